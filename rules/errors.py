@@ -1,0 +1,42 @@
+"""Errors that speak the reader's language.
+
+Every error of the rules package carries its message in English and in Russian;
+``str(error)`` is the English one and ``error.message("ru")`` the Russian one.
+All of them are ``ValueError``s, so callers that only know Python still catch them.
+"""
+
+from __future__ import annotations
+
+LANGS = ("en", "ru")
+
+
+def check_lang(lang: str) -> str:
+    """Return ``lang`` if the book speaks it, else raise ``ValueError``."""
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}: expected one of {LANGS}")
+    return lang
+
+
+class RulesError(ValueError):
+    """Base of the package's errors: a bilingual message and, where known, a rule id."""
+
+    def __init__(self, en: str, ru: str, *, rule: str | None = None):
+        super().__init__(en)
+        self.en = en
+        self.ru = ru
+        self.rule = rule
+
+    def message(self, lang: str = "en") -> str:
+        """The message in ``lang`` ("en" or "ru")."""
+        return self.ru if check_lang(lang) == "ru" else self.en
+
+
+class IllegalAction(RulesError):
+    """An action the rules forbid; ``rule`` names the rule that forbids it.
+
+    The state the action was tried on is left exactly as it was.
+    """
+
+
+class OptionError(RulesError):
+    """Game options that the rules (or the chosen variant) do not allow."""

@@ -1,0 +1,170 @@
+"""The protocol, checked the same way for every registered game and the test game.
+
+Every game added to ``rules.GAMES`` passes through here automatically: random
+seeded playouts with every player count the game allows (up to six) and each of
+the variants the module lists in ``VARIANTS``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import random
+from collections import Counter
+
+import pytest
+
+import rules
+from rules.cards import NotationError, parse_card
+from rules.errors import IllegalAction
+from rules.game import Action, State
+from tests import war
+
+SEEDS = range(4)
+
+
+def _modules():
+    return [*rules.GAMES.values(), war]
+
+
+def _cases():
+    cases = []
+    for module in _modules():
+        info = module.INFO
+        for variant in getattr(module, "VARIANTS", [{}]):
+            for players in range(info.min_players, min(info.max_players, 6) + 1):
+                if players not in variant.get("_players", range(info.min_players, info.max_players + 1)):
+                    continue
+                options = {k: v for k, v in variant.items() if k != "_players"}
+                cases.append(pytest.param(module, players, options, id=f"{info.id}-{players}p-{_name(options)}"))
+    return cases
+
+
+def _name(options):
+    return ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "default"
+
+
+def test_the_registry_is_not_empty():
+    assert rules.GAMES, "rules.GAMES is empty: the conformance suite would check nothing"
+    assert all(gid == m.INFO.id for gid, m in rules.GAMES.items())
+
+
+def test_cases_exist_for_every_registered_game():
+    ids = {c.values[0].INFO.id for c in _cases()}
+    assert ids == set(rules.GAMES) | {"war"}
+
+
+def _cards_in(data) -> Counter:
+    """Every string in ``data`` that is exactly one card in notation."""
+    found = Counter()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif isinstance(item, str) and 1 < len(item) <= 4:
+            with contextlib.suppress(NotationError):
+                found[parse_card(item)] += 1
+    return found
+
+
+def _check_step(state: State, deck: Counter):
+    over = state.is_over()
+    actions = state.legal_actions()
+    assert (not actions) == over, "legal_actions must be empty exactly when the game is over"
+    assert (state.current_player is None) == over
+    labels = [a.label for a in actions]
+    assert len(set(labels)) == len(labels), f"labels are not unique: {labels}"
+    for a in actions:
+        assert a.rule, f"{a} has no rule id"
+        assert a.explain("en") and a.explain("ru")
+    zones = Counter()
+    for cards in state.zones().values():
+        zones.update(cards)
+    assert zones == deck, "cards are not conserved"
+    for p in range(state.num_players):
+        visible = Counter()
+        for name in state.visible_zones(p):
+            visible.update(state.zones()[name])
+        shown = _cards_in(state.view(p))
+        leaked = {str(c): n for c, n in (shown - visible).items()}
+        assert not leaked, f"view({p}) shows cards it may not see: {leaked}"
+    return actions
+
+
+def _illegal_candidates(state: State, actions: list[Action]):
+    """Actions that are surely not legal now: a legal one given to another player."""
+    legal = set(actions)
+    for a in actions:
+        for p in range(state.num_players):
+            other = dataclasses.replace(a, player=p)
+            if other not in legal:
+                yield other
+
+
+@pytest.mark.parametrize(("module", "players", "options"), _cases())
+def test_random_playouts_keep_the_protocol(module, players, options):
+    for seed in SEEDS:
+        state = module.new_game(players=players, seed=seed, **options)
+        deck = Counter(state.cards_used())
+        bound = state.INFO.max_actions(state)
+        rng = random.Random(seed)
+        step = 0
+        while True:
+            actions = _check_step(state, deck)
+            if seed == 0 or step % 23 == 0:
+                restored = module.from_json(state.to_json())
+                assert restored.replay_key() == state.replay_key(), "to_json/from_json does not round-trip"
+            if not actions:
+                break
+            for bad in list(_illegal_candidates(state, actions))[:2]:
+                before = state.replay_key()
+                with pytest.raises(IllegalAction) as err:
+                    state.apply(bad)
+                assert err.value.message("en") and err.value.message("ru")
+                assert state.replay_key() == before, "an illegal action changed the state"
+            state.apply(actions[rng.randrange(len(actions))])
+            step += 1
+            assert step <= bound, f"game not over after its declared bound of {bound} actions"
+        result = state.result()
+        assert len(result.scores) == len(result.places) == players
+        assert min(result.places) == 1
+        replayed = module.new_game(players=players, seed=seed, **options)
+        for action in state.history:
+            replayed.apply(action)
+        assert replayed.replay_key() == state.replay_key(), "replaying the history gives another game"
+        saved = json.loads(state.to_json())
+        assert saved["game"] == module.INFO.id
+
+
+@pytest.mark.parametrize("module", _modules(), ids=lambda m: m.INFO.id)
+def test_acting_after_the_end_is_refused(module):
+    state = module.new_game(players=module.INFO.min_players, seed=1)
+    from rules.game import playout
+
+    playout(state, seed=1)
+    assert state.is_over()
+    last = state.history[-1]
+    with pytest.raises(IllegalAction):
+        state.apply(last)
+
+
+@pytest.mark.parametrize("module", _modules(), ids=lambda m: m.INFO.id)
+def test_too_many_or_too_few_players_is_a_clear_error(module):
+    info = module.INFO
+    for bad in (info.min_players - 1, info.max_players + 1):
+        with pytest.raises(rules.OptionError) as err:
+            module.new_game(players=bad, seed=0)
+        assert str(bad) in str(err.value)
+
+
+@pytest.mark.parametrize("module", _modules(), ids=lambda m: m.INFO.id)
+def test_the_same_seed_gives_the_same_game(module):
+    from rules.game import playout
+
+    a = playout(module.new_game(players=module.INFO.min_players, seed=7), seed=3)
+    b = playout(module.new_game(players=module.INFO.min_players, seed=7), seed=3)
+    assert a.to_json() == b.to_json()

@@ -1,0 +1,1 @@
+"""ipywidgets views over `rules`: no game logic lives here."""
