@@ -1,0 +1,66 @@
+"""Pieces every view shares: the status line, messages in the reader's language,
+and a guard that turns any unexpected error into a message instead of a traceback."""
+
+from __future__ import annotations
+
+import functools
+import html
+import logging
+
+import ipywidgets as w
+
+from rules.errors import RulesError, check_lang
+
+log = logging.getLogger(__name__)
+
+_STYLES = {
+    "ok": "color:#1a7f37",
+    "error": "color:#cf222e;font-weight:bold",
+    "info": "color:#444",
+}
+
+
+def status_line() -> w.HTML:
+    """An empty status line; fill it with :func:`show`."""
+    return w.HTML(value="", layout=w.Layout(min_height="1.6em"))
+
+
+def show(line: w.HTML, text: str, kind: str = "info") -> None:
+    """Put ``text`` (plain text, escaped here) in the status line."""
+    role = ' role="alert"' if kind == "error" else ""
+    line.value = f'<span class="status status-{kind}"{role} style="{_STYLES[kind]}">{html.escape(text)}</span>'
+
+
+def message(error: Exception, lang: str) -> str:
+    """The error as a reader sees it: the rules' own words, or a short apology."""
+    if isinstance(error, RulesError):
+        return error.message(check_lang(lang))
+    if lang == "ru":
+        return f"Непредвиденная ошибка ({type(error).__name__}); состояние не изменилось."
+    return f"Unexpected error ({type(error).__name__}); nothing was changed."
+
+
+def guarded(method):
+    """Run a callback; any error is shown in ``self._status`` in ``self.lang``.
+
+    Errors of the rules are expected (a wrong card, an illegal move); anything else
+    is logged for the developer and shown to the reader as a short message.
+    """
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except RulesError as error:
+            show(self._status, message(error, self.lang), "error")
+        except Exception as error:  # a view must never show a traceback
+            log.exception("unexpected error in %s", method.__qualname__)
+            show(self._status, message(error, self.lang), "error")
+        return None
+
+    return wrapper
+
+
+def text(lang: str, en: str, ru: str) -> str:
+    """Pick the reader's language."""
+    return ru if check_lang(lang) == "ru" else en
