@@ -1,0 +1,898 @@
+"""СКИП-6 Домино (SKIP-6 Domino) by Igor Katanugin: a team placement game.
+
+Two teams of one, two or three players sit side by side (A1 A2 B1 B2, clockwise).
+In turn each player lays one card on the table: the first card of a trick goes
+anywhere; every later card must touch the card laid last, like a domino: to the
+left (same suit, one rank lower), to the right (same suit, one rank higher), above
+or below (same rank, another suit). The table is a grid with one row per suit and
+one column per rank (ace high). A player who cannot place passes; when every member
+of one team has passed on the same last card, the team that laid it takes the whole
+table as a trick. The game ends when the team that has just won a trick has no
+cards left; the team with more cards in its bank wins.
+
+The placement oracle is :class:`Table`:
+
+>>> from rules.cards import parse_card as c
+>>> t = Table(deck_size=36)
+>>> t.play(c("Q♠"), "first"); t.play(c("Q♣"), "down"); t.play(c("J♣"), "left")
+>>> sorted(t.options(c("J♠"))), sorted(t.options(c("J♥")))
+(['up'], ['down'])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from rules import svg
+from rules.cards import Card, Rank, Suit, card_name, deck, format_card
+from rules.errors import IllegalAction, OptionError, check_lang
+from rules.game import Action, GameInfo, Result, State, make_options, replay
+
+__all__ = [
+    "INFO",
+    "RULES",
+    "VARIANTS",
+    "WHERE",
+    "Options",
+    "Table",
+    "Layout",
+    "Place",
+    "Pass",
+    "Trick",
+    "DominoState",
+    "HeuristicPlayer",
+    "new_game",
+    "from_json",
+    "seat_name",
+    "team_name",
+    "draw_table",
+    "move_log",
+]
+
+#: rule id -> (English title, Russian title); each id is an anchor of the chapter.
+RULES: dict[str, tuple[str, str]] = {
+    "domino.deal": ("Teams, seats and the deal", "Команды, места и раздача"),
+    "domino.place": ("Placing a card next to the last one", "Как выкладывать карту рядом с предыдущей"),
+    "domino.rows": ("One row per suit", "Одна линия для каждой масти"),
+    "domino.pass": ("Turn order, forced play and passing", "Очерёдность, обязательный ход и пас"),
+    "domino.trick": ("The trick and the next lead", "Взятка и следующий ход"),
+    "domino.end": ("The end of the game", "Конец партии"),
+    "domino.score": ("The score", "Подсчёт"),
+}
+
+#: the words of :meth:`Table.options`, in a stable order
+WHERE: tuple[str, ...] = ("first", "left", "right", "up", "down")
+
+_WHERE_RU = {"first": "первой", "left": "слева", "right": "справа", "up": "сверху", "down": "снизу"}
+
+#: ranks of each deck size in column order (ace high)
+_COLUMNS: dict[int, tuple[Rank, ...]] = {
+    36: (Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE),
+    52: (*tuple(Rank(r) for r in range(2, 14)), Rank.ACE),
+}
+# column of a rank, indexed by the rank's number (-1: not in this deck)
+_COL_OF: dict[int, list[int]] = {n: [-1] * 14 for n in _COLUMNS}
+for _n, _ranks in _COLUMNS.items():
+    for _i, _r in enumerate(_ranks):
+        _COL_OF[_n][_r] = _i
+
+_GEN_RU = {Suit.SPADES: "пик", Suit.CLUBS: "треф", Suit.HEARTS: "червей", Suit.DIAMONDS: "бубен"}
+_RANK_PLURAL_EN = {
+    1: "aces",
+    2: "twos",
+    3: "threes",
+    4: "fours",
+    5: "fives",
+    6: "sixes",
+    7: "sevens",
+    8: "eights",
+    9: "nines",
+    10: "tens",
+    11: "jacks",
+    12: "queens",
+    13: "kings",
+}
+
+
+def _ru(card: Card) -> str:
+    return format_card(card, "ru")
+
+
+def _check_deck_size(deck_size) -> int:
+    if deck_size not in _COLUMNS:
+        raise OptionError(
+            f"Domino is played with a deck of 36 or 52 cards, not {deck_size!r}",
+            f"в Домино играют колодой 36 или 52 листа, а не {deck_size!r}",
+            rule="domino.deal",
+        )
+    return deck_size
+
+
+# ---------------------------------------------------------------- the table of one trick
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What to draw: ``rows`` top to bottom (a suit, or ``None`` for a row not opened
+    yet), ``columns`` (ranks, ace high), ``cells[(row, col)]`` the cards on the table
+    and ``targets[where] = (row, col)`` the cells where a given card may go."""
+
+    rows: tuple[Suit | None, ...]
+    columns: tuple[Rank, ...]
+    cells: dict[tuple[int, int], Card]
+    targets: dict[str, tuple[int, int]]
+    last: tuple[int, int] | None
+
+
+class Table:
+    """One trick's table: a grid with a row per suit and a column per rank.
+
+    ``options(card)`` says where a card may go next (words of :data:`WHERE`);
+    ``play(card, where)`` lays it there or raises :class:`IllegalAction` saying
+    which rule forbids it. Rows are numbered upwards (``up`` is +1) internally;
+    :attr:`cells` and :meth:`layout` number them from the top, for drawing.
+    """
+
+    __slots__ = ("_col", "cards", "columns", "deck_size", "last", "moves", "pos", "row_of", "used")
+
+    def __init__(self, deck_size: int = 36):
+        self.deck_size = _check_deck_size(deck_size)
+        self.columns: tuple[Rank, ...] = _COLUMNS[deck_size]
+        self._col = _COL_OF[deck_size]
+        self.row_of: dict[Suit, int] = {}  # suit -> row height (up is +1)
+        self.used: set[int] = set()  # row heights that belong to a suit
+        self.cards: list[Card] = []  # in the order laid
+        self.moves: list[tuple[Card, str]] = []
+        self.pos: dict[Card, tuple[int, int]] = {}  # card -> (height, column)
+        self.last: Card | None = None
+
+    # -- reading
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __repr__(self) -> str:
+        return f"Table({self.deck_size}: {' '.join(f'{c} {w}' for c, w in self.moves)})"
+
+    @property
+    def is_empty(self) -> bool:
+        return self.last is None
+
+    def copy(self) -> Table:
+        new = Table.__new__(Table)
+        new.deck_size, new.columns, new._col = self.deck_size, self.columns, self._col
+        new.row_of, new.used = dict(self.row_of), set(self.used)
+        new.cards, new.moves, new.pos = list(self.cards), list(self.moves), dict(self.pos)
+        new.last = self.last
+        return new
+
+    @property
+    def rows(self) -> list[Suit]:
+        """The suits that have a row, top to bottom."""
+        return sorted(self.row_of, key=lambda s: -self.row_of[s])
+
+    @property
+    def cells(self) -> dict[tuple[int, int], Card]:
+        """``(row, column) -> card`` with row 0 at the top (row i is ``rows[i]``)."""
+        if not self.cards:
+            return {}
+        top = max(self.used)
+        return {(top - y, c): card for card, (y, c) in self.pos.items()}
+
+    def column(self, card: Card) -> int:
+        """The card's column (0 = the lowest rank); -1 if its rank is not in this deck."""
+        return -1 if card.is_joker else self._col[card.rank]
+
+    def options(self, card: Card) -> set[str]:
+        """Where ``card`` may go next: words of :data:`WHERE`; empty: nowhere."""
+        return set(self._options(card))
+
+    def _options(self, card: Card) -> tuple[str, ...]:
+        if card.is_joker or self._col[card.rank] < 0 or card in self.pos:
+            return ()
+        last = self.last
+        if last is None:
+            return ("first",)
+        ly, lc = self.pos[last]
+        col = self._col[card.rank]
+        if card.suit is last.suit:
+            if col == lc - 1:
+                return ("left",)
+            if col == lc + 1:
+                return ("right",)
+            return ()
+        if col != lc:
+            return ()
+        y = self.row_of.get(card.suit)
+        if y is None:
+            return tuple(w for w, h in (("up", ly + 1), ("down", ly - 1)) if h not in self.used)
+        if y == ly + 1:
+            return ("up",)
+        if y == ly - 1:
+            return ("down",)
+        return ()
+
+    def next_cards(self) -> list[tuple[Card, str]]:
+        """Every ``(card, where)`` of this deck that could be laid next (not on an empty table)."""
+        last = self.last
+        if last is None:
+            return []
+        _, lc = self.pos[last]
+        out = []
+        for dc, where in ((-1, "left"), (1, "right")):
+            if 0 <= lc + dc < len(self.columns):
+                out.append((Card(self.columns[lc + dc], last.suit), where))
+        for suit in Suit:
+            if suit is not last.suit:
+                card = Card(last.rank, suit)
+                out.extend((card, w) for w in self._options(card))
+        return out
+
+    def target(self, card: Card, where: str) -> tuple[int, int]:
+        """The (height, column) where ``card`` would lie if laid at ``where`` (unchecked)."""
+        col = self._col[card.rank]
+        if where == "first":
+            return 0, col
+        ly, lc = self.pos[self.last]
+        if where in ("left", "right"):
+            return ly, lc + (1 if where == "right" else -1)
+        y = self.row_of.get(card.suit)
+        return (y if y is not None else ly + (1 if where == "up" else -1)), lc
+
+    def why(self, card: Card, where: str) -> IllegalAction | None:
+        """Why ``card`` may not go ``where`` (an IllegalAction naming the rule), or None if it may."""
+        if where in self._options(card):
+            return None
+        name_en, name_ru = f"{card}", _ru(card)
+        if where not in WHERE:
+            return IllegalAction(
+                f"{where!r} is not a place: say one of {', '.join(WHERE)}",
+                f"«{where}» — не место: допустимо {', '.join(WHERE)} (первой, слева, справа, сверху, снизу)",
+                rule="domino.place",
+            )
+        if card.is_joker or self._col[card.rank] < 0:
+            return IllegalAction(
+                f"{name_en} is not in the {self.deck_size}-card deck",
+                f"карты {name_ru} нет в колоде из {self.deck_size} листов",
+                rule="domino.deal",
+            )
+        if card in self.pos:
+            return IllegalAction(
+                f"{name_en} is already on the table: its cell is taken",
+                f"{name_ru} уже лежит на столе: эта клетка занята",
+                rule="domino.place",
+            )
+        last = self.last
+        if last is None:
+            return IllegalAction(
+                f"the table is empty: the first card of a trick goes anywhere ('first'), not {where!r}",
+                f"стол пуст: первая карта взятки кладётся куда угодно («first»), а не «{where}»",
+                rule="domino.place",
+            )
+        if where == "first":
+            return IllegalAction(
+                f"the table is not empty: {name_en} must touch the card laid last, {last}",
+                f"стол не пуст: {name_ru} нужно положить вплотную к последней карте, {_ru(last)}",
+                rule="domino.place",
+            )
+        ly, lc = self.pos[last]
+        col = self._col[card.rank]
+        if where in ("left", "right"):
+            step = -1 if where == "left" else 1
+            side_en, side_ru = ("left of", "слева от") if step < 0 else ("right of", "справа от")
+            if not 0 <= lc + step < len(self.columns):
+                edge_en = "the lowest rank" if step < 0 else "the ace, the highest rank"
+                edge_ru = "самой младшей карты" if step < 0 else "туза, старшей карты"
+                return IllegalAction(
+                    f"nothing goes {side_en} {last}: it is {edge_en} of the {self.deck_size}-card deck",
+                    f"{side_ru} {_ru(last)} класть нечего: это {edge_ru} колоды из {self.deck_size} листов",
+                    rule="domino.place",
+                )
+            wanted = Card(self.columns[lc + step], last.suit)
+            return IllegalAction(
+                f"{side_en} {last} goes only {wanted} (same suit, one rank {'lower' if step < 0 else 'higher'}), not {name_en}",
+                f"{side_ru} {_ru(last)} кладётся только {_ru(wanted)} (та же масть, на одно очко "
+                f"{'меньше' if step < 0 else 'больше'}), а не {name_ru}",
+                rule="domino.place",
+            )
+        # up or down
+        side_en, side_ru = ("above", "сверху от") if where == "up" else ("below", "снизу от")
+        if card.suit is last.suit:
+            return IllegalAction(
+                f"{name_en} is of the same suit as {last}: a card of the same suit goes left or right, not {side_en}",
+                f"{name_ru} той же масти, что и {_ru(last)}: карта той же масти кладётся слева или справа, а не {side_ru.split()[0]}",
+                rule="domino.place",
+            )
+        if col != lc:
+            return IllegalAction(
+                f"{side_en} {last} goes only another {last.rank.name_in('en')} (same rank, other suit), not {name_en}",
+                f"{side_ru} {_ru(last)} кладётся только карта того же значения ({last.rank.name_in('ru')}) другой масти, а не {name_ru}",
+                rule="domino.place",
+            )
+        y = self.row_of.get(card.suit)
+        if y is not None:
+            if y in (ly + 1, ly - 1):
+                right_en, right_ru = ("above", "сверху") if y == ly + 1 else ("below", "снизу")
+                return IllegalAction(
+                    f"{card.suit.name_in('en')} already have their row {right_en} {last}: {name_en} goes there, not {side_en}",
+                    f"у масти {card.suit.name_in('ru')} уже есть своя линия {right_ru} от {_ru(last)}: {name_ru} кладётся туда, а не {side_ru.split()[0]}",
+                    rule="domino.rows",
+                )
+            return IllegalAction(
+                f"{card.suit.name_in('en')} already have their row, which does not touch {last}: "
+                f"every card of a suit lies in that suit's row",
+                f"у масти {card.suit.name_in('ru')} уже есть своя линия, и она не соседствует с {_ru(last)}: "
+                f"все карты одной масти лежат на одной линии",
+                rule="domino.rows",
+            )
+        h = ly + (1 if where == "up" else -1)
+        owner = next(s for s, hy in self.row_of.items() if hy == h)
+        return IllegalAction(
+            f"the row {side_en} {last} belongs to {owner.name_in('en')}: {card.suit.name_in('en')} need a free row",
+            f"линия {side_ru.split()[0]} от {_ru(last)} занята мастью {owner.name_in('ru')}: масти "
+            f"{card.suit.name_in('ru')} нужна свободная линия",
+            rule="domino.rows",
+        )
+
+    # -- changing
+
+    def play(self, card: Card, where: str) -> None:
+        """Lay ``card`` at ``where`` or raise :class:`IllegalAction` (the table is then unchanged)."""
+        error = self.why(card, where)
+        if error is not None:
+            raise error
+        self._put(card, where)
+
+    def _put(self, card: Card, where: str) -> None:
+        if where == "first":
+            y, col = 0, self._col[card.rank]
+        else:
+            y, col = self.pos[self.last]
+            if where == "left":
+                col -= 1
+            elif where == "right":
+                col += 1
+            else:
+                y = self.row_of.get(card.suit, y + 1 if where == "up" else y - 1)
+        if card.suit not in self.row_of:
+            self.row_of[card.suit] = y
+            self.used.add(y)
+        self.pos[card] = (y, col)
+        self.cards.append(card)
+        self.moves.append((card, where))
+        self.last = card
+
+    def clear(self) -> list[Card]:
+        """Take every card off the table (rows are forgotten); return them in the order laid."""
+        taken = self.cards
+        self.row_of, self.used, self.cards, self.moves, self.pos, self.last = {}, set(), [], [], {}, None
+        return taken
+
+    @classmethod
+    def from_moves(cls, moves: Iterable[Sequence], deck_size: int = 36) -> Table:
+        """A table built by laying ``(card, where)`` in order (cards as Card or notation)."""
+        table = cls(deck_size)
+        for card, where in moves:
+            table.play(card if isinstance(card, Card) else Card.parse(card), where)
+        return table
+
+    # -- drawing
+
+    def layout(self, card: Card | None = None) -> Layout:
+        """Rows, columns, cells and, for ``card``, the cells where it may go (for drawing)."""
+        targets = {w: self.target(card, w) for w in self._options(card)} if card is not None else {}
+        heights = set(self.used) | {y for y, _ in targets.values()}
+        if not heights:
+            heights = {0}
+        top, bottom = max(heights), min(heights)
+        suit_at = {y: s for s, y in self.row_of.items()}
+        rows = tuple(suit_at.get(y) for y in range(top, bottom - 1, -1))
+        cells = {(top - y, c): k for k, (y, c) in self.pos.items()}
+        last = None
+        if self.last is not None:
+            ly, lc = self.pos[self.last]
+            last = (top - ly, lc)
+        return Layout(rows, self.columns, cells, {w: (top - y, c) for w, (y, c) in targets.items()}, last)
+
+
+def draw_table(
+    table: Table,
+    card: Card | None = None,
+    *,
+    lang: str = "en",
+    width: float = 40,
+    error: tuple[int, int] | None = None,
+) -> str:
+    """The table as SVG: the last card outlined, the cells where ``card`` may go lit up."""
+    lay = table.layout(card)
+    marks = {cell: "target" for cell in lay.targets.values()}
+    if lay.last is not None:
+        marks.setdefault(lay.last, "last")
+    if error is not None:
+        marks[error] = "error"
+    labels = [s.symbol if s else "·" for s in lay.rows]
+    cols = [r.symbol(lang) for r in lay.columns]
+    title = ("table: " if lang == "en" else "стол: ") + (
+        " ".join(format_card(c, lang) for c in table.cards) or ("empty" if lang == "en" else "пусто")
+    )
+    return svg.grid(
+        lay.cells,
+        len(lay.rows),
+        len(lay.columns),
+        lang=lang,
+        highlight=marks,
+        width=width,
+        row_labels=labels,
+        col_labels=cols,
+        title=title,
+    )
+
+
+# ---------------------------------------------------------------- options and actions
+
+
+@dataclass(frozen=True)
+class Options:
+    """The source's variants.
+
+    ``deck_size``: 36 (6..A) or 52 (2..A); one against one uses 36 with four
+    cards removed unseen. ``voluntary_pass``: the source's alternative rule, a
+    player may pass at will (the lead of a trick is still compulsory).
+    """
+
+    deck_size: int = 36
+    voluntary_pass: bool = False
+
+    def __post_init__(self):
+        _check_deck_size(self.deck_size)
+        if not isinstance(self.voluntary_pass, bool):
+            raise OptionError(
+                f"voluntary_pass is true or false, not {self.voluntary_pass!r}",
+                f"voluntary_pass (пас по желанию) — true или false, а не {self.voluntary_pass!r}",
+                rule="domino.pass",
+            )
+
+
+def team_name(team: int, lang: str = "en") -> str:
+    return ("AB" if check_lang(lang) == "en" else "АБ")[team]
+
+
+def seat_name(seat: int, team_size: int, lang: str = "en") -> str:
+    """Seat names: teams A and B, members numbered clockwise (A1 A2 B1 B2)."""
+    return f"{team_name(seat // team_size, lang)}{seat % team_size + 1}"
+
+
+_TEAM_SIZE = {2: 1, 4: 2, 6: 3}
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Lay ``card`` at ``where`` (a word of :data:`WHERE`) next to the card laid last."""
+
+    card: Card = None
+    where: str = "first"
+    #: the card it touches (for the explanation only; not part of the action's identity)
+    next_to: Card | None = field(default=None, compare=False)
+    team_size: int = field(default=2, compare=False)
+
+    RULE: ClassVar[str] = "domino.place"
+
+    @property
+    def rule(self) -> str:
+        if self.where in ("up", "down"):
+            return "domino.rows"
+        return "domino.place"
+
+    @property
+    def label(self) -> str:
+        return f"{self.card} {self.where}"
+
+    def explain(self, lang: str = "en") -> str:
+        who = seat_name(self.player, self.team_size, lang)
+        c, n = self.card, self.next_to
+        if check_lang(lang) == "en":
+            if self.where == "first" or n is None:
+                return f"{who} leads {c} on the empty table: the first card of a trick goes anywhere"
+            if self.where in ("left", "right"):
+                return f"{who} lays {c} {self.where} of {n}: same suit, one rank {'lower' if self.where == 'left' else 'higher'}"
+            return (
+                f"{who} lays {c} {'above' if self.where == 'up' else 'below'} {n}: same rank, "
+                f"in the {c.suit.name_in('en')} row"
+            )
+        if self.where == "first" or n is None:
+            return f"{who} открывает взятку: {_ru(c)} на пустой стол — первая карта кладётся любая"
+        if self.where in ("left", "right"):
+            return (
+                f"{who} кладёт {_ru(c)} {_WHERE_RU[self.where]} от {_ru(n)}: та же масть, на одно очко "
+                f"{'меньше' if self.where == 'left' else 'больше'}"
+            )
+        return (
+            f"{who} кладёт {_ru(c)} {_WHERE_RU[self.where]} от {_ru(n)}: то же значение, "
+            f"на линии масти {c.suit.name_in('ru')}"
+        )
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Say «Пас!»: no card to place (or, with ``voluntary_pass``, by choice)."""
+
+    forced: bool = field(default=True, compare=False)
+    team_size: int = field(default=2, compare=False)
+
+    RULE: ClassVar[str] = "domino.pass"
+
+    @property
+    def label(self) -> str:
+        return "pass"
+
+    def explain(self, lang: str = "en") -> str:
+        who = seat_name(self.player, self.team_size, lang)
+        if check_lang(lang) == "en":
+            return f"{who} passes" + (": no card can be placed" if self.forced else " by choice")
+        return f"{who}: «Пас!»" + (" — положить нечего" if self.forced else " — по желанию")
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A trick taken: after action number ``at`` of the history, ``team`` took ``cards``."""
+
+    at: int
+    team: int
+    cards: tuple[Card, ...]
+    last_seat: int
+    leader: int | None  # who leads next (None: the game is over)
+
+    def explain(self, lang: str, team_size: int) -> str:
+        n = len(self.cards)
+        t = team_name(self.team, lang)
+        who = seat_name(self.last_seat, team_size, lang)
+        if check_lang(lang) == "en":
+            text = (
+                f"team {t} takes the trick ({n} card{'s' if n != 1 else ''}): every opponent passed on {self.cards[-1]}, "
+                f"laid by {who}"
+            )
+            if self.leader is None:
+                return text + f"; team {t} has no cards left: the game is over"
+            return text + f"; {seat_name(self.leader, team_size, lang)} leads"
+        text = (
+            f"команда {t} берёт взятку ({n} карт): все соперники спасовали на {_ru(self.cards[-1])}, "
+            f"которую положил {who}"
+        )
+        if self.leader is None:
+            return text + f"; у команды {t} больше нет карт — партия окончена"
+        return text + f"; ходит {seat_name(self.leader, team_size, lang)}"
+
+
+# ---------------------------------------------------------------- the game
+
+
+def _max_actions(state: DominoState) -> int:
+    # between two placements at most players - 1 passes; every card is placed at most once
+    return state.options.deck_size * state.num_players + 1
+
+
+class DominoState(State):
+    INFO = GameInfo("domino", "SKIP-6 Domino", "СКИП-6 Домино", 2, 6, _max_actions)
+
+    def __init__(self, options: Options, players: int, seed: int):
+        super().__init__(options, players, seed)
+        if players not in _TEAM_SIZE:
+            raise OptionError(
+                f"Domino is played one against one, two against two or three against three: 2, 4 or 6 players, not {players}",
+                f"в Домино играют один на один, двое на двое или трое на трое: 2, 4 или 6 игроков, а не {players}",
+                rule="domino.deal",
+            )
+        if players == 2 and options.deck_size != 36:
+            raise OptionError(
+                f"one against one is played with the 36-card deck (four cards removed unseen), not {options.deck_size}",
+                f"один на один играют колодой 36 листов (четыре карты вынимаются не глядя), а не {options.deck_size}",
+                rule="domino.deal",
+            )
+        ts = self.team_size = _TEAM_SIZE[players]
+        cards = deck(options.deck_size)
+        self.rng.shuffle(cards)
+        self.removed: list[Card] = sorted(cards[:4]) if players == 2 else []
+        cards = cards[len(self.removed) :]
+        per_team = len(cards) // 2
+        sizes = [per_team // ts + (1 if p % ts < per_team % ts else 0) for p in range(players)]
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        # one card at a time, clockwise, to every player who still needs cards
+        i, seat = 0, 0
+        while i < len(cards):
+            if len(self.hands[seat]) < sizes[seat]:
+                self.hands[seat].append(cards[i])
+                i += 1
+            seat = (seat + 1) % players
+        for h in self.hands:
+            h.sort()
+        self.table = Table(options.deck_size)
+        self.banks: list[list[Card]] = [[], []]
+        self.tricks: list[Trick] = []
+        self.first_team = self.rng.randrange(2)
+        self.turn: int | None = self.first_team * ts
+        self.last_seat: int | None = None  # who laid the card last
+        self.passes = 0  # opponents of the last card's team who passed on it
+
+    # -- reading
+
+    def team_of(self, seat: int) -> int:
+        return seat // self.team_size
+
+    def seat_name(self, seat: int, lang: str = "en") -> str:
+        return seat_name(seat, self.team_size, lang)
+
+    @property
+    def current_player(self) -> int | None:
+        return self.turn
+
+    def is_over(self) -> bool:
+        return self.turn is None
+
+    def legal_actions(self) -> list[Action]:
+        p = self.turn
+        if p is None:
+            return []
+        hand = self.hands[p]
+        table = self.table
+        ts = self.team_size
+        last = table.last
+        if last is None:
+            return [Place(p, c, "first", None, ts) for c in hand]
+        col_of = table._col
+        ly, lc = table.pos[last]
+        ls = last.suit
+        row_of, used = table.row_of, table.used
+        acts: list[Action] = []
+        for c in hand:
+            cc = col_of[c.rank]
+            s = c.suit
+            if s is ls:
+                if cc == lc - 1:
+                    acts.append(Place(p, c, "left", last, ts))
+                elif cc == lc + 1:
+                    acts.append(Place(p, c, "right", last, ts))
+            elif cc == lc:
+                y = row_of.get(s)
+                if y is None:
+                    if ly + 1 not in used:
+                        acts.append(Place(p, c, "up", last, ts))
+                    if ly - 1 not in used:
+                        acts.append(Place(p, c, "down", last, ts))
+                elif y == ly + 1:
+                    acts.append(Place(p, c, "up", last, ts))
+                elif y == ly - 1:
+                    acts.append(Place(p, c, "down", last, ts))
+        if not acts:
+            acts.append(Pass(p, True, ts))
+        elif self.options.voluntary_pass:
+            acts.append(Pass(p, False, ts))
+        return acts
+
+    def _play(self, action: Action) -> None:
+        p = action.player
+        n = self.num_players
+        if type(action) is Place:
+            self.hands[p].remove(action.card)
+            self.table._put(action.card, action.where)
+            self.last_seat = p
+            self.passes = 0
+            self.turn = (p + 1) % n
+            return
+        # a pass
+        ts = self.team_size
+        if p // ts != self.last_seat // ts:
+            self.passes += 1
+            if self.passes == ts:
+                self._take_trick()
+                return
+        self.turn = (p + 1) % n
+
+    def _take_trick(self) -> None:
+        ts = self.team_size
+        team = self.last_seat // ts
+        cards = self.table.clear()
+        self.banks[team].extend(cards)
+        leader = None
+        for seat in range(team * ts, team * ts + ts):
+            if self.hands[seat]:
+                leader = seat
+                break
+        self.tricks.append(Trick(len(self.history), team, tuple(cards), self.last_seat, leader))
+        self.turn = leader
+        self.last_seat = None
+        self.passes = 0
+
+    def why_illegal(self, action: Action) -> IllegalAction:
+        if self.is_over() or not isinstance(action, Place | Pass):
+            return super().why_illegal(action)
+        p = self.turn
+        me = seat_name(action.player, self.team_size, "en") if 0 <= action.player < self.num_players else "?"
+        me_ru = seat_name(action.player, self.team_size, "ru") if 0 <= action.player < self.num_players else "?"
+        if action.player != p:
+            return IllegalAction(
+                f"it is {self.seat_name(p)}'s turn, not {me}'s: play goes clockwise",
+                f"сейчас ход игрока {self.seat_name(p, 'ru')}, а не {me_ru}: ходят по часовой стрелке",
+                rule="domino.pass",
+            )
+        if isinstance(action, Pass):
+            if self.table.is_empty:
+                return IllegalAction(
+                    f"{me} leads the trick: the table is empty, so any card may be laid and a pass is not allowed",
+                    f"{me_ru} начинает взятку: стол пуст, можно положить любую карту, пасовать нельзя",
+                    rule="domino.trick",
+                )
+            can = [a for a in self.legal_actions() if isinstance(a, Place)]
+            shown = ", ".join(a.label for a in can[:4])
+            shown_ru = ", ".join(f"{_ru(a.card)} {_WHERE_RU[a.where]}" for a in can[:4])
+            return IllegalAction(
+                f"{me} can place a card ({shown}): a move, if possible, is compulsory",
+                f"{me_ru} может положить карту ({shown_ru}): ход, если он возможен, обязателен",
+                rule="domino.pass",
+            )
+        if action.card not in self.hands[p]:
+            return IllegalAction(
+                f"{me} does not hold {action.card}",
+                f"у игрока {me_ru} нет карты {_ru(action.card)}",
+                rule="domino.place",
+            )
+        error = self.table.why(action.card, action.where)
+        if error is not None:
+            return error
+        return super().why_illegal(action)
+
+    def place(self, card: Card | str, where: str) -> Place:
+        """Checked: the current player lays ``card`` (Card or notation) at ``where``."""
+        if isinstance(card, str):
+            card = Card.parse(card)
+        action = Place(self.turn if self.turn is not None else -1, card, where, self.table.last, self.team_size)
+        self.apply(action)
+        return self.history[-1]
+
+    def apply(self, action: Action) -> None:
+        # keep the engine's own copy (with the card it touches) in the history
+        for legal in self.legal_actions():
+            if legal == action:
+                self._play(legal)
+                self.history.append(legal)
+                return
+        raise self.why_illegal(action)
+
+    def result(self) -> Result:
+        a, b = len(self.banks[0]), len(self.banks[1])
+        scores = [float(a if self.team_of(p) == 0 else b) for p in range(self.num_players)]
+        if a == b:
+            return Result.from_scores(scores, note_en="a draw: equal banks", note_ru="ничья: поровну карт")
+        return Result.from_scores(scores)
+
+    def view(self, player: int) -> dict:
+        ts = self.team_size
+        return {
+            "player": player,
+            "seat": self.seat_name(player),
+            "team": player // ts,
+            "team_size": ts,
+            "deck_size": self.options.deck_size,
+            "voluntary_pass": self.options.voluntary_pass,
+            "hand": [str(c) for c in self.hands[player]],
+            "hand_sizes": [len(h) for h in self.hands],
+            "table": [[str(c), w] for c, w in self.table.moves],
+            "last_seat": self.last_seat,
+            "passes": self.passes,
+            "banks": [[str(c) for c in b] for b in self.banks],
+            "removed": len(self.removed),
+            "turn": self.turn,
+        }
+
+    def zones(self) -> dict[str, list[Card]]:
+        z = {f"hand{p}": list(h) for p, h in enumerate(self.hands)}
+        z["table"] = list(self.table.cards)
+        z["bankA"], z["bankB"] = list(self.banks[0]), list(self.banks[1])
+        z["removed"] = list(self.removed)
+        return z
+
+    def visible_zones(self, player: int) -> set[str]:
+        return {f"hand{player}", "table", "bankA", "bankB"}
+
+    def cards_used(self) -> list[Card]:
+        return deck(self.options.deck_size)
+
+    def clone(self) -> DominoState:
+        new = DominoState.__new__(DominoState)
+        new.__dict__.update(self.__dict__)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.history = list(self.history)
+        new.hands = [list(h) for h in self.hands]
+        new.banks = [list(b) for b in self.banks]
+        new.tricks = list(self.tricks)
+        new.removed = list(self.removed)
+        new.table = self.table.copy()
+        return new
+
+
+INFO = DominoState.INFO
+
+#: option sets the conformance suite also plays (``_players``: the counts they allow)
+VARIANTS = [
+    {"_players": (2, 4, 6)},
+    {"_players": (4, 6), "deck_size": 52},
+    {"_players": (2, 4, 6), "voluntary_pass": True},
+    {"_players": (6,), "deck_size": 52, "voluntary_pass": True},
+]
+
+
+def new_game(players: int = 4, seed: int = 0, **options) -> DominoState:
+    """A new game: 2 (one against one), 4 (two against two) or 6 (three against three) players."""
+    return DominoState(make_options(Options, options), players, seed)
+
+
+def from_json(text: str) -> DominoState:
+    return replay(new_game, text)
+
+
+def move_log(state: DominoState, lang: str = "en") -> list[str]:
+    """Every action of the game explained, with the tricks taken, in order."""
+    check_lang(lang)
+    tricks: dict[int, list[Trick]] = {}
+    for t in state.tricks:
+        tricks.setdefault(t.at, []).append(t)
+    lines = []
+    for i, action in enumerate(state.history):
+        lines.append(action.explain(lang))
+        lines.extend(t.explain(lang, state.team_size) for t in tricks.get(i, ()))
+    if state.is_over():
+        a, b = len(state.banks[0]), len(state.banks[1])
+        if lang == "en":
+            verdict = "a draw" if a == b else f"team {'A' if a > b else 'B'} wins"
+            lines.append(f"game over: team A {a} cards, team B {b} cards — {verdict}")
+        else:
+            verdict = "ничья" if a == b else f"побеждает команда {'А' if a > b else 'Б'}"
+            lines.append(f"партия окончена: у команды А {a} карт, у команды Б {b} — {verdict}")
+    return lines
+
+
+def card_words(card: Card, lang: str = "en") -> str:
+    """The card's name and notation, for messages: "jack of spades (J♠)"."""
+    return f"{card_name(card, lang)} ({format_card(card, lang)})"
+
+
+# ---------------------------------------------------------------- players
+
+
+class HeuristicPlayer:
+    """Lays the card that the fewest unseen cards could answer.
+
+    A trick goes to the team that laid the last card when every opponent passes
+    on it, so this player counts, for each legal placement, how many cards that
+    could follow it are not in its own hand and not yet played (those are the
+    only ones an opponent might hold), and takes the placement with the fewest.
+    With the voluntary pass it passes on its own team's card when every placement
+    could be answered. It reads only its view: its hand, the table and the banks.
+    """
+
+    name = "heuristic"
+    needs_view = True
+
+    def choose(self, view: dict, actions: Sequence[Action], rng: random.Random) -> Action:
+        places = [a for a in actions if isinstance(a, Place)]
+        if not places:
+            return actions[0]
+        mine = set(view["hand"])
+        table = Table.from_moves(view["table"], view["deck_size"])
+        best, best_score = [], None
+        for a in places:
+            t = table.copy()
+            t._put(a.card, a.where)
+            score = (len({str(c) for c, _ in t.next_cards()} - mine),)
+            if best_score is None or score < best_score:
+                best, best_score = [a], score
+            elif score == best_score:
+                best.append(a)
+        passes = [a for a in actions if isinstance(a, Pass)]
+        last = view["last_seat"]
+        if passes and best_score[0] > 0 and last is not None and last // view["team_size"] == view["team"]:
+            return passes[0]
+        return best[rng.randrange(len(best))]
