@@ -1,0 +1,1424 @@
+"""Минное поле (Minefield): a game of pure chance with ten magic cards.
+
+Two 54-card packs are laid face down as 54 numbered cells, each holding a main
+card (first pack) and an amplifier card (second pack); a cell whose two cards are
+identical is *amplified*. In turn, players draw lotto barrels 1..54 from a bag and
+open the cell with that number: the mover collects its main card and the card's
+magic, if any, takes effect. The mine (Q♠) is never collected: it is shuffled back
+into the unopened cells, so anyone can step on it again. The game ends when the
+last cell is opened; the highest score wins.
+
+The only decision is "draw the next barrel"; what matters is what happens, so every
+move records :class:`Event` s (which rule fired, for whom, with what effect) that
+explain themselves in English and Russian.
+
+Seats: the lot for the first player has already been drawn, so seat 0 (player 1)
+moves first and play goes clockwise (seat 1, 2, ...).
+
+>>> state = new_game(players=3, seed=1)
+>>> state.apply(state.legal_actions()[0])
+>>> state.events[0].rule
+'minefield.move'
+>>> len(state.scores())
+3
+
+Teaching scenarios fix the cells and the barrels:
+
+>>> layout = make_layout({1: ("Q♠", "5♦")})
+>>> state = new_game(players=2, seed=0, layout=layout, barrels=[1])
+>>> state.apply(Draw(0))
+>>> state.scores()   # the mine on the game's first move gives +1 instead of -1
+[1, 0]
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from rules.cards import ALL_CARDS, Card, NotationError, deck, format_card, format_cards, parse_card
+from rules.errors import IllegalAction, OptionError, check_lang
+from rules.game import Action, GameInfo, Result, State, make_options, replay
+
+__all__ = [
+    "INFO",
+    "RULES",
+    "Options",
+    "Draw",
+    "Event",
+    "MinefieldState",
+    "new_game",
+    "from_json",
+    "make_layout",
+    "SCENARIOS",
+    "Scenario",
+    "scenario",
+    "simulate",
+    "Simulation",
+    "EVENT_KINDS",
+    "DrawPlayer",
+    "CELLS",
+    "ROWS",
+    "COLS",
+    "MAX_ACTIONS",
+    "card_role",
+]
+
+CELLS = 54
+ROWS, COLS = 6, 9
+#: A bound on the number of moves of one game. The mine can in principle be hit
+#: forever; with k unopened cells it is hit with probability 1/k, so a game lasts
+#: about 58.5 moves on average and more than 1000 moves essentially never.
+MAX_ACTIONS = 1000
+
+# ---------------------------------------------------------------- the cards, as Card.index
+# ♠ 0..12, ♣ 13..25, ♥ 26..38, ♦ 39..51 (ace..king), red joker 52, black joker 53.
+MINE = 11  # Q♠
+CURSE = 0  # A♠
+EXTRA_MINE = 12  # K♠
+MISFORTUNE = 13  # A♣
+DOCTOR_EVIL = 25  # K♣
+SHIELD = 26  # A♥
+IMMUNITY = 38  # K♥
+LUCK = 39  # A♦
+RED_JOKER, BLACK_JOKER = 52, 53
+HAREM = (24, 37, 50, 51)  # Q♣ Q♥ Q♦ K♦
+QUEENS = (24, 37, 50)
+
+#: rank number used for counting quads, per card index (0 = not counted)
+_QUAD_RANK = [0] * 54
+for _i in range(52):
+    _r = _i % 13 + 1
+    if 2 <= _r <= 11 or (_r == 12 and _i != MINE):
+        _QUAD_RANK[_i] = _r
+
+#: rule id -> (English title, Russian title); each is a label of the chapter
+RULES: dict[str, tuple[str, str]] = {
+    "minefield.setup": ("The minefield", "Минное поле"),
+    "minefield.move": ("A move", "Ход"),
+    "minefield.luck": ("Luck (A♦)", "Удача (туз бубей)"),
+    "minefield.misfortune": ("Misfortune (A♣)", "Неудача (туз крестей)"),
+    "minefield.shield": ("Shield (A♥)", "Щит (туз червей)"),
+    "minefield.immunity": ("Immunity (K♥)", "Иммунитет (король червей)"),
+    "minefield.doctor_evil": ("Doctor Evil (K♣)", "Доктор зло (король крестей)"),
+    "minefield.mine": ("The mine (Q♠)", "Мина (дама пик)"),
+    "minefield.curse": ("Curse (A♠) and the extra mine (K♠)", "Проклятие (туз пик) и доп. мина (король пик)"),
+    "minefield.quads": ("Quads", "Каре"),
+    "minefield.harem": ("Harem", "Гарем"),
+    "minefield.jokers": ("Two jokers", "Два джокера"),
+    "minefield.jackpot": ("Jackpot", "Джек пот"),
+    "minefield.end": ("The end and the score", "Конец игры и подсчёт очков"),
+}
+
+_ROLES = {
+    MINE: ("mine", "мина"),
+    CURSE: ("curse", "проклятие"),
+    EXTRA_MINE: ("extra mine", "доп. мина"),
+    MISFORTUNE: ("misfortune", "неудача"),
+    DOCTOR_EVIL: ("Doctor Evil", "доктор зло"),
+    SHIELD: ("shield", "щит"),
+    IMMUNITY: ("immunity", "иммунитет"),
+    LUCK: ("luck", "удача"),
+    RED_JOKER: ("joker", "джокер"),
+    BLACK_JOKER: ("joker", "джокер"),
+}
+
+
+def card_role(card: Card | str, lang: str = "en") -> str:
+    """The magic name of a card ("mine", "shield"...), or "" for the 44 ordinary cards.
+
+    >>> card_role("Q♠"), card_role("A♥", "ru"), card_role("7♦")
+    ('mine', 'щит', '')
+    """
+    check_lang(lang)
+    idx = (parse_card(card) if isinstance(card, str) else card).index
+    names = _ROLES.get(idx)
+    return "" if names is None else names[lang == "ru"]
+
+
+def _c(idx: int, lang: str = "en") -> str:
+    return format_card(ALL_CARDS[idx], lang)
+
+
+def _pts(n: int, lang: str) -> str:
+    sign = "+" if n > 0 else "-" if n < 0 else ""
+    a = abs(n)
+    if lang == "en":
+        return f"{sign}{a} point" + ("" if a == 1 else "s")
+    return f"{sign}{a} " + _plural_ru(a, "очко", "очка", "очков")
+
+
+def _moves(n: int, lang: str) -> str:
+    if lang == "en":
+        return f"{n} move" + ("" if n == 1 else "s")
+    return f"{n} " + _plural_ru(n, "ход", "хода", "ходов")
+
+
+def _plural_ru(n: int, one: str, few: str, many: str) -> str:
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def _who(p: int, lang: str) -> str:
+    return f"player {p + 1}" if lang == "en" else f"игрок {p + 1}"
+
+
+def _who_cap(p: int, lang: str) -> str:
+    return f"Player {p + 1}" if lang == "en" else f"Игрок {p + 1}"
+
+
+def _whom(players: Sequence[int], lang: str) -> str:
+    nums = ", ".join(str(p + 1) for p in players)
+    if lang == "en":
+        return ("player " if len(players) == 1 else "players ") + nums
+    return ("игрока " if len(players) == 1 else "игроков ") + nums
+
+
+_QUAD_NAMES = {
+    "en": {r: f"{r}s" for r in range(2, 11)} | {11: "jacks", 12: "queens"},
+    "ru": dict(
+        zip(
+            range(2, 13),
+            "двоек троек четвёрок пятёрок шестёрок семёрок восьмёрок девяток десяток вальтов дам".split(),
+            strict=True,
+        )
+    ),
+}
+
+
+# ---------------------------------------------------------------- events
+
+#: event kind -> rule id
+EVENT_KINDS: dict[str, str] = {
+    "open": "minefield.move",
+    "mine": "minefield.mine",
+    "mine_first": "minefield.mine",
+    "mine_shielded": "minefield.shield",
+    "relay": "minefield.mine",
+    "mine_last": "minefield.mine",
+    "luck": "minefield.luck",
+    "luck_blocked": "minefield.doctor_evil",
+    "misfortune": "minefield.misfortune",
+    "misfortune_immune": "minefield.immunity",
+    "shield": "minefield.shield",
+    "shield_blocked": "minefield.doctor_evil",
+    "immunity": "minefield.immunity",
+    "immunity_void": "minefield.immunity",
+    "doctor_evil": "minefield.doctor_evil",
+    "curse": "minefield.curse",
+    "curse_immune": "minefield.immunity",
+    "curse_dead": "minefield.curse",
+    "extra_mine": "minefield.curse",
+    "extra_mine_shielded": "minefield.shield",
+    "extra_mine_clears": "minefield.curse",
+    "curse_amplified": "minefield.curse",
+    "curse_amplified_shielded": "minefield.shield",
+    "quads": "minefield.quads",
+    "harem": "minefield.harem",
+    "jokers": "minefield.jokers",
+    "jackpot_card": "minefield.jackpot",
+    "jackpot_lost": "minefield.jackpot",
+    "jackpot": "minefield.jackpot",
+    "end": "minefield.end",
+}
+_KIND_INDEX = {k: i for i, k in enumerate(EVENT_KINDS)}
+
+
+class Event(NamedTuple):
+    """Something that happened in a move: ``kind`` (see EVENT_KINDS), for ``player``.
+
+    ``points`` is the change of that player's score (0 if none); ``data`` holds
+    the kind's details (cell number, card indexes, counts...).
+    """
+
+    move: int
+    player: int
+    kind: str
+    points: int = 0
+    data: tuple = ()
+
+    @property
+    def rule(self) -> str:
+        return EVENT_KINDS[self.kind]
+
+    @property
+    def rule_title(self) -> tuple[str, str]:
+        return RULES[self.rule]
+
+    def explain(self, lang: str = "en") -> str:
+        """One sentence a learner can read."""
+        check_lang(lang)
+        return _EXPLAIN[self.kind](self, lang)
+
+    def to_json(self) -> dict:
+        return {
+            "move": self.move,
+            "player": self.player,
+            "kind": self.kind,
+            "rule": self.rule,
+            "points": self.points,
+            "en": self.explain("en"),
+            "ru": self.explain("ru"),
+        }
+
+
+def _x_open(e: Event, lang: str) -> str:
+    cell, main, amp = e.data
+    amplified = main == amp
+    who = _who_cap(e.player, lang)
+    if lang == "en":
+        what = f"the mine {_c(main)}" if main == MINE else _c(main)
+        role = card_role(ALL_CARDS[main]) if main != MINE else ""
+        role = f" ({role})" if role else ""
+        amp_text = "the same card: the cell is amplified" if amplified else f"amplifier {_c(amp)}"
+        take = "" if main == MINE else f"; {_c(main)} is collected" + (" and counts twice" if amplified else "")
+        return f"{who} draws barrel {cell}: cell {cell} holds {what}{role}, {amp_text}{take}"
+    what = f"мина {_c(main, 'ru')}" if main == MINE else _c(main, "ru")
+    role = card_role(ALL_CARDS[main], "ru") if main != MINE else ""
+    role = f" ({role})" if role else ""
+    amp_text = "та же карта: ячейка усиленная" if amplified else f"усиливающая {_c(amp, 'ru')}"
+    take = "" if main == MINE else f"; {_c(main, 'ru')} идёт в сбор" + (" и считается дважды" if amplified else "")
+    return f"{who} вытягивает бочонок {cell}: в ячейке {cell} {what}{role}, {amp_text}{take}"
+
+
+def _x_mine(e: Event, lang: str) -> str:
+    (amplified,) = e.data
+    if lang == "en":
+        kind = "the amplified mine" if amplified else "the mine"
+        return f"{_who_cap(e.player, lang)} steps on {kind}: {_pts(e.points, lang)}"
+    kind = "усиленной мине" if amplified else "мине"
+    return f"{_who_cap(e.player, lang)} подрывается на {kind}: {_pts(e.points, lang)}"
+
+
+def _x_mine_first(e: Event, lang: str) -> str:
+    if lang == "en":
+        return f"The mine on the game's first move: {_who(e.player, lang)} gets {_pts(e.points, lang)} instead of -{e.points}"
+    return f"Мина на первом ходу игры: {_who(e.player, lang)} получает {_pts(e.points, lang)} вместо -{e.points}"
+
+
+def _x_mine_shielded(e: Event, lang: str) -> str:
+    (amplified,) = e.data
+    if lang == "en":
+        kind = "amplified mine" if amplified else "mine"
+        return f"{_who_cap(e.player, lang)} is under a shield: the {kind} takes no points"
+    kind = "усиленная мина" if amplified else "мина"
+    return f"{_who_cap(e.player, lang)} под щитом: {kind} не отнимает очков"
+
+
+def _x_relay(e: Event, lang: str) -> str:
+    cell, cells = e.data
+    if lang == "en":
+        return (
+            f"The mine stays in play: the main cards of the {cells} unopened cells and the mine are shuffled "
+            f"and laid again; barrel {cell} goes back into the bag; {_who(e.player, lang)} does not move again for it"
+        )
+    return (
+        f"Мина остаётся в игре: основные карты {cells} закрытых ячеек вместе с миной перемешиваются "
+        f"и раскладываются заново; бочонок {cell} возвращается в мешок; {_who(e.player, lang)} не ходит повторно"
+    )
+
+
+def _x_mine_last(e: Event, lang: str) -> str:
+    if lang == "en":
+        return "The mine was in the last closed cell: it is not laid again"
+    return "Мина была в последней закрытой ячейке: заново её не раскладывают"
+
+
+def _x_luck(e: Event, lang: str) -> str:
+    nxt, n = e.data
+    if lang == "en":
+        return f"Luck: {_who(nxt, lang)} must make {_moves(n, lang)} in a row"
+    return f"Удача: {_who(nxt, lang)} должен сделать {_moves(n, lang)} подряд"
+
+
+def _x_luck_blocked(e: Event, lang: str) -> str:
+    if lang == "en":
+        return f"Luck has no effect: {_who(e.player, lang)} is under Doctor Evil"
+    return f"Удача не действует: {_who(e.player, lang)} под действием доктора зло"
+
+
+def _x_misfortune(e: Event, lang: str) -> str:
+    (n,) = e.data
+    if lang == "en":
+        return f"Misfortune: {_who(e.player, lang)} makes {_moves(n, lang)} more"
+    return f"Неудача: {_who(e.player, lang)} делает ещё {_moves(n, lang)}"
+
+
+def _x_misfortune_immune(e: Event, lang: str) -> str:
+    if lang == "en":
+        return f"{_who_cap(e.player, lang)} has immunity: Misfortune gives no extra move"
+    return f"У игрока {e.player + 1} иммунитет: неудача не даёт лишнего хода"
+
+
+def _x_shield(e: Event, lang: str) -> str:
+    ordinary, amplified = e.data
+    if lang == "en":
+        if ordinary == amplified:
+            return f"Shield: {_who(e.player, lang)} is protected from the mine for {_moves(ordinary, lang)}"
+        return (
+            f"Amplified shield: {_who(e.player, lang)} is protected from an ordinary mine for {_moves(ordinary, lang)}"
+            f" and from an amplified one for {_moves(amplified, lang)}"
+        )
+    if ordinary == amplified:
+        return f"Щит: {_who(e.player, lang)} защищён от мины на {_moves(ordinary, lang)}"
+    return (
+        f"Усиленный щит: {_who(e.player, lang)} защищён от обычной мины на {_moves(ordinary, lang)}"
+        f" и от усиленной на {_moves(amplified, lang)}"
+    )
+
+
+def _x_shield_blocked(e: Event, lang: str) -> str:
+    if lang == "en":
+        return f"The shield has no effect: {_who(e.player, lang)} is under Doctor Evil"
+    return f"Щит не действует: {_who(e.player, lang)} под действием доктора зло"
+
+
+def _x_immunity(e: Event, lang: str) -> str:
+    ordinary, amplified = e.data
+    if lang == "en":
+        if ordinary == amplified:
+            return (
+                f"Immunity: {_who(e.player, lang)} is protected from Curse and Misfortune for {_moves(ordinary, lang)}"
+            )
+        return (
+            f"Amplified immunity: {_who(e.player, lang)} is protected from ordinary Curse and Misfortune for "
+            f"{_moves(ordinary, lang)} and from amplified ones for {_moves(amplified, lang)}"
+        )
+    if ordinary == amplified:
+        return f"Иммунитет: {_who(e.player, lang)} защищён от проклятия и неудачи на {_moves(ordinary, lang)}"
+    return (
+        f"Усиленный иммунитет: {_who(e.player, lang)} защищён от обычных проклятия и неудачи на "
+        f"{_moves(ordinary, lang)} и от усиленных на {_moves(amplified, lang)}"
+    )
+
+
+def _x_immunity_void(e: Event, lang: str) -> str:
+    if lang == "en":
+        return "Immunity has no effect: Curse and Misfortune are both out of the game"
+    return "Иммунитет не действует: проклятие и неудача уже выбыли из игры"
+
+
+def _x_doctor_evil(e: Event, lang: str) -> str:
+    shields, luck, n = e.data
+    if lang == "en":
+        parts = [f"shields end for {_whom(shields, lang)}"] if shields else ["no shield is active"]
+        if luck:
+            parts.append(f"{luck} pending Luck move{'s' if luck > 1 else ''} cancelled")
+        return (
+            f"Doctor Evil: {'; '.join(parts)}; for {_who(e.player, lang)}'s next {_moves(n, lang)} "
+            "Shield and Luck have no effect"
+        )
+    parts = [f"щит снят у {_whom_gen(shields)}"] if shields else ["действующих щитов нет"]
+    if luck:
+        parts.append(f"отменено ходов удачи: {luck}")
+    return f"Доктор зло: {'; '.join(parts)}; следующие {_moves(n, lang)} игрока {e.player + 1} щит и удача не действуют"
+
+
+def _whom_gen(players: Sequence[int]) -> str:
+    nums = ", ".join(str(p + 1) for p in players)
+    return ("игрока " if len(players) == 1 else "игроков ") + nums
+
+
+def _x_curse(e: Event, lang: str) -> str:
+    (amplified,) = e.data
+    if lang == "en":
+        extra = " (amplified: an unmatched amplifier K♠ in a cell they open also costs 1 point)" if amplified else ""
+        return f"Curse: {_who(e.player, lang)} is cursed until the extra mine is opened{extra}"
+    extra = " (усиленное: открытая им несовпавшая усиливающая К♠ тоже отнимает 1 очко)" if amplified else ""
+    return f"Проклятие: {_who(e.player, lang)} проклят, пока не откроют доп. мину{extra}"
+
+
+def _x_curse_immune(e: Event, lang: str) -> str:
+    if lang == "en":
+        return f"{_who_cap(e.player, lang)} has immunity: the curse has no effect"
+    return f"У игрока {e.player + 1} иммунитет: проклятие не действует"
+
+
+def _x_curse_dead(e: Event, lang: str) -> str:
+    if lang == "en":
+        return "The curse has no effect: the extra mine is already open"
+    return "Проклятие не действует: доп. мина уже открыта"
+
+
+def _x_extra_mine(e: Event, lang: str) -> str:
+    (amplified,) = e.data
+    if lang == "en":
+        kind = "the amplified extra mine" if amplified else "the extra mine"
+        return f"{_who_cap(e.player, lang)} is cursed and opens {kind}: {_pts(e.points, lang)}"
+    kind = "усиленную доп. мину" if amplified else "доп. мину"
+    return f"{_who_cap(e.player, lang)} под проклятием открывает {kind}: {_pts(e.points, lang)}"
+
+
+def _x_extra_mine_shielded(e: Event, lang: str) -> str:
+    if lang == "en":
+        return f"{_who_cap(e.player, lang)} is cursed but under a shield: the extra mine takes no points"
+    return f"{_who_cap(e.player, lang)} под проклятием, но под щитом: доп. мина не отнимает очков"
+
+
+def _x_extra_mine_clears(e: Event, lang: str) -> str:
+    (lifted,) = e.data
+    if lang == "en":
+        what = f"the curse is lifted from {_whom(lifted, lang)}" if lifted else "nobody is cursed"
+        return f"The extra mine is open: {what}, and the curse has no effect for the rest of the game"
+    what = f"проклятие снято с {_whom_gen(lifted)}" if lifted else "проклятых нет"
+    return f"Доп. мина открыта: {what}, и до конца игры проклятие не действует"
+
+
+def _x_curse_amplified(e: Event, lang: str) -> str:
+    if lang == "en":
+        return (
+            f"{_who_cap(e.player, lang)} is under the amplified curse and the cell shows an unmatched amplifier K♠: "
+            f"{_pts(e.points, lang)}"
+        )
+    return (
+        f"{_who_cap(e.player, lang)} под усиленным проклятием, а в ячейке несовпавшая усиливающая К♠: "
+        f"{_pts(e.points, lang)}"
+    )
+
+
+def _x_curse_amplified_shielded(e: Event, lang: str) -> str:
+    if lang == "en":
+        return f"{_who_cap(e.player, lang)} is under a shield: the amplifier K♠ takes no points"
+    return f"{_who_cap(e.player, lang)} под щитом: усиливающая К♠ не отнимает очков"
+
+
+def _x_quads(e: Event, lang: str) -> str:
+    (rank,) = e.data
+    if lang == "en":
+        return f"{_who_cap(e.player, lang)} collects four {_QUAD_NAMES['en'][rank]}: {_pts(e.points, lang)}"
+    return f"{_who_cap(e.player, lang)} собирает каре {_QUAD_NAMES['ru'][rank]}: {_pts(e.points, lang)}"
+
+
+def _x_harem(e: Event, lang: str) -> str:
+    (replaces,) = e.data
+    cards = format_cards([ALL_CARDS[i] for i in HAREM], lang)
+    if lang == "en":
+        note = " (it replaces the +1 of four queens)" if replaces else ""
+        return f"{_who_cap(e.player, lang)} collects the Harem {cards}: +2 points{note}"
+    note = " (вместо +1 за каре дам)" if replaces else ""
+    return f"{_who_cap(e.player, lang)} собирает «Гарем» {cards}: +2 очка{note}"
+
+
+def _x_jokers(e: Event, lang: str) -> str:
+    (doubled,) = e.data
+    if lang == "en":
+        how = "a joker matched by its amplifier" if doubled else "both jokers"
+        return f"{_who_cap(e.player, lang)} has {how}: +1 point"
+    how = "джокер, совпавший с усиливающей картой" if doubled else "оба джокера"
+    return f"У игрока {e.player + 1} {how}: +1 очко"
+
+
+def _x_jackpot_card(e: Event, lang: str) -> str:
+    card, k = e.data
+    if lang == "en":
+        return f"Amplifier {_c(card)} is jackpot card {k} of 5"
+    return f"Усиливающая {_c(card, 'ru')} — карта {k} из 5 джек пота"
+
+
+def _x_jackpot_lost(e: Event, lang: str) -> str:
+    (holders,) = e.data
+    if lang == "en":
+        return f"Jackpot cards are held by {_whom(holders, lang)}: nobody can win the jackpot now"
+    return f"Карты джек пота у {_whom_gen(holders)}: джек пот уже никто не выиграет"
+
+
+def _x_jackpot(e: Event, lang: str) -> str:
+    (cards,) = e.data
+    text = format_cards([ALL_CARDS[i] for i in cards], lang)
+    if lang == "en":
+        return f"{_who_cap(e.player, lang)} holds all five jackpot cards {text}: +3 points"
+    return f"{_who_cap(e.player, lang)} собрал все пять карт джек пота {text}: +3 очка"
+
+
+def _x_end(e: Event, lang: str) -> str:
+    (scores,) = e.data
+    text = ", ".join(str(s) for s in scores)
+    if lang == "en":
+        return f"The last cell is open: the game is over; scores {text}"
+    return f"Открыта последняя ячейка: игра окончена; очки {text}"
+
+
+_EXPLAIN = {kind: globals()[f"_x_{kind}"] for kind in EVENT_KINDS}
+
+
+# ---------------------------------------------------------------- options
+
+
+def _card_text(value: Any, where_en: str, where_ru: str) -> str:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, str):
+        try:
+            return str(parse_card(value))
+        except NotationError as err:
+            raise OptionError(f"{where_en}: {err.message('en')}", f"{where_ru}: {err.message('ru')}") from None
+    raise OptionError(f"{where_en}: {value!r} is not a card", f"{where_ru}: {value!r} — не карта")
+
+
+@dataclass(frozen=True)
+class Options:
+    """A teaching set-up; by default (``None``) cells and bag are shuffled with the seed.
+
+    ``layout``: the 54 (main card, amplifier card) pairs of cells 1..54; the main
+    cards are one full 54-card pack, the amplifiers another.
+    ``barrels``: the order in which barrels leave the bag (distinct numbers 1..54;
+    if fewer than 54 are given, the others follow in a seeded random order). A
+    barrel put back into the bag (the mine's) goes to the end of that order.
+    """
+
+    layout: tuple[tuple[str, str], ...] | None = None
+    barrels: tuple[int, ...] | None = None
+
+    def __post_init__(self):
+        if self.layout is not None:
+            object.__setattr__(self, "layout", _check_layout(self.layout))
+        if self.barrels is not None:
+            object.__setattr__(self, "barrels", _check_barrels(self.barrels))
+
+
+def _check_layout(layout) -> tuple[tuple[str, str], ...]:
+    if isinstance(layout, str | bytes) or not isinstance(layout, Sequence) or len(layout) != CELLS:
+        n = len(layout) if isinstance(layout, Sequence) else "no"
+        raise OptionError(
+            f"layout must be 54 (main card, amplifier card) pairs, one per cell, got {n}",
+            f"раскладка — это 54 пары (основная карта, усиливающая карта), по одной на ячейку, а дано {n}",
+        )
+    cells = []
+    for n, pair in enumerate(layout, start=1):
+        if isinstance(pair, str) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise OptionError(
+                f"cell {n} of the layout must be a (main card, amplifier card) pair, not {pair!r}",
+                f"ячейка {n} раскладки должна быть парой (основная, усиливающая), а не {pair!r}",
+            )
+        cells.append(
+            (
+                _card_text(pair[0], f"cell {n}, main card", f"ячейка {n}, основная карта"),
+                _card_text(pair[1], f"cell {n}, amplifier card", f"ячейка {n}, усиливающая карта"),
+            )
+        )
+    full = Counter(str(c) for c in deck(54))
+    for k, (en, ru) in enumerate((("main", "основные"), ("amplifier", "усиливающие"))):
+        got = Counter(pair[k] for pair in cells)
+        if got != full:
+            twice = sorted(c for c, m in got.items() if m > 1)
+            missing = sorted(c for c in full if c not in got)
+            raise OptionError(
+                f"the {en} cards of the layout must be one full 54-card pack: "
+                f"twice {' '.join(twice) or '-'}, missing {' '.join(missing) or '-'}",
+                f"{ru} карты раскладки должны составлять одну полную колоду из 54 карт: "
+                f"дважды {' '.join(twice) or '-'}, не хватает {' '.join(missing) or '-'}",
+            )
+    return tuple(cells)
+
+
+def _check_barrels(barrels) -> tuple[int, ...]:
+    if isinstance(barrels, str | bytes) or not isinstance(barrels, Sequence):
+        raise OptionError(
+            f"barrels must be a list of barrel numbers 1..54, not {barrels!r}",
+            f"бочонки — это список номеров от 1 до 54, а не {barrels!r}",
+        )
+    seen = set()
+    for b in barrels:
+        if isinstance(b, bool) or not isinstance(b, int) or not 1 <= b <= CELLS:
+            raise OptionError(
+                f"there is no barrel {b!r}: barrels are numbered 1 to 54",
+                f"бочонка {b!r} нет: бочонки пронумерованы от 1 до 54",
+            )
+        if b in seen:
+            raise OptionError(
+                f"barrel {b} is listed twice: the bag holds one barrel of each number",
+                f"бочонок {b} указан дважды: в мешке по одному бочонку каждого номера",
+            )
+        seen.add(b)
+    return tuple(barrels)
+
+
+def make_layout(cells: Mapping[int, tuple[Any, Any]] | None = None, seed: int = 0) -> tuple[tuple[str, str], ...]:
+    """A full layout with the given cells fixed (cell number -> (main, amplifier)).
+
+    The remaining main cards and amplifier cards are dealt to the other cells in a
+    random order fixed by ``seed``.
+
+    >>> layout = make_layout({1: ("A♥", "A♥")})
+    >>> layout[0], len(layout)
+    (('A♥', 'A♥'), 54)
+    """
+    cells = dict(cells or {})
+    fixed = {}
+    for n, pair in cells.items():
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= CELLS:
+            raise OptionError(f"there is no cell {n!r}: cells are 1 to 54", f"ячейки {n!r} нет: ячейки от 1 до 54")
+        fixed[n] = (
+            _card_text(pair[0], f"cell {n}, main card", f"ячейка {n}, основная карта"),
+            _card_text(pair[1], f"cell {n}, amplifier card", f"ячейка {n}, усиливающая карта"),
+        )
+    rng = random.Random(seed)
+    rest = []
+    for k in (0, 1):
+        left = Counter(str(c) for c in deck(54))
+        left.subtract(pair[k] for pair in fixed.values())
+        if any(v < 0 for v in left.values()):
+            twice = sorted(c for c, v in left.items() if v < 0)
+            raise OptionError(
+                f"card(s) {' '.join(twice)} placed twice among the {'main' if k == 0 else 'amplifier'} cards",
+                f"карта(ы) {' '.join(twice)} дважды среди {'основных' if k == 0 else 'усиливающих'} карт",
+            )
+        cards = [c for c in (str(x) for x in deck(54)) if left[c] > 0]
+        rng.shuffle(cards)
+        rest.append(cards)
+    free = [n for n in range(1, CELLS + 1) if n not in fixed]
+    for i, n in enumerate(free):
+        fixed[n] = (rest[0][i], rest[1][i])
+    return tuple(fixed[n] for n in range(1, CELLS + 1))
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """Draw the next barrel from the bag and open its cell: the only decision."""
+
+    RULE = "minefield.move"
+
+    @property
+    def label(self) -> str:
+        return f"draw {self.player + 1}"
+
+    def explain(self, lang: str = "en") -> str:
+        if check_lang(lang) == "ru":
+            return f"игрок {self.player + 1} вытягивает бочонок из мешка"
+        return f"player {self.player + 1} draws a barrel from the bag"
+
+
+# ---------------------------------------------------------------- the state
+
+
+class MinefieldState(State):
+    INFO = GameInfo("minefield", "Minefield", "Минное поле", 2, 7, lambda s: MAX_ACTIONS)
+
+    def __init__(self, options: Options, players: int, seed: int, *, _empty: bool = False):
+        super().__init__(options, players, seed)
+        if _empty:
+            return
+        n = players
+        rng = self.rng
+        if options.layout is None:
+            main = list(range(54))
+            amp = list(range(54))
+            rng.shuffle(main)
+            rng.shuffle(amp)
+        else:
+            main = [parse_card(m).index for m, _ in options.layout]
+            amp = [parse_card(a).index for _, a in options.layout]
+        self.main = main  # card index per cell (0-based)
+        self.amp = amp
+        self.opened = [False] * CELLS
+        self.amp_seen = [False] * CELLS
+        if options.barrels is None:
+            order = list(range(CELLS))
+            rng.shuffle(order)
+        else:
+            first = [b - 1 for b in options.barrels]
+            rest = [c for c in range(CELLS) if c not in set(first)]
+            rng.shuffle(rest)
+            order = first + rest
+        self.fixed_bag = options.barrels is not None
+        self.bag = order[::-1]  # the next barrel is bag[-1]
+        self.unopened = CELLS
+        self.moves = 0  # barrels drawn so far
+        self.turn = 0
+        self.luck_extra = 0  # further moves of the current player forced by Luck
+        self.misfortune_extra = 0  # further moves of the current player forced by Misfortune
+        self.luck_next = 0  # extra moves the next player will have to make (Luck)
+        self.owner = [-1] * 54  # who collected each main card
+        self.collected = [[] for _ in range(n)]  # (card index, doubled) in order
+        self.points = [0] * n  # mine, extra mine, first-move bonus
+        self.bonus = [0] * n  # quads, harem, jokers
+        self.counts = [[0] * 13 for _ in range(n)]  # weighted count per quad rank
+        self.quads = [0] * n  # bit set of ranks scored
+        self.harem = [False] * n
+        self.jokers = [0] * n
+        self.jokers_scored = [False] * n
+        self.shield_o = [0] * n  # moves left protected from an ordinary mine
+        self.shield_a = [0] * n  # ... from an amplified mine
+        self.immune_o = [0] * n
+        self.immune_a = [0] * n
+        self.doctor = [0] * n  # moves left in which own Shield and Luck have no effect
+        self.cursed = [False] * n
+        self.curse_amplified = [False] * n
+        self.extra_mine_out = False
+        self.jackpot: list[int] = []  # amplifier card indexes
+        self.jackpot_state = -1  # -1 open, -2 lost, p: won by p
+        self.events: list[Event] = []
+        self._draws = tuple(Draw(p) for p in range(n))
+
+    # ---- protocol
+
+    @property
+    def current_player(self):
+        return None if self.unopened == 0 else self.turn
+
+    def legal_actions(self):
+        if self.unopened == 0:
+            return []
+        return [self._draws[self.turn]]
+
+    def is_over(self):
+        return self.unopened == 0
+
+    def why_illegal(self, action):
+        if self.unopened and isinstance(action, Draw) and action.player != self.turn:
+            why = ""
+            why_ru = ""
+            if self.luck_extra or self.misfortune_extra:
+                why, why_ru = (
+                    f" ({_moves(self.luck_extra + self.misfortune_extra + 1, 'en')} in a row)",
+                    f" ({_moves(self.luck_extra + self.misfortune_extra + 1, 'ru')} подряд)",
+                )
+            return IllegalAction(
+                f"it is player {self.turn + 1}'s move{why}, not player {action.player + 1}'s",
+                f"сейчас ходит игрок {self.turn + 1}{why_ru}, а не игрок {action.player + 1}",
+                rule="minefield.move",
+            )
+        if self.unopened == 0:
+            return IllegalAction(
+                "the game is over: every cell is open",
+                "игра окончена: все ячейки открыты",
+                rule="minefield.end",
+            )
+        return super().why_illegal(action)
+
+    def _play(self, action):
+        p = self.turn
+        self.moves += 1
+        move = self.moves
+        ev = self.events
+        # protections at the start of this move; each counts one of the holder's moves
+        so, sa, io, ia, dc = self.shield_o[p], self.shield_a[p], self.immune_o[p], self.immune_a[p], self.doctor[p]
+        if so:
+            self.shield_o[p] = so - 1
+        if sa:
+            self.shield_a[p] = sa - 1
+        if io:
+            self.immune_o[p] = io - 1
+        if ia:
+            self.immune_a[p] = ia - 1
+        if dc:
+            self.doctor[p] = dc - 1
+
+        cell = self.bag.pop()
+        m = self.main[cell]
+        a = self.amp[cell]
+        amplified = m == a
+        self.opened[cell] = True
+        self.amp_seen[cell] = True
+        self.unopened -= 1
+        ev.append(Event(move, p, "open", 0, (cell + 1, m, a)))
+
+        # jackpot: the first five unmatched amplifiers other than Q♠
+        jp = self.jackpot
+        if not amplified and a != MINE and len(jp) < 5 and a not in jp:
+            jp.append(a)
+            ev.append(Event(move, p, "jackpot_card", 0, (a, len(jp))))
+            if self.owner[a] >= 0:
+                self._check_jackpot(move, p)
+
+        # the amplified curse: an unmatched amplifier K♠ in a cell its holder opens
+        if a == EXTRA_MINE and not amplified and self.curse_amplified[p] and self.cursed[p]:
+            if so:
+                ev.append(Event(move, p, "curse_amplified_shielded", 0, ()))
+            else:
+                self.points[p] -= 1
+                ev.append(Event(move, p, "curse_amplified", -1, ()))
+
+        if m == MINE:
+            self._mine(p, move, cell, amplified, sa if amplified else so)
+        else:
+            self._collect(p, move, m, amplified)
+            if m in _ROLES:
+                self._magic(p, move, m, amplified, so, sa, io, ia, dc)
+
+        if self.unopened == 0:
+            ev.append(Event(move, p, "end", 0, (tuple(self.scores()),)))
+            return
+        if self.luck_extra:
+            self.luck_extra -= 1
+        elif self.misfortune_extra:
+            self.misfortune_extra -= 1
+        else:
+            self.turn = (p + 1) % self.num_players
+            self.luck_extra = self.luck_next
+            self.luck_next = 0
+
+    def _mine(self, p, move, cell, amplified, shielded):
+        ev = self.events
+        amount = 2 if amplified else 1
+        if move == 1:
+            self.points[p] += amount
+            ev.append(Event(move, p, "mine_first", amount, (amplified,)))
+        elif shielded:
+            ev.append(Event(move, p, "mine_shielded", 0, (amplified,)))
+        else:
+            self.points[p] -= amount
+            ev.append(Event(move, p, "mine", -amount, (amplified,)))
+        if self.unopened == 0:
+            ev.append(Event(move, p, "mine_last", 0, ()))
+            return
+        # the mine stays in play: re-lay the main cards of the closed cells and the mine
+        closed = [c for c in range(CELLS) if not self.opened[c]]
+        cards = [self.main[c] for c in closed]
+        cards.append(MINE)
+        closed.append(cell)
+        self.rng.shuffle(cards)
+        main = self.main
+        for c, card in zip(closed, cards, strict=True):
+            main[c] = card
+        self.opened[cell] = False
+        self.unopened += 1
+        if self.fixed_bag:
+            self.bag.insert(0, cell)
+        else:
+            self.bag.insert(self.rng.randrange(len(self.bag) + 1), cell)
+        ev.append(Event(move, p, "relay", 0, (cell + 1, len(closed) - 1)))
+
+    def _collect(self, p, move, m, amplified):
+        self.owner[m] = p
+        self.collected[p].append((m, amplified))
+        w = 2 if amplified else 1
+        r = _QUAD_RANK[m]
+        ev = self.events
+        if r:
+            counts = self.counts[p]
+            before = counts[r]
+            counts[r] = before + w
+            if before < 4 <= before + w and not (r == 12 and self.harem[p]):
+                self.quads[p] |= 1 << r
+                self.bonus[p] += 1
+                ev.append(Event(move, p, "quads", 1, (r,)))
+        if m in HAREM and not self.harem[p]:
+            owner = self.owner
+            if owner[24] == p and owner[37] == p and owner[50] == p and owner[51] == p:
+                self.harem[p] = True
+                replaces = bool(self.quads[p] & (1 << 12))
+                if replaces:
+                    self.quads[p] &= ~(1 << 12)
+                    self.bonus[p] -= 1
+                self.bonus[p] += 2
+                ev.append(Event(move, p, "harem", 1 if replaces else 2, (replaces,)))
+        elif m >= RED_JOKER:
+            self.jokers[p] += w
+            if self.jokers[p] >= 2 and not self.jokers_scored[p]:
+                self.jokers_scored[p] = True
+                self.bonus[p] += 1
+                ev.append(Event(move, p, "jokers", 1, (amplified,)))
+        if self.jackpot_state == -1 and m in self.jackpot:
+            self._check_jackpot(move, p)
+
+    def _check_jackpot(self, move, p):
+        holders = sorted({self.owner[c] for c in self.jackpot if self.owner[c] >= 0})
+        if len(holders) > 1:
+            self.jackpot_state = -2
+            self.events.append(Event(move, p, "jackpot_lost", 0, (tuple(holders),)))
+        elif len(self.jackpot) == 5 and all(self.owner[c] == p for c in self.jackpot):
+            self.jackpot_state = p
+            self.events.append(Event(move, p, "jackpot", 3, (tuple(self.jackpot),)))
+
+    def _magic(self, p, move, m, amplified, so, sa, io, ia, dc):
+        ev = self.events
+        if m == LUCK:
+            if dc:
+                ev.append(Event(move, p, "luck_blocked", 0, ()))
+            else:
+                self.luck_next = 2 if amplified else 1
+                ev.append(Event(move, p, "luck", 0, ((p + 1) % self.num_players, self.luck_next + 1)))
+        elif m == MISFORTUNE:
+            if ia if amplified else io:
+                ev.append(Event(move, p, "misfortune_immune", 0, ()))
+            else:
+                extra = 2 if amplified else 1
+                self.misfortune_extra += extra
+                ev.append(Event(move, p, "misfortune", 0, (extra,)))
+        elif m == SHIELD:
+            if dc:
+                ev.append(Event(move, p, "shield_blocked", 0, ()))
+            else:
+                o, a = (6, 3) if amplified else (3, 3)
+                self.shield_o[p] = max(self.shield_o[p], o)
+                self.shield_a[p] = max(self.shield_a[p], a)
+                ev.append(Event(move, p, "shield", 0, (o, a)))
+        elif m == IMMUNITY:
+            if self.owner[CURSE] >= 0 and self.owner[MISFORTUNE] >= 0:
+                ev.append(Event(move, p, "immunity_void", 0, ()))
+            else:
+                o, a = (6, 3) if amplified else (3, 3)
+                self.immune_o[p] = max(self.immune_o[p], o)
+                self.immune_a[p] = max(self.immune_a[p], a)
+                ev.append(Event(move, p, "immunity", 0, (o, a)))
+        elif m == DOCTOR_EVIL:
+            shields = tuple(q for q in range(self.num_players) if self.shield_o[q] or self.shield_a[q])
+            for q in shields:
+                self.shield_o[q] = self.shield_a[q] = 0
+            cancelled = self.luck_extra + self.luck_next
+            self.luck_extra = self.luck_next = 0
+            self.doctor[p] = 6 if amplified else 3
+            ev.append(Event(move, p, "doctor_evil", 0, (shields, cancelled, self.doctor[p])))
+        elif m == CURSE:
+            if self.extra_mine_out:
+                ev.append(Event(move, p, "curse_dead", 0, ()))
+            elif ia if amplified else io:
+                ev.append(Event(move, p, "curse_immune", 0, ()))
+            else:
+                self.cursed[p] = True
+                self.curse_amplified[p] = amplified
+                ev.append(Event(move, p, "curse", 0, (amplified,)))
+        elif m == EXTRA_MINE:
+            if self.cursed[p]:
+                if sa if amplified else so:
+                    ev.append(Event(move, p, "extra_mine_shielded", 0, ()))
+                else:
+                    amount = 2 if amplified else 1
+                    self.points[p] -= amount
+                    ev.append(Event(move, p, "extra_mine", -amount, (amplified,)))
+            lifted = tuple(q for q in range(self.num_players) if self.cursed[q])
+            for q in lifted:
+                self.cursed[q] = False
+            self.extra_mine_out = True
+            ev.append(Event(move, p, "extra_mine_clears", 0, (lifted,)))
+        # jokers are scored in _collect
+
+    # ---- scores and results
+
+    def scores(self) -> list[int]:
+        """Current points of every player (final once the game is over)."""
+        s = [a + b for a, b in zip(self.points, self.bonus, strict=True)]
+        if self.jackpot_state >= 0:
+            s[self.jackpot_state] += 3
+        return s
+
+    def result(self):
+        return Result.from_scores(self.scores())
+
+    def moves_in_a_row(self) -> int:
+        """How many moves the current player still has to make, this one included."""
+        return 0 if self.unopened == 0 else 1 + self.luck_extra + self.misfortune_extra
+
+    def status(self, player: int) -> dict:
+        """The player's running effects: moves left of shield, immunity, Doctor Evil; curse."""
+        return {
+            "shield": self.shield_o[player],
+            "shield_amplified": self.shield_a[player],
+            "immunity": self.immune_o[player],
+            "immunity_amplified": self.immune_a[player],
+            "doctor_evil": self.doctor[player],
+            "cursed": self.cursed[player],
+            "curse_amplified": self.cursed[player] and self.curse_amplified[player],
+        }
+
+    def status_text(self, player: int, lang: str = "en") -> str:
+        """The player's running effects in words ("" if none)."""
+        check_lang(lang)
+        st = self.status(player)
+        parts = []
+        en = lang == "en"
+        if st["shield"] or st["shield_amplified"]:
+            o, a = st["shield"], st["shield_amplified"]
+            extra = "" if o == a else (f" ({a} vs amplified)" if en else f" ({a} от усиленной)")
+            parts.append((f"shield: {_moves(o, lang)}" if en else f"щит: {_moves(o, lang)}") + extra)
+        if st["immunity"] or st["immunity_amplified"]:
+            o, a = st["immunity"], st["immunity_amplified"]
+            extra = "" if o == a else (f" ({a} vs amplified)" if en else f" ({a} от усиленных)")
+            parts.append((f"immunity: {_moves(o, lang)}" if en else f"иммунитет: {_moves(o, lang)}") + extra)
+        if st["doctor_evil"]:
+            parts.append(
+                f"Doctor Evil: {_moves(st['doctor_evil'], lang)}"
+                if en
+                else f"доктор зло: {_moves(st['doctor_evil'], lang)}"
+            )
+        if st["cursed"]:
+            if st["curse_amplified"]:
+                parts.append("amplified curse" if en else "усиленное проклятие")
+            else:
+                parts.append("cursed" if en else "проклятие")
+        return ", ".join(parts)
+
+    def collection(self, player: int) -> list[tuple[Card, bool]]:
+        """The main cards ``player`` collected, in order, each with "doubled"."""
+        return [(ALL_CARDS[c], d) for c, d in self.collected[player]]
+
+    def cell(self, n: int) -> dict:
+        """What is known of cell ``n`` (1..54): open?, its main card if open, amplifier if seen."""
+        c = n - 1
+        opened = self.opened[c]
+        return {
+            "n": n,
+            "open": opened,
+            "main": str(ALL_CARDS[self.main[c]]) if opened else None,
+            "amp": str(ALL_CARDS[self.amp[c]]) if self.amp_seen[c] else None,
+        }
+
+    def jackpot_cards(self) -> list[Card]:
+        return [ALL_CARDS[c] for c in self.jackpot]
+
+    def jackpot_status(self) -> str:
+        """ "open" (can still be won), "lost" or "won"."""
+        return {-1: "open", -2: "lost"}.get(self.jackpot_state, "won")
+
+    def last_events(self) -> list[Event]:
+        """The events of the latest move."""
+        if not self.events:
+            return []
+        move = self.events[-1].move
+        i = len(self.events)
+        while i and self.events[i - 1].move == move:
+            i -= 1
+        return self.events[i:]
+
+    def bag_size(self) -> int:
+        return len(self.bag)
+
+    def fired(self) -> Counter:
+        """How many times each event kind happened so far."""
+        return Counter(e.kind for e in self.events)
+
+    # ---- what players see
+
+    def view(self, player):
+        return {
+            "player": player,
+            "to_move": self.current_player,
+            "moves_in_a_row": self.moves_in_a_row(),
+            "moves": self.moves,
+            "bag": len(self.bag),
+            # each card appears once: open cells' main cards are in "collected"
+            "cells": [
+                {"n": c + 1, "open": self.opened[c], "amp": str(ALL_CARDS[self.amp[c]]) if self.amp_seen[c] else None}
+                for c in range(CELLS)
+            ],
+            "collected": [[str(ALL_CARDS[c]) for c, _ in coll] for coll in self.collected],
+            "doubled": [[d for _, d in coll] for coll in self.collected],
+            "status": [self.status(p) for p in range(self.num_players)],
+            "scores": self.scores(),
+            "jackpot_cells": [self.amp.index(c) + 1 for c in self.jackpot],
+            "jackpot_status": self.jackpot_status(),
+            "extra_mine_out": self.extra_mine_out,
+            "events": [e.to_json() for e in self.last_events()],
+        }
+
+    def zones(self):
+        z = {
+            "field": [ALL_CARDS[self.main[c]] for c in range(CELLS) if not self.opened[c] and self.main[c] != MINE],
+            "mine": [ALL_CARDS[MINE]],
+            "amp_closed": [ALL_CARDS[self.amp[c]] for c in range(CELLS) if not self.amp_seen[c]],
+            "amp_seen": [ALL_CARDS[self.amp[c]] for c in range(CELLS) if self.amp_seen[c]],
+        }
+        for p, coll in enumerate(self.collected):
+            z[f"collected{p}"] = [ALL_CARDS[c] for c, _ in coll]
+        return z
+
+    def visible_zones(self, player):
+        return {"mine", "amp_seen"} | {f"collected{p}" for p in range(self.num_players)}
+
+    def cards_used(self):
+        return deck(54, copies=2)
+
+    def clone(self):
+        new = MinefieldState(self.options, self.num_players, self.seed, _empty=True)
+        for k, v in self.__dict__.items():
+            if k == "rng":
+                new.rng.setstate(v.getstate())
+            elif k in ("collected", "counts"):
+                new.__dict__[k] = [list(x) for x in v]
+            elif isinstance(v, list):
+                new.__dict__[k] = list(v)
+            else:
+                new.__dict__[k] = v
+        return new
+
+
+def new_game(players: int = 2, seed: int = 0, layout=None, barrels=None) -> MinefieldState:
+    """A new game: ``layout`` fixes the 54 cells, ``barrels`` the order of the bag (teaching scenarios)."""
+    return MinefieldState(make_options(Options, {"layout": layout, "barrels": barrels}), players, seed)
+
+
+def from_json(text: str) -> MinefieldState:
+    return replay(new_game, text)
+
+
+INFO = MinefieldState.INFO
+
+#: The conformance suite also plays a fixed layout with a fixed bag order.
+VARIANTS = [
+    {},
+    {"layout": make_layout({1: ("Q♠", "Q♠"), 2: ("A♠", "A♠"), 3: ("A♥", "A♥")}, seed=5), "barrels": (3, 1, 2)},
+]
+
+
+# ---------------------------------------------------------------- players
+
+
+class DrawPlayer:
+    """The only sensible player: reads its view and draws when it is its move.
+
+    Minefield has no decisions, so every player is as strong as any other; this
+    bot exists so that the book's players all speak the same protocol.
+    """
+
+    name = "draw"
+    needs_view = True
+
+    def choose(self, view: dict, actions: Sequence[Action], rng: random.Random) -> Action:
+        for action in actions:
+            if isinstance(action, Draw) and action.player == view["to_move"]:
+                return action
+        return actions[0]
+
+
+# ---------------------------------------------------------------- teaching scenarios
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A set-up that shows one rare effect within a few moves."""
+
+    id: str
+    title_en: str
+    title_ru: str
+    text_en: str
+    text_ru: str
+    players: int
+    cells: tuple[tuple[int, str, str], ...]  # (cell, main, amplifier)
+    barrels: tuple[int, ...]
+    moves: int  # draws that show the effect
+    seed: int = 0
+
+    def title(self, lang: str = "en") -> str:
+        return self.title_ru if check_lang(lang) == "ru" else self.title_en
+
+    def text(self, lang: str = "en") -> str:
+        return self.text_ru if check_lang(lang) == "ru" else self.text_en
+
+    def layout(self) -> tuple[tuple[str, str], ...]:
+        return make_layout({n: (m, a) for n, m, a in self.cells}, seed=self.seed)
+
+    def new_game(self) -> MinefieldState:
+        return new_game(players=self.players, seed=self.seed, layout=self.layout(), barrels=self.barrels)
+
+
+SCENARIOS: dict[str, Scenario] = {
+    s.id: s
+    for s in (
+        Scenario(
+            "mine_first",
+            "Mine on the first move",
+            "Мина на первом ходу",
+            "Player 1 opens the mine on the game's very first move: +1 instead of -1; the mine is laid again.",
+            "Игрок 1 открывает мину на самом первом ходу игры: +1 вместо -1; мину раскладывают заново.",
+            2,
+            ((1, "Q♠", "5♦"),),
+            (1,),
+            1,
+        ),
+        Scenario(
+            "curse_extra_mine",
+            "Curse, then the extra mine",
+            "Проклятие, затем доп. мина",
+            "Player 1 opens the curse (A♠), player 2 an ordinary card, then player 1 opens the extra mine (K♠): -1, "
+            "and the curse is over.",
+            "Игрок 1 открывает проклятие (Т♠), игрок 2 — обычную карту, затем игрок 1 открывает доп. мину (К♠): -1, "
+            "и проклятие снято.",
+            2,
+            ((1, "A♠", "7♦"), (2, "5♥", "9♣"), (3, "K♠", "3♦")),
+            (1, 2, 3),
+            3,
+        ),
+        Scenario(
+            "amplified_curse",
+            "Amplified curse and the amplifier K♠",
+            "Усиленное проклятие и усиливающий К♠",
+            "Player 1 opens an amplified curse; later a cell with an unmatched amplifier K♠ costs player 1 a point.",
+            "Игрок 1 открывает усиленное проклятие; позже ячейка с несовпавшей усиливающей К♠ стоит ему очка.",
+            2,
+            ((1, "A♠", "A♠"), (2, "5♥", "9♣"), (3, "7♣", "K♠")),
+            (1, 2, 3),
+            3,
+        ),
+        Scenario(
+            "shield_amplified_mine",
+            "Amplified mine under a shield",
+            "Усиленная мина под щитом",
+            "Player 1 opens an amplified shield (6 moves against the mine, 3 against an amplified one), player 2 an "
+            "ordinary card, then player 1 opens the amplified mine: no points lost.",
+            "Игрок 1 открывает усиленный щит (6 ходов от мины, 3 от усиленной), игрок 2 — обычную карту, затем "
+            "игрок 1 открывает усиленную мину: очки не теряются.",
+            2,
+            ((1, "A♥", "A♥"), (2, "5♥", "9♣"), (3, "Q♠", "Q♠")),
+            (1, 2, 3),
+            3,
+        ),
+        Scenario(
+            "doctor_evil_shield",
+            "Doctor Evil breaks a shield",
+            "Доктор зло снимает щит",
+            "Player 1 opens the shield, player 2 opens Doctor Evil (K♣): the shield ends, and player 1 steps on the "
+            "mine: -1.",
+            "Игрок 1 открывает щит, игрок 2 — доктора зло (К♣): щит снят, и игрок 1 подрывается на мине: -1.",
+            2,
+            ((1, "A♥", "4♦"), (2, "K♣", "9♣"), (3, "Q♠", "8♦")),
+            (1, 2, 3),
+            3,
+        ),
+        Scenario(
+            "luck_misfortune",
+            "Luck and Misfortune",
+            "Удача и неудача",
+            "Player 1 opens Luck: player 2 makes two moves in a row; player 2's second move opens Misfortune: one "
+            "more move.",
+            "Игрок 1 открывает удачу: игрок 2 ходит дважды подряд; второй ход игрока 2 открывает неудачу: ещё один ход.",
+            2,
+            ((1, "A♦", "4♦"), (2, "5♥", "9♣"), (3, "A♣", "8♦"), (4, "6♥", "2♣")),
+            (1, 2, 3, 4),
+            4,
+        ),
+        Scenario(
+            "harem",
+            "Harem",
+            "Гарем",
+            "Player 1 collects Q♥ Q♦ Q♣ and K♦: the Harem, +2.",
+            "Игрок 1 собирает Д♥ Д♦ Д♣ и К♦: «Гарем», +2.",
+            2,
+            (
+                (1, "Q♥", "2♦"),
+                (2, "5♥", "9♣"),
+                (3, "Q♦", "3♦"),
+                (4, "6♥", "2♣"),
+                (5, "Q♣", "4♦"),
+                (6, "7♥", "3♣"),
+                (7, "K♦", "5♦"),
+            ),
+            (1, 2, 3, 4, 5, 6, 7),
+            7,
+        ),
+        Scenario(
+            "jackpot",
+            "Jackpot",
+            "Джек пот",
+            "The first five amplifiers 3♠ 2♠ 4♠ 5♠ 6♠ make the jackpot; player 1 collects all five main cards: +3.",
+            "Первые пять усиливающих 3♠ 2♠ 4♠ 5♠ 6♠ составляют джек пот; игрок 1 собирает все пять основных: +3.",
+            2,
+            (
+                (1, "2♠", "3♠"),
+                (2, "9♥", "2♠"),
+                (3, "3♠", "4♠"),
+                (4, "10♥", "5♠"),
+                (5, "4♠", "6♠"),
+                (6, "J♥", "9♣"),
+                (7, "5♠", "10♣"),
+                (8, "8♥", "J♣"),
+                (9, "6♠", "7♣"),
+            ),
+            tuple(range(1, 10)),
+            9,
+        ),
+    )
+}
+
+
+def scenario(name: str) -> MinefieldState:
+    """A new game set up for the teaching scenario ``name`` (a key of SCENARIOS)."""
+    if name not in SCENARIOS:
+        raise OptionError(
+            f"unknown scenario {name!r}; known: {', '.join(SCENARIOS)}",
+            f"неизвестный сценарий «{name}»; известны: {', '.join(SCENARIOS)}",
+        )
+    return SCENARIOS[name].new_game()
+
+
+# ---------------------------------------------------------------- simulation
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """Results of many simulated games (numpy arrays, one row per game).
+
+    ``scores[g, p]``: final score of seat p in game g; ``fired[g, k]``: how often
+    event kind ``kinds[k]`` happened; ``jackpot[g]``: the seat that won the
+    jackpot or -1; ``moves[g]``: moves played; ``seeds``: the game seeds.
+    """
+
+    players: int
+    seeds: Any
+    scores: Any
+    fired: Any
+    jackpot: Any
+    moves: Any
+    kinds: tuple[str, ...]
+
+    def wins(self):
+        """Per game and seat: 1 for a sole winner, 1/k for each of k tied winners."""
+        best = self.scores.max(axis=1, keepdims=True)
+        top = (self.scores == best).astype(float)
+        return top / top.sum(axis=1, keepdims=True)
+
+
+def _simulate_chunk(args):
+    players, seeds = args
+    kinds = list(EVENT_KINDS)
+    scores, fired, jackpot, moves = [], [], [], []
+    for seed in seeds:
+        state = MinefieldState(Options(), players, seed)
+        draws = state._draws
+        while state.unopened:
+            state._play(draws[state.turn])
+        scores.append(state.scores())
+        counts = [0] * len(kinds)
+        for e in state.events:
+            counts[_KIND_INDEX[e.kind]] += 1
+        fired.append(counts)
+        jackpot.append(state.jackpot_state if state.jackpot_state >= 0 else -1)
+        moves.append(state.moves)
+    return scores, fired, jackpot, moves
+
+
+def simulate(games: int, players: int = 4, seed: int = 0, workers: int | None = 1) -> Simulation:
+    """Play ``games`` random games of ``players`` with seeds ``seed .. seed+games-1``.
+
+    ``workers`` processes share the work (``None``: every core); the result does
+    not depend on it. Needs numpy.
+    """
+    import numpy as np
+
+    if not isinstance(games, int) or games < 1:
+        raise OptionError(
+            f"games must be a positive number, not {games!r}", f"число партий должно быть > 0, а не {games!r}"
+        )
+    MinefieldState(Options(), players, seed, _empty=True)  # checks the player count
+    seeds = list(range(seed, seed + games))
+    if workers is None:
+        import os
+
+        workers = os.cpu_count() or 1
+    if workers <= 1 or games < 200:
+        parts = [_simulate_chunk((players, seeds))]
+    else:
+        import multiprocessing
+
+        size = -(-games // (workers * 4))
+        chunks = [(players, seeds[i : i + size]) for i in range(0, games, size)]
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            parts = pool.map(_simulate_chunk, chunks)
+    return Simulation(
+        players=players,
+        seeds=np.array(seeds),
+        scores=np.array([row for part in parts for row in part[0]], dtype=np.int16),
+        fired=np.array([row for part in parts for row in part[1]], dtype=np.int32),
+        jackpot=np.array([j for part in parts for j in part[2]], dtype=np.int8),
+        moves=np.array([m for part in parts for m in part[3]], dtype=np.int32),
+        kinds=tuple(EVENT_KINDS),
+    )
