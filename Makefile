@@ -1,0 +1,68 @@
+# The README's commands. Everything installs into .venv; nothing is fetched at
+# build, test or read time except Python packages (and Debian's chromium for the
+# browser tests, when it is missing and can be installed).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+BOOK_PORT ?= 8000
+APP_PORT  ?= 8866
+
+.PHONY: serve test book bench lint format chromium setup clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+## make serve: install, build the book, serve it and the Voila apps on localhost
+serve: book
+	@echo ""
+	@echo "  The book:  http://localhost:$(BOOK_PORT)/"
+	@echo "  The apps:  http://localhost:$(APP_PORT)/  (e.g. http://localhost:$(APP_PORT)/voila/render/notation/notation.ipynb)"
+	@echo "  Stop both with Ctrl-C."
+	@echo ""
+	@trap 'kill 0' INT TERM EXIT; \
+	$(BIN)/python -m http.server $(BOOK_PORT) --bind 127.0.0.1 --directory _build/html >/dev/null 2>&1 & \
+	$(BIN)/python book/_voila/serve_apps.py --port $(APP_PORT)
+
+## make book: build the HTML book from the committed notebooks (warnings are errors)
+book: setup
+	$(BIN)/jupyter-book build . --warningiserror --quiet
+
+## make test: lint, build the book, then every test: engine, properties,
+## conformance, notebooks (nbval), widgets and the browser tests
+test: setup chromium
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/jupyter-book clean . >/dev/null
+	$(BIN)/jupyter-book build . --warningiserror --quiet
+	$(BIN)/python -m pytest tests book --doctest-modules rules --nbval --nbval-current-env -p no:randomly -q
+
+## make bench: the speed figures the README quotes
+bench: setup
+	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+lint: setup
+	$(BIN)/ruff check . && $(BIN)/ruff format --check .
+
+format: setup
+	$(BIN)/ruff check --fix . && $(BIN)/ruff format .
+
+## Debian's chromium drives the browser tests (never a downloaded browser)
+chromium:
+	@if [ -x /usr/bin/chromium ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then SUDO=""; \
+	elif sudo -n true 2>/dev/null; then SUDO="sudo"; \
+	else echo "The browser tests need Debian's chromium. Install it with:"; \
+	     echo "    sudo apt-get install -y chromium"; exit 1; fi; \
+	echo "Installing Debian's chromium for the browser tests"; \
+	$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium
+
+clean:
+	rm -rf _build

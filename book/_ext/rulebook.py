@@ -1,0 +1,37 @@
+"""The book's own Sphinx additions.
+
+``{app}`path/to/notebook.ipynb``` links a page to the same notebook served as a
+Voila app (``rulebook_voila_url`` in ``_config.yml``); the path is relative to
+``book/``.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+
+LABEL = "▶ Open as an app · Открыть как приложение"
+
+
+def app_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    config = inliner.document.settings.env.config
+    url = f"{config.rulebook_voila_url.rstrip('/')}/voila/render/{text.strip().lstrip('/')}"
+    node = nodes.reference(rawtext, LABEL, refuri=url, classes=["app-link"])
+    return [node], []
+
+
+def drop_thebe(app, pagename, templatename, context, doctree):
+    """Remove the live-code launcher: the book's live demos are its Voila apps.
+
+    It would load its code from a CDN, and its set-up script is included twice
+    (a JavaScript error on every page).
+    """
+    for key in ("script_files", "css_files"):
+        if key in context:
+            context[key] = [f for f in context[key] if "thebe" not in (str(f) + str(getattr(f, "attributes", "")))]
+
+
+def setup(app):
+    app.add_config_value("rulebook_voila_url", "http://localhost:8866", "html")
+    app.add_role("app", app_role)
+    app.connect("html-page-context", drop_thebe, priority=900)
+    return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

@@ -1,0 +1,137 @@
+"""Browser tests: Voila apps and built book pages driven in Debian's Chromium.
+
+The browser is /usr/bin/chromium (never a downloaded one). When it is missing the
+tests fail with the command that installs it: a missing browser never skips them.
+Every page runs with the network cut off except this machine, and the tests assert
+that nothing tried to leave it.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import socket
+import subprocess
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+INSTALL = "apt-get install -y chromium"
+sys_path_voila = ROOT / "book" / "_voila"
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath).replace("\\", "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is missing at {CHROMIUM}; install it with: {INSTALL}")
+    return {
+        "executable_path": CHROMIUM,
+        "headless": True,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args():
+    return {"viewport": {"width": 1280, "height": 900}, "locale": "en-US"}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_for(url: str, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                if response.status < 500:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"nothing answered at {url} within {seconds} s")
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory):
+    """Voila serving the book's notebooks exactly as `make serve` does."""
+    import sys
+
+    sys.path.insert(0, str(sys_path_voila))
+    import serve_apps
+
+    port = _free_port()
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen(serve_apps.command(port), env=serve_apps.environment(), stdout=out, stderr=out)
+    try:
+        _wait_for(f"http://127.0.0.1:{port}/")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def book_url():
+    """The built book (``_build/html``) from a local file server."""
+    html = ROOT / "_build" / "html"
+    if not (html / "index.html").exists():
+        jb = shutil.which("jupyter-book", path=str(Path(__import__("sys").executable).parent))
+        subprocess.run([jb, "build", str(ROOT), "-q"], check=True)
+    handler = functools.partial(_QuietHandler, directory=str(html))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def offline(page):
+    """Cut the page off from everything but this machine; list what tried to go out."""
+    attempts: list[str] = []
+
+    def route(route):
+        host = urlparse(route.request.url).hostname or ""
+        if route.request.url.startswith(("data:", "blob:")) or host in ("127.0.0.1", "localhost"):
+            route.continue_()
+        else:
+            attempts.append(route.request.url)
+            route.abort()
+
+    page.context.route("**/*", route)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield attempts, errors
