@@ -117,8 +117,9 @@ SOURCE_TEXTS = [
         # The middle part is the rummy game «Джокер»: another chapter, said so on the page.
         left_out=("Раздача.", "Семья Козловых-Борисовых"),
     ),
+    Source("minefield", "minefield.ru.txt", headings=()),
 ]
-RULINGS = {"durak": 11}
+RULINGS = {"durak": 11, "minefield": 12}
 
 
 def source_lines(src: Source) -> list[str]:
