@@ -1,0 +1,65 @@
+"""Minefield speed: random playouts on one core, and the statistics runner on every core.
+
+Target (issue 6): 100,000 simulated games in under three minutes on a 2-core machine.
+
+    .venv/bin/python benchmarks/bench_minefield.py             # the full 100,000 games
+    .venv/bin/python benchmarks/bench_minefield.py --games 20000
+
+Seeds are fixed: playouts use game seeds 0..1999, the runner seeds 0..games-1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rules import minefield as mf
+from rules.game import RandomPlayer, playout
+
+TARGET_SECONDS = 180
+TARGET_GAMES = 100_000
+
+
+def bench_playouts(games: int = 2000, players: int = 4) -> tuple[float, float]:
+    """rules.game.playout with RandomPlayer (the protocol's checked-free fast path)."""
+    actions = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        state = playout(mf.new_game(players=players, seed=seed), [RandomPlayer()] * players, seed=seed)
+        actions += len(state.history)
+    elapsed = time.perf_counter() - start
+    return actions / elapsed, games / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=TARGET_GAMES, help="games for the statistics runner")
+    parser.add_argument("--players", type=int, default=4)
+    args = parser.parse_args()
+
+    per_action, per_game = bench_playouts(players=args.players)
+    print(f"playout, one core, {args.players} players, seeds 0..1999:")
+    print(f"  {per_action:,.0f} actions/s   {per_game:,.0f} games/s")
+
+    cores = os.cpu_count() or 1
+    start = time.perf_counter()
+    sim = mf.simulate(args.games, players=args.players, seed=0, workers=None)
+    elapsed = time.perf_counter() - start
+    print(
+        f"statistics runner, {cores} cores, {args.games:,} games of {args.players} players, seeds 0..{args.games - 1}:"
+    )
+    print(f"  {elapsed:.1f} s   {args.games / elapsed:,.0f} games/s   {sim.moves.mean():.2f} moves per game")
+    projected = TARGET_GAMES / (args.games / elapsed)
+    verdict = "meets" if projected < TARGET_SECONDS else "MISSES"
+    print(f"  {TARGET_GAMES:,} games take {projected:.0f} s here: {verdict} the target of {TARGET_SECONDS} s")
+    print(f"  mean score per seat: {', '.join(f'{x:.3f}' for x in sim.scores.mean(axis=0))}")
+    print(f"  jackpot won in {100 * (sim.jackpot >= 0).mean():.2f}% of games")
+
+
+if __name__ == "__main__":
+    main()
