@@ -993,6 +993,26 @@ class MinefieldState(State):
             ev.append(Event(move, p, "extra_mine_clears", 0, (lifted,)))
         # jokers are scored in _collect
 
+    # ---- the checked door, for views and notebooks
+
+    def draw(self) -> list[Event]:
+        """The current player draws the next barrel (checked); returns that move's events."""
+        if self.unopened == 0:
+            raise self.why_illegal(Draw(0))
+        self.apply(self._draws[self.turn])
+        return self.last_events()
+
+    def play_to_end(self) -> list[Event]:
+        """Draw until the last cell is open; returns the events of those moves."""
+        start = len(self.events)
+        if self.unopened == 0:
+            raise self.why_illegal(Draw(0))
+        for _ in range(MAX_ACTIONS):
+            if self.unopened == 0:
+                break
+            self.apply(self._draws[self.turn])
+        return self.events[start:]
+
     # ---- scores and results
 
     def scores(self) -> list[int]:
