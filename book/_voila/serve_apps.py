@@ -38,6 +38,8 @@ def command(port: int) -> list[str]:
         "--VoilaConfiguration.show_tracebacks=False",
         "--VoilaConfiguration.strip_sources=True",
         "--VoilaConfiguration.file_allowlist=['.*\\.(svg|png|css)']",
+        # the list of apps shows the chapters' notebooks, not the book's machinery
+        "--ContentsManager.hide_globs=['__pycache__', '*.pyc', '_*', 'sources', '*.md', '*.txt', '*.py']",
         *CULL,
     ]
 

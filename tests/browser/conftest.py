@@ -63,7 +63,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _wait_for(url: str, seconds: float = 60) -> None:
+def _wait_for(url: str, seconds: float = 120) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
