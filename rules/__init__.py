@@ -14,6 +14,6 @@ from rules.errors import IllegalAction, OptionError, RulesError
 __all__ = ["GAMES", "IllegalAction", "OptionError", "RulesError"]
 
 #: Game ids in the book's order; each names the module ``rules.<id>``.
-GAME_IDS: tuple[str, ...] = ("domino", "minefield")
+GAME_IDS: tuple[str, ...] = ("domimi", "domino", "durak", "minefield")
 
 GAMES: dict[str, ModuleType] = {gid: importlib.import_module(f"rules.{gid}") for gid in GAME_IDS}

@@ -1,0 +1,1204 @@
+"""Дурак (Durak): classic podkidnoy and the two-joker variant.
+
+Sources: «подкидной дурак» (2-4 players, 36 cards) and «Дурак с двумя
+Джокерами» (2-6 players, 36 or 52 cards and a red and a black joker); where the
+texts are silent the rulings of the book's clarifications page decide.
+
+One bout, as this engine plays it (players sit clockwise in seat order, so the
+left-hand neighbour of seat ``p`` is ``p + 1``):
+
+* the attacker leads any card to the left-hand neighbour, the defender;
+* the throwing-in right goes to the first attacker, then to the others
+  clockwise; whoever holds it adds cards whose rank is already on the table or
+  says «Бито» (done); the defender never throws in;
+* when the holder says «Бито» with unbeaten cards on the table, the defender
+  beats them one by one (any unbeaten card first) or takes; once everything is
+  beaten the throwing-in right starts again at the first attacker;
+* a bout holds at most 6 attacking cards and never more than the defender held
+  when the bout began (option: 5 until the first discard);
+* when everybody has said «Бито» in turn with all cards beaten, the cards are
+  discarded and the defender attacks next; after a take, the others may still
+  add cards (each once, in the same order) and the player on the taker's left
+  attacks next;
+* everybody draws up to six (first attacker, the others clockwise, defender
+  last; option: strict clockwise); with the deck empty a player without cards
+  leaves; the last player holding cards is the fool, or the game is a draw.
+
+A player with no card that may be added is skipped (his «Бито» is automatic).
+
+>>> from rules.cards import parse_card as c
+>>> beats(c("7♥"), c("9♥"), trump=c("6♠")), beats(c("A♥"), c("6♠"), trump=c("6♠"))
+(True, True)
+>>> beats(c("8♠"), c("8♣"), trump=c("BJ"))  # equal trumps never beat each other
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import ClassVar
+
+from rules.cards import ALL_CARDS, BLACK_JOKER, RED_JOKER, Card, Color, Rank, Suit, card_name, format_card
+from rules.errors import IllegalAction, OptionError, check_lang
+from rules.game import Action, GameInfo, Result, State, replay
+
+__all__ = [
+    "INFO",
+    "RULES",
+    "VARIANTS",
+    "Options",
+    "DurakState",
+    "Attack",
+    "ThrowIn",
+    "Beat",
+    "Take",
+    "Pass",
+    "beats",
+    "beat_reason",
+    "beaters",
+    "beat_table",
+    "trump_suits",
+    "top_joker",
+    "is_trump",
+    "strength",
+    "game_deck",
+    "new_game",
+    "from_json",
+    "HeuristicPlayer",
+    "HAND",
+    "RATING",
+]
+
+#: rule id -> (English title, Russian title); each is an anchor of the chapter
+RULES: dict[str, tuple[str, str]] = {
+    "durak.deal": ("The deal", "Раздача"),
+    "durak.trump": ("The trump", "Козырь"),
+    "durak.attack": ("The first move and the attack", "Первый ход"),
+    "durak.throw_in": ("Throwing in", "Подкидывание"),
+    "durak.beat": ("Beating", "Как бить карты"),
+    "durak.take": ("Taking the cards", "Если не отбился"),
+    "durak.draw": ("Drawing up to six", "Добор карт"),
+    "durak.end": ("The end of the game, the fool and the rating", "Конец игры"),
+    "durak.jokers": ("The two jokers", "Два джокера"),
+}
+
+HAND = 6
+BOUT_LIMIT = 6
+#: rating of one game (source): not the fool 2, draw 1, the fool 0
+RATING = {"win": 2, "draw": 1, "fool": 0}
+
+VARIANT_NAMES = {"classic": ("classic podkidnoy", "подкидной дурак"), "jokers": ("two jokers", "с двумя джокерами")}
+DRAW_ORDERS = ("defender_last", "clockwise")
+NEXT_LEADS = ("under", "from_under")
+
+
+# ---------------------------------------------------------------- options
+
+
+@dataclass(frozen=True)
+class Options:
+    """The variants of the sources.
+
+    * ``variant``: ``"classic"`` (podkidnoy, 2-4 players, 36 cards) or ``"jokers"``
+      (2-6 players, 36 or 52 cards plus the red and the black joker);
+    * ``deck``: 36 (6..A) or 52 (2..A, jokers variant only);
+    * ``first_bout_five``: at most 5 cards in a bout until the first discard;
+    * ``draw_order``: ``"defender_last"`` (first attacker, the others clockwise,
+      the defender last) or ``"clockwise"`` (strictly clockwise from the first
+      attacker, as the two-joker text reads);
+    * ``games``: how many games the match has (the rating adds up);
+    * ``next_lead``: who leads in later games: ``"under"`` (the fool's right-hand
+      neighbour attacks the fool, «под дурака») or ``"from_under"`` (the fool's
+      left-hand neighbour leads, «из-под дурака»).
+    """
+
+    variant: str = "classic"
+    deck: int = 36
+    first_bout_five: bool = False
+    draw_order: str = "defender_last"
+    games: int = 1
+    next_lead: str = "under"
+
+    def __post_init__(self):
+        if self.variant not in VARIANT_NAMES:
+            raise OptionError(
+                f"variant must be 'classic' or 'jokers', not {self.variant!r}",
+                f"вариант должен быть 'classic' (подкидной) или 'jokers' (с двумя джокерами), а не {self.variant!r}",
+            )
+        if self.deck not in (36, 52) or isinstance(self.deck, bool):
+            raise OptionError(
+                f"the deck has 36 or 52 cards, not {self.deck!r}",
+                f"в колоде 36 или 52 карты, а не {self.deck!r}",
+            )
+        if self.deck == 52 and self.variant == "classic":
+            raise OptionError(
+                "classic podkidnoy is played with 36 cards; 52 cards only with the two jokers",
+                "подкидной дурак играется колодой в 36 карт; 52 карты — только в варианте с двумя джокерами",
+            )
+        if not isinstance(self.first_bout_five, bool):
+            raise OptionError(
+                f"first_bout_five is True or False, not {self.first_bout_five!r}",
+                f"first_bout_five — True или False, а не {self.first_bout_five!r}",
+            )
+        if self.draw_order not in DRAW_ORDERS:
+            raise OptionError(
+                f"draw_order must be one of {', '.join(DRAW_ORDERS)}, not {self.draw_order!r}",
+                f"draw_order — одно из {', '.join(DRAW_ORDERS)}, а не {self.draw_order!r}",
+            )
+        if not isinstance(self.games, int) or isinstance(self.games, bool) or not 1 <= self.games <= 100:
+            raise OptionError(
+                f"a match has 1 to 100 games, not {self.games!r}",
+                f"в матче от 1 до 100 игр, а не {self.games!r}",
+            )
+        if self.next_lead not in NEXT_LEADS:
+            raise OptionError(
+                f"next_lead must be 'under' or 'from_under', not {self.next_lead!r}",
+                f"next_lead — 'under' (под дурака) или 'from_under' (из-под дурака), а не {self.next_lead!r}",
+            )
+
+    @property
+    def max_players(self) -> int:
+        return 4 if self.variant == "classic" else 6
+
+    def cards(self) -> list[Card]:
+        return game_deck(self.deck, jokers=self.variant == "jokers")
+
+
+def game_deck(size: int = 36, *, jokers: bool = False) -> list[Card]:
+    """The pack of a game: 36 (6..A) or 52 cards, with the red and black jokers if ``jokers``."""
+    low = 6 if size == 36 else 2
+    cards = [c for c in ALL_CARDS[:52] if c.rank == Rank.ACE or c.rank >= low]
+    return [*cards, RED_JOKER, BLACK_JOKER] if jokers else cards
+
+
+# ---------------------------------------------------------------- the beat oracle
+
+
+def strength(card: Card) -> int:
+    """A card's rank for beating: 2..10, J 11, Q 12, K 13, A 14 (jokers 0: they have no rank)."""
+    if card.joker is not None:
+        return 0
+    return 14 if card.rank == Rank.ACE else int(card.rank)
+
+
+def trump_suits(trump: Card) -> frozenset[Suit]:
+    """The trump suits for the turned-up card: its suit, or both suits of a turned-up joker's colour."""
+    if trump.joker is not None:
+        return frozenset(s for s in Suit if s.color is trump.joker)
+    return frozenset((trump.suit,))
+
+
+def top_joker(trump: Card) -> Card:
+    """The highest card of the game: the joker of the trump colour (or the turned-up joker)."""
+    return RED_JOKER if trump.color is Color.RED else BLACK_JOKER
+
+
+def is_trump(card: Card, trump: Card) -> bool:
+    """Ordinary cards of a trump suit; the top joker is above every trump (and is counted as one)."""
+    if card.joker is not None:
+        return card == top_joker(trump)
+    return card.suit in trump_suits(trump)
+
+
+# reasons: code -> (English, Russian); {a} the attack, {d} the defence, {t} the trump card, {c} colour
+_REASONS = {
+    # why the defence beats
+    "same_suit": (
+        "{d} beats {a}: a higher card of the same suit",
+        "{d} бьёт {a}: старшая карта той же масти",
+    ),
+    "trump_on_plain": (
+        "{d} beats {a}: a trump beats any card that is not a trump",
+        "{d} бьёт {a}: козырь бьёт любую некозырную карту",
+    ),
+    "higher_trump": (
+        "{d} beats {a}: a higher trump beats a lower one",
+        "{d} бьёт {a}: старший козырь бьёт младший",
+    ),
+    "cross_trump": (
+        "{d} beats {a}: with the {c} joker turned up both {c} suits are trumps, and the higher rank beats",
+        "{d} бьёт {a}: при {cp} козырном джокере обе масти этого цвета козырные, и старшая карта бьёт младшую",
+    ),
+    "top_joker": (
+        "{d} beats {a}: the {c} joker is the highest card in the game and beats anything",
+        "{d} бьёт {a}: {cn} джокер — самая старшая карта в игре и бьёт любую карту",
+    ),
+    "low_joker": (
+        "{d} beats {a}: the {c} joker beats any card of a {c} suit that is not a trump",
+        "{d} бьёт {a}: {cn} джокер бьёт любую некозырную карту {cg} масти",
+    ),
+    "trump_on_low_joker": (
+        "{d} beats {a}: the {c} joker led counts as a non-trump card above the ace, so any trump beats it",
+        "{d} бьёт {a}: {cn} джокер при ходе считается некозырной картой старше туза, поэтому его бьёт любой козырь",
+    ),
+    # why it does not
+    "no_same_suit_lower": (
+        "{d} does not beat {a}: a card of the same suit must be higher",
+        "{d} не бьёт {a}: карта той же масти должна быть старше",
+    ),
+    "no_other_suit": (
+        "{d} does not beat {a}: it is neither of the same suit nor a trump",
+        "{d} не бьёт {a}: это не та же масть и не козырь",
+    ),
+    "no_lower_trump": (
+        "{d} does not beat {a}: a trump is beaten only by a higher trump",
+        "{d} не бьёт {a}: козырь бьётся только старшим козырем",
+    ),
+    "no_equal_trumps": (
+        "{d} does not beat {a}: with a joker turned up, trumps of equal rank cannot beat each other",
+        "{d} не бьёт {a}: при козырном джокере равные по значению козыри не могут перебивать друг друга",
+    ),
+    "no_top_joker": (
+        "{d} does not beat {a}: nothing beats the {c} joker, the highest card in the game",
+        "{d} не бьёт {a}: {cn} джокер — самая старшая карта, его не бьёт ничто",
+    ),
+    "no_plain_on_low_joker": (
+        "{d} does not beat {a}: the {c} joker led counts as a non-trump card above the ace; only a trump or the top joker beats it",
+        "{d} не бьёт {a}: {cn} джокер при ходе считается некозырной картой старше туза; его бьёт только козырь или старший джокер",
+    ),
+    "no_low_joker": (
+        "{d} does not beat {a}: the {c} joker beats only non-trump cards of a {c} suit",
+        "{d} не бьёт {a}: {cn} джокер бьёт только некозырные карты {cg} масти",
+    ),
+    "no_same_card": ("{d} cannot beat itself", "карта {d} не может бить сама себя"),
+}
+
+_COLOUR_WORDS = {
+    Color.RED: {"c": "red", "cn": "красный", "cp": "красном", "cg": "красной"},
+    Color.BLACK: {"c": "black", "cn": "чёрный", "cp": "чёрном", "cg": "чёрной"},
+}
+_NO_COLOUR = {"c": "", "cn": "", "cp": "", "cg": ""}
+
+
+def _verdict(attack: Card, defence: Card, trump: Card) -> tuple[bool, str, Color | None]:
+    """(beats?, reason code, colour named by the reason) for ``defence`` played on ``attack``."""
+    if attack == defence:
+        return False, "no_same_card", None
+    top = top_joker(trump)
+    trumps = trump_suits(trump)
+    if defence.joker is not None:
+        if defence == top:
+            return True, "top_joker", defence.joker
+        # the low joker
+        if attack.joker is None and attack.suit not in trumps and attack.color is defence.joker:
+            return True, "low_joker", defence.joker
+        return False, "no_low_joker", defence.joker
+    if attack.joker is not None:
+        if attack == top:
+            return False, "no_top_joker", attack.joker
+        if defence.suit in trumps:
+            return True, "trump_on_low_joker", attack.joker
+        return False, "no_plain_on_low_joker", attack.joker
+    a_trump, d_trump = attack.suit in trumps, defence.suit in trumps
+    sa, sd = strength(attack), strength(defence)
+    if a_trump and d_trump:
+        if attack.suit is not defence.suit:
+            if sd > sa:
+                return True, "cross_trump", trump.joker
+            return False, "no_equal_trumps" if sd == sa else "no_lower_trump", trump.joker
+        return (True, "higher_trump", None) if sd > sa else (False, "no_lower_trump", None)
+    if d_trump:
+        return True, "trump_on_plain", None
+    if a_trump:
+        return False, "no_lower_trump", None
+    if attack.suit is defence.suit:
+        return (True, "same_suit", None) if sd > sa else (False, "no_same_suit_lower", None)
+    return False, "no_other_suit", None
+
+
+def beats(attack: Card, defence: Card, trump: Card) -> bool:
+    """Does ``defence`` beat ``attack`` when ``trump`` is the turned-up card (a joker if one was turned up)?
+
+    Classic: a higher card of the same suit, or any trump on a non-trump; a trump
+    only by a higher trump. Jokers (rulings 9-10): the joker of the trump colour
+    (or the turned-up joker) beats anything and nothing beats it; the other joker
+    beats any non-trump card of its colour and, led, is beaten by any trump; with
+    a joker turned up both suits of its colour are trumps, and between them only a
+    higher rank beats.
+    """
+    return _verdict(attack, defence, trump)[0]
+
+
+def beat_reason(attack: Card, defence: Card, trump: Card, lang: str = "en") -> str:
+    """The sentence of rule that says why ``defence`` beats ``attack`` (or why not)."""
+    check_lang(lang)
+    _, code, colour = _verdict(attack, defence, trump)
+    words = _COLOUR_WORDS[colour] if colour else _NO_COLOUR
+    template = _REASONS[code][0 if lang == "en" else 1]
+    return template.format(a=format_card(attack, lang), d=format_card(defence, lang), **words)
+
+
+def beaters(attack: Card, trump: Card, cards: Iterable[Card] | None = None) -> list[Card]:
+    """The cards among ``cards`` (default: the 52 cards and both jokers) that beat ``attack``."""
+    pool = list(ALL_CARDS) if cards is None else list(cards)
+    return [d for d in pool if beats(attack, d, trump)]
+
+
+def beat_table(trump: Card, cards: Sequence[Card]) -> list[list[bool]]:
+    """``table[i][j]`` is True when ``cards[j]`` beats ``cards[i]`` (rows: attacks, columns: defences)."""
+    return [[beats(a, d, trump) for d in cards] for a in cards]
+
+
+# ---------------------------------------------------------------- fast tables
+
+_NCODES = len(ALL_CARDS)  # 54
+_ID_CODE = {id(c): i for i, c in enumerate(ALL_CARDS)}
+_JOKER_KEY = 99  # jokers match only each other when thrown in
+_RANK_KEY = [_JOKER_KEY if c.joker is not None else int(c.rank) for c in ALL_CARDS]
+_STRENGTH = [strength(c) for c in ALL_CARDS]
+_BEAT_CACHE: dict[int, list[tuple[bool, ...]]] = {}
+
+
+def _code(card: Card) -> int:
+    code = _ID_CODE.get(id(card))
+    return card.index if code is None else code
+
+
+def _beat_rows(trump_code: int) -> list[tuple[bool, ...]]:
+    rows = _BEAT_CACHE.get(trump_code)
+    if rows is None:
+        trump = ALL_CARDS[trump_code]
+        rows = [tuple(beats(a, d, trump) for d in ALL_CARDS) for a in ALL_CARDS]
+        _BEAT_CACHE[trump_code] = rows
+    return rows
+
+
+def _pname(p: int, lang: str) -> str:
+    return f"player {p + 1}" if lang == "en" else f"игрок {p + 1}"
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """The lead of a bout: any card, against the defender."""
+
+    card: Card = None
+    defender: int = 0
+    RULE: ClassVar[str] = "durak.attack"
+
+    @cached_property
+    def label(self) -> str:
+        return f"P{self.player + 1} leads {self.card}"
+
+    def explain(self, lang: str = "en") -> str:
+        if check_lang(lang) == "ru":
+            return f"Игрок {self.player + 1} ходит {format_card(self.card, 'ru')} под игрока {self.defender + 1}"
+        return f"Player {self.player + 1} leads {self.card} against player {self.defender + 1}"
+
+
+@dataclass(frozen=True)
+class ThrowIn(Action):
+    """A card added to the bout: its rank is already on the table (a joker matches only the other joker)."""
+
+    card: Card = None
+    after_take: bool = False
+
+    @property
+    def rule(self) -> str:
+        return "durak.take" if self.after_take else "durak.throw_in"
+
+    @cached_property
+    def label(self) -> str:
+        return f"P{self.player + 1} {'adds' if self.after_take else 'throws in'} {self.card}"
+
+    def explain(self, lang: str = "en") -> str:
+        c = self.card
+        if check_lang(lang) == "ru":
+            what = "джокер к джокеру на столе" if c.joker else f"достоинство {c.rank.symbol('ru')} уже есть на столе"
+            verb = "докладывает берущему" if self.after_take else "подкидывает"
+            return f"Игрок {self.player + 1} {verb} {format_card(c, 'ru')}: {what}"
+        what = "a joker matches the joker on the table" if c.joker else f"the rank {c.rank} is already on the table"
+        verb = "adds to the taker's cards" if self.after_take else "throws in"
+        return f"Player {self.player + 1} {verb} {c}: {what}"
+
+
+@dataclass(frozen=True)
+class Beat(Action):
+    """The defender covers ``attack`` with ``card``; ``trump`` is the turned-up card (for the explanation)."""
+
+    attack: Card = None
+    card: Card = None
+    trump: Card = None
+    RULE: ClassVar[str] = "durak.beat"
+
+    @property
+    def rule(self) -> str:
+        return "durak.jokers" if self.card.joker is not None or self.attack.joker is not None else "durak.beat"
+
+    @cached_property
+    def label(self) -> str:
+        return f"P{self.player + 1} beats {self.attack} with {self.card}"
+
+    def explain(self, lang: str = "en") -> str:
+        who = "Player" if check_lang(lang) == "en" else "Игрок"
+        return f"{who} {self.player + 1}: {beat_reason(self.attack, self.card, self.trump, lang)}"
+
+
+@dataclass(frozen=True)
+class Take(Action):
+    """The defender gives up and takes every card of the bout (after the others have added theirs)."""
+
+    RULE: ClassVar[str] = "durak.take"
+
+    @cached_property
+    def label(self) -> str:
+        return f"P{self.player + 1} takes"
+
+    def explain(self, lang: str = "en") -> str:
+        if check_lang(lang) == "ru":
+            return f"Игрок {self.player + 1} не отбивается и забирает карты со стола; остальные ещё могут подкинуть"
+        return f"Player {self.player + 1} does not beat the cards and takes them; the others may still add cards"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """«Бито»: the holder of the throwing-in right adds no more cards now."""
+
+    after_take: bool = False
+
+    @property
+    def rule(self) -> str:
+        return "durak.take" if self.after_take else "durak.throw_in"
+
+    @cached_property
+    def label(self) -> str:
+        return f"P{self.player + 1} {'adds no more' if self.after_take else 'done'}"
+
+    def explain(self, lang: str = "en") -> str:
+        if check_lang(lang) == "ru":
+            if self.after_take:
+                return f"Игрок {self.player + 1} больше не докладывает"
+            return f"Игрок {self.player + 1}: «Бито» — больше не подкидывает"
+        if self.after_take:
+            return f"Player {self.player + 1} adds no more cards"
+        return f"Player {self.player + 1} says «Бито» (done): no more cards from him now"
+
+
+# ---------------------------------------------------------------- the state
+
+ATTACK, THROW, DEFEND, ADD, OVER = range(5)
+PHASES = ("attack", "throw", "defend", "add", "over")
+
+
+def _max_actions(state: DurakState) -> int:
+    return 5000 * state.options.games
+
+
+class DurakState(State):
+    INFO = GameInfo("durak", "Durak", "Дурак", 2, 6, _max_actions)
+
+    def __init__(self, options: Options, players: int, seed: int):
+        super().__init__(options, players, seed)
+        if players > options.max_players:
+            raise OptionError(
+                f"classic podkidnoy is played by 2 to 4 players, not {players}; the two-joker variant by 2 to 6",
+                f"в подкидного дурака играют от 2 до 4 игроков, а не {players}; в вариант с двумя джокерами — от 2 до 6",
+            )
+        self._pack = [_code(c) for c in options.cards()]
+        self.scores = [0] * players
+        #: per finished game: the fool's seat, or None for a draw
+        self.fools: list[int | None] = []
+        #: automatic events (deal, discard, pick-up, drawing, leaving, end): (history index, kind, data)
+        self.events: list[tuple] = []
+        self.dealer = self.rng.randrange(players)
+        self._deal(previous_fool=None)
+
+    # ---- set-up of one game
+
+    def _deal(self, previous_fool: int | None) -> None:
+        n = self.num_players
+        cards = list(self._pack)
+        self.rng.shuffle(cards)
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        for i in range(HAND * n):  # one at a time, starting left of the dealer
+            self.hands[(self.dealer + 1 + i) % n].append(cards[i])
+        rest = cards[HAND * n :]
+        # the next card is turned up and put under the deck: drawn last
+        self.trump = rest[0]
+        self.deck: list[int] = [rest[0], *rest[:0:-1]]  # drawn from the end; deck[0] is the trump card
+        self._rows = _beat_rows(self.trump)
+        trump_card = ALL_CARDS[self.trump]
+        self._trump_suits = trump_suits(trump_card)
+        self.discard: list[int] = []
+        self.out = [False] * n
+        self.out_order: list[int] = []
+        self.discarded_yet = False
+        self.table_attack: list[int] = []
+        self.table_defence: list[int | None] = []
+        self._ranks: set[int] = set()
+        self._undefended = 0
+        # who leads the game
+        how = "lowest_trump"
+        if previous_fool is not None:
+            if self.options.next_lead == "under":
+                attacker, how = (previous_fool - 1) % n, "under"
+            else:
+                attacker, how = (previous_fool + 1) % n, "from_under"
+        else:
+            attacker, low = None, None
+            holders = []
+            for p, hand in enumerate(self.hands):
+                for c in hand:
+                    card = ALL_CARDS[c]
+                    if card.joker is None and card.suit in self._trump_suits:
+                        s = _STRENGTH[c]
+                        if low is None or s < low:
+                            low, holders = s, [p]
+                        elif s == low:
+                            holders.append(p)
+            if holders:
+                attacker = holders[0] if len(holders) == 1 else self.rng.choice(holders)
+                how = "lowest_trump" if len(holders) == 1 else "lowest_trump_lot"
+            else:
+                attacker, how = self.rng.randrange(n), "lot"
+        self.lead_how = how
+        self.events.append((len(self.history), "deal", (len(self.fools), self.dealer, self.trump, attacker, how)))
+        self._start_bout(attacker)
+
+    def _next_active(self, p: int) -> int:
+        n = self.num_players
+        for k in range(1, n + 1):
+            q = (p + k) % n
+            if not self.out[q]:
+                return q
+        return p
+
+    def _start_bout(self, attacker: int) -> None:
+        n = self.num_players
+        self.attacker = attacker
+        self.defender = d = self._next_active(attacker)
+        limit = 5 if self.options.first_bout_five and not self.discarded_yet else BOUT_LIMIT
+        self.bout_limit = limit
+        self.cap = min(limit, len(self.hands[d]))
+        self.order = [attacker] + [q for q in ((attacker + k) % n for k in range(1, n)) if q != d and not self.out[q]]
+        self.ptr = 0
+        self.phase = ATTACK
+
+    # ---- the protocol
+
+    @property
+    def current_player(self) -> int | None:
+        phase = self.phase
+        if phase == ATTACK:
+            return self.attacker
+        if phase == DEFEND:
+            return self.defender
+        if phase == OVER:
+            return None
+        return self.order[self.ptr]
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == ATTACK:
+            p, d = self.attacker, self.defender
+            return [_attack(p, c, d) for c in dict.fromkeys(self.hands[p])]
+        if phase == DEFEND:
+            p = self.defender
+            hand = self.hands[p]
+            rows = self._rows
+            trump = self.trump
+            out = []
+            for a, dfn in zip(self.table_attack, self.table_defence, strict=True):
+                if dfn is None:
+                    row = rows[a]
+                    out.extend(_beat(p, a, c, trump) for c in hand if row[c])
+            out.append(_TAKE[p])
+            return out
+        if phase == OVER:
+            return []
+        p = self.order[self.ptr]
+        after = phase == ADD
+        ranks = self._ranks
+        out = [_throw(p, c, after) for c in dict.fromkeys(self.hands[p]) if _RANK_KEY[c] in ranks]
+        out.append(_PASS[after][p])
+        return out
+
+    def _can_throw(self, p: int) -> bool:
+        if len(self.table_attack) >= self.cap:
+            return False
+        ranks = self._ranks
+        return any(_RANK_KEY[c] in ranks for c in self.hands[p])
+
+    def _settle(self) -> None:
+        """Skip players without a choice; end the bout when everybody is done."""
+        while True:
+            phase = self.phase
+            if phase == THROW:
+                if self.ptr >= len(self.order):
+                    self._end_bout(taken=False)
+                    return
+                if self._can_throw(self.order[self.ptr]):
+                    return
+                if self._undefended:
+                    self.phase = DEFEND
+                    return
+                self.ptr += 1
+            elif phase == ADD:
+                if self.ptr >= len(self.order):
+                    self._end_bout(taken=True)
+                    return
+                if self._can_throw(self.order[self.ptr]):
+                    return
+                self.ptr += 1
+            else:
+                return
+
+    def _place(self, p: int, c: int) -> None:
+        self.hands[p].remove(c)
+        self.table_attack.append(c)
+        self.table_defence.append(None)
+        self._ranks.add(_RANK_KEY[c])
+        self._undefended += 1
+
+    def _play(self, action: Action) -> None:
+        kind = type(action)
+        if kind is Attack:
+            self._place(action.player, _code(action.card))
+            self.phase = THROW
+            self.ptr = 0
+        elif kind is ThrowIn:
+            self._place(action.player, _code(action.card))
+        elif kind is Pass:
+            if self.phase == THROW and self._undefended:
+                self.phase = DEFEND
+                return
+            self.ptr += 1
+        elif kind is Beat:
+            a, c = _code(action.attack), _code(action.card)
+            self.hands[action.player].remove(c)
+            i = self.table_attack.index(a)
+            self.table_defence[i] = c
+            self._ranks.add(_RANK_KEY[c])
+            self._undefended -= 1
+            if self._undefended:
+                return
+            self.phase = THROW
+            self.ptr = 0
+        elif kind is Take:
+            self.phase = ADD
+            self.ptr = 0
+        else:  # pragma: no cover - apply() refuses anything else
+            raise TypeError(f"not a durak action: {action!r}")
+        self._settle()
+
+    # ---- end of a bout, drawing, leaving, the end
+
+    def _end_bout(self, taken: bool) -> None:
+        d = self.defender
+        cards = self.table_attack + [c for c in self.table_defence if c is not None]
+        at = len(self.history)
+        if taken:
+            self.hands[d].extend(cards)
+            self.events.append((at, "pickup", (d, len(cards))))
+        else:
+            self.discard.extend(cards)
+            self.discarded_yet = True
+            self.events.append((at, "discard", (d, len(cards))))
+        self.table_attack, self.table_defence = [], []
+        self._ranks = set()
+        self._undefended = 0
+        # drawing up to six
+        if self.deck:
+            n = self.num_players
+            a = self.attacker
+            if self.options.draw_order == "clockwise":
+                order = [(a + k) % n for k in range(n)]
+            else:
+                order = [(a + k) % n for k in range(n) if (a + k) % n != d] + [d]
+            drawn = []
+            deck = self.deck
+            for p in order:
+                if self.out[p]:
+                    continue
+                hand = self.hands[p]
+                k = 0
+                while len(hand) < HAND and deck:
+                    hand.append(deck.pop())
+                    k += 1
+                if k:
+                    drawn.append((p, k))
+            self.events.append((at, "draw", tuple(drawn)))
+        # leaving
+        left = []
+        if not self.deck:
+            for p in range(self.num_players):
+                if not self.out[p] and not self.hands[p]:
+                    self.out[p] = True
+                    left.append(p)
+            if left:
+                self.out_order.extend(left)
+                self.events.append((at, "leave", tuple(left)))
+        active = [p for p in range(self.num_players) if not self.out[p]]
+        if len(active) <= 1:
+            self._end_game(active[0] if active else None, left)
+            return
+        # after a take the taker's left-hand neighbour attacks; after a discard the defender
+        attacker = d if not taken and not self.out[d] else self._next_active(d)
+        self._start_bout(attacker)
+
+    def _end_game(self, fool: int | None, last_out: list[int]) -> None:
+        for p in range(self.num_players):
+            if p == fool:
+                continue
+            self.scores[p] += RATING["draw"] if fool is None and p in last_out else RATING["win"]
+        self.fools.append(fool)
+        self.events.append((len(self.history), "end", (fool, tuple(last_out))))
+        if len(self.fools) < self.options.games:
+            if fool is not None:
+                self.dealer = fool
+            else:
+                self.dealer = (self.dealer + 1) % self.num_players
+            self._deal(previous_fool=fool)
+        else:
+            self.phase = OVER
+
+    # ---- results and views
+
+    def result(self) -> Result:
+        fool = self.fools[-1] if self.fools else None
+        if self.options.games == 1:
+            if fool is None:
+                en, ru = "a draw: the last cards went out together", "ничья: последние карты вышли одновременно"
+            else:
+                en, ru = f"player {fool + 1} is the fool", f"игрок {fool + 1} — дурак"
+        else:
+            en = "fools: " + ", ".join("draw" if f is None else f"player {f + 1}" for f in self.fools)
+            ru = "дураки: " + ", ".join("ничья" if f is None else f"игрок {f + 1}" for f in self.fools)
+        return Result.from_scores(self.scores, note_en=en, note_ru=ru)
+
+    @property
+    def trump_card(self) -> Card:
+        """The turned-up card of the current game."""
+        return ALL_CARDS[self.trump]
+
+    @property
+    def fool(self) -> int | None:
+        """The fool of the last finished game (None: not finished or a draw)."""
+        return self.fools[-1] if self.fools else None
+
+    def hand(self, player: int) -> list[Card]:
+        """Player's cards, sorted (trumps last, by strength)."""
+        return [ALL_CARDS[c] for c in sorted(self.hands[player], key=self._sort_key)]
+
+    def _sort_key(self, c: int) -> tuple:
+        card = ALL_CARDS[c]
+        if card.joker is not None:
+            return (3, 1 if c == _code(top_joker(self.trump_card)) else 0, 0)
+        return (1 if card.suit in self._trump_suits else 0, _STRENGTH[c], card.suit.value)
+
+    def table(self) -> list[tuple[Card, Card | None]]:
+        """The bout's cards: (attack, defence or None)."""
+        return [
+            (ALL_CARDS[a], None if d is None else ALL_CARDS[d])
+            for a, d in zip(self.table_attack, self.table_defence, strict=True)
+        ]
+
+    def view(self, player: int) -> dict:
+        trump = ALL_CARDS[self.trump]
+        return {
+            "player": player,
+            "variant": self.options.variant,
+            "games_played": len(self.fools),
+            "games": self.options.games,
+            "hand": [str(c) for c in self.hand(player)],
+            "hand_sizes": [len(h) for h in self.hands],
+            "out": list(self.out),
+            "deck_count": len(self.deck),
+            "trump_card": str(trump) if self.deck else None,
+            "trump_suits": sorted(s.value for s in self._trump_suits),
+            "top_joker": trump.color.value if self.options.variant == "jokers" else None,
+            "table": [
+                [str(ALL_CARDS[a]), None if d is None else str(ALL_CARDS[d])]
+                for a, d in zip(self.table_attack, self.table_defence, strict=True)
+            ],
+            "attacker": self.attacker,
+            "defender": self.defender,
+            "phase": PHASES[self.phase],
+            "turn": self.current_player,
+            "cap": self.cap,
+            "discard_count": len(self.discard),
+            "scores": list(self.scores),
+            "fools": list(self.fools),
+        }
+
+    def zones(self) -> dict[str, list[Card]]:
+        z = {f"hand{p}": [ALL_CARDS[c] for c in h] for p, h in enumerate(self.hands)}
+        z["deck"] = [ALL_CARDS[c] for c in self.deck[1:]]
+        z["trump"] = [ALL_CARDS[self.deck[0]]] if self.deck else []
+        z["table"] = [ALL_CARDS[c] for c in self.table_attack] + [
+            ALL_CARDS[c] for c in self.table_defence if c is not None
+        ]
+        z["discard"] = [ALL_CARDS[c] for c in self.discard]
+        return z
+
+    def visible_zones(self, player: int) -> set[str]:
+        return {f"hand{player}", "trump", "table"}
+
+    def cards_used(self) -> list[Card]:
+        return self.options.cards()
+
+    def clone(self) -> DurakState:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.rng = type(self.rng)()
+        new.rng.setstate(self.rng.getstate())
+        new.history = list(self.history)
+        new.scores = list(self.scores)
+        new.fools = list(self.fools)
+        new.events = list(self.events)
+        new.hands = [list(h) for h in self.hands]
+        new.deck = list(self.deck)
+        new.discard = list(self.discard)
+        new.out = list(self.out)
+        new.out_order = list(self.out_order)
+        new.table_attack = list(self.table_attack)
+        new.table_defence = list(self.table_defence)
+        new._ranks = set(self._ranks)
+        new.order = list(self.order)
+        return new
+
+    # ---- the log
+
+    def log(self, lang: str = "en") -> list[str]:
+        """Every action and automatic event of the play so far, one sentence each."""
+        check_lang(lang)
+        events = sorted(self.events, key=lambda e: e[0])
+        lines, k = [], 0
+        for i in range(len(self.history) + 1):
+            while k < len(events) and events[k][0] <= i:
+                lines.append(_event_text(events[k], lang))
+                k += 1
+            if i < len(self.history):
+                lines.append(self.history[i].explain(lang))
+        return lines
+
+    # ---- errors
+
+    def why_illegal(self, action: Action) -> IllegalAction:
+        ru = lambda a: a.explain("ru") if isinstance(a, Action) else str(a)  # noqa: E731
+        if self.is_over():
+            return IllegalAction("the game is over", "игра окончена", rule="durak.end")
+        if not isinstance(action, Attack | ThrowIn | Beat | Take | Pass):
+            return IllegalAction(
+                f"{action!r} is not a move of Durak", f"«{ru(action)}» — не ход в дураке", rule="durak.attack"
+            )
+        p = action.player
+        phase = self.phase
+        turn = self.current_player
+        role_en, role_ru = {
+            ATTACK: ("to lead", "ходить"),
+            THROW: ("to throw in or say «Бито»", "подкидывать или сказать «Бито»"),
+            DEFEND: ("to beat or take", "отбиваться или брать"),
+            ADD: ("to add cards to the taker's or stop", "докладывать берущему или закончить"),
+        }[phase]
+        card = getattr(action, "card", None)
+        if p != turn:
+            if isinstance(action, ThrowIn | Pass) and p == self.defender:
+                return IllegalAction(
+                    f"player {p + 1} is the defender, and the defender never throws in",
+                    f"игрок {p + 1} отбивается, а отбивающийся не имеет права подкидывать",
+                    rule="durak.throw_in",
+                )
+            if isinstance(action, Beat | Take) and p != self.defender:
+                return IllegalAction(
+                    f"only the defender, player {self.defender + 1}, beats or takes; not player {p + 1}",
+                    f"бьёт или берёт только отбивающийся, игрок {self.defender + 1}, а не игрок {p + 1}",
+                    rule="durak.beat",
+                )
+            return IllegalAction(
+                f"it is player {turn + 1}'s turn {role_en}, not player {p + 1}'s",
+                f"сейчас очередь игрока {turn + 1} ({role_ru}), а не игрока {p + 1}",
+                rule="durak.throw_in" if phase in (THROW, ADD) else "durak.attack",
+            )
+        hand = [ALL_CARDS[c] for c in self.hands[p]]
+        if card is not None and card not in hand:
+            return IllegalAction(
+                f"player {p + 1} does not hold {card}",
+                f"у игрока {p + 1} нет карты {format_card(card, 'ru')}",
+                rule="durak.attack",
+            )
+        if phase == ATTACK and not isinstance(action, Attack):
+            return IllegalAction(
+                f"player {p + 1} must first lead a card (any card)",
+                f"игрок {p + 1} должен сначала пойти любой картой",
+                rule="durak.attack",
+            )
+        if phase != ATTACK and isinstance(action, Attack):
+            return IllegalAction(
+                "the bout has been led already: add cards by throwing in",
+                "ход уже сделан: добавлять карты можно только подкидывая",
+                rule="durak.throw_in",
+            )
+        if isinstance(action, Attack) and action.defender != self.defender:
+            return IllegalAction(
+                f"the attack goes to the left-hand neighbour, player {self.defender + 1}",
+                f"ходят под игрока слева — игрока {self.defender + 1}",
+                rule="durak.attack",
+            )
+        if phase == DEFEND:
+            if isinstance(action, Beat):
+                table = self.table()
+                if (action.attack, None) not in table:
+                    onboard = format_cards_list([a for a, d in table if d is None])
+                    return IllegalAction(
+                        f"{action.attack} is not an unbeaten card on the table (unbeaten: {onboard[0]})",
+                        f"{format_card(action.attack, 'ru')} — не небитая карта на столе (небитые: {onboard[1]})",
+                        rule="durak.beat",
+                    )
+                if action.trump != self.trump_card:
+                    return IllegalAction(
+                        f"the trump card of this game is {self.trump_card}, not {action.trump}",
+                        f"козырь этой игры — {format_card(self.trump_card, 'ru')}, а не {format_card(action.trump, 'ru')}",
+                        rule="durak.trump",
+                    )
+                return IllegalAction(
+                    beat_reason(action.attack, action.card, self.trump_card, "en"),
+                    beat_reason(action.attack, action.card, self.trump_card, "ru"),
+                    rule="durak.jokers" if action.card.is_joker or action.attack.is_joker else "durak.beat",
+                )
+            return IllegalAction(
+                f"player {p + 1} must beat the cards or take them",
+                f"игрок {p + 1} должен отбиться или взять карты",
+                rule="durak.beat",
+            )
+        if isinstance(action, Beat | Take):
+            return IllegalAction(
+                f"there is nothing to beat or take now; it is player {turn + 1}'s turn {role_en}",
+                f"сейчас нечего бить или брать; очередь игрока {turn + 1} ({role_ru})",
+                rule="durak.beat",
+            )
+        if isinstance(action, Pass | ThrowIn) and action.after_take != (phase == ADD):
+            if phase == ADD:
+                en, ru_ = (
+                    "the defender is taking: add cards to his or stop",
+                    "отбивающийся берёт: докладывайте или закончите",
+                )
+            else:
+                en, ru_ = (
+                    "nobody is taking now: throw in or say «Бито»",
+                    "сейчас никто не берёт: подкидывайте или скажите «Бито»",
+                )
+            return IllegalAction(en, ru_, rule="durak.take")
+        if isinstance(action, ThrowIn):
+            if len(self.table_attack) >= self.cap:
+                if self.cap < self.bout_limit:
+                    en = f"the defender held only {self.cap} cards when the bout began"
+                    ru_ = f"у отбивающегося в начале хода было только {self.cap} карт(ы)"
+                elif self.cap == 5:
+                    en, ru_ = "5 cards before the first discard", "до первого отбоя — не более 5 карт"
+                else:
+                    en, ru_ = "at most 6 cards in a bout", "не более шести карт за один ход"
+                return IllegalAction(
+                    f"{card} cannot be thrown in: the bout is full ({en})",
+                    f"{format_card(card, 'ru')} нельзя подкинуть: больше подкидывать нельзя ({ru_})",
+                    rule="durak.throw_in",
+                )
+            if card.is_joker:
+                return IllegalAction(
+                    f"{card} cannot be thrown in: a joker has no rank and matches only the other joker on the table",
+                    f"{format_card(card, 'ru')} нельзя подкинуть: у джокера нет достоинства, его подкидывают только к другому джокеру",
+                    rule="durak.jokers",
+                )
+            ranks_en = " ".join(sorted({str(c.rank) for c, _ in self._table_cards() if not c.is_joker}))
+            ranks_ru = " ".join(sorted({c.rank.symbol("ru") for c, _ in self._table_cards() if not c.is_joker}))
+            return IllegalAction(
+                f"{card} cannot be thrown in: only ranks already on the table may be added ({ranks_en})",
+                f"{format_card(card, 'ru')} нельзя подкинуть: подкидывают только карты того же достоинства, что на столе ({ranks_ru})",
+                rule="durak.throw_in",
+            )
+        return super().why_illegal(action)
+
+    def _table_cards(self):
+        for a, d in zip(self.table_attack, self.table_defence, strict=True):
+            yield ALL_CARDS[a], None
+            if d is not None:
+                yield ALL_CARDS[d], None
+
+
+def format_cards_list(cards: Sequence[Card]) -> tuple[str, str]:
+    return " ".join(format_card(c) for c in cards), " ".join(format_card(c, "ru") for c in cards)
+
+
+def _event_text(event: tuple, lang: str) -> str:
+    _, kind, data = event
+    en = lang == "en"
+    if kind == "deal":
+        game, dealer, trump, attacker, how = data
+        t = ALL_CARDS[trump]
+        why_en = {
+            "lowest_trump": "holds the lowest trump",
+            "lowest_trump_lot": "holds the lowest trump (a tie settled by lot)",
+            "lot": "was chosen by lot (nobody holds a trump)",
+            "under": "sits on the fool's right and attacks the fool («под дурака»)",
+            "from_under": "sits on the fool's left («из-под дурака»)",
+        }[how]
+        why_ru = {
+            "lowest_trump": "у него младший козырь",
+            "lowest_trump_lot": "у него младший козырь (равенство решил жребий)",
+            "lot": "выбран жребием (козырей ни у кого нет)",
+            "under": "сидит справа от дурака и ходит под дурака",
+            "from_under": "сидит слева от дурака и ходит из-под дурака",
+        }[how]
+        if en:
+            return (
+                f"Game {game + 1}: player {dealer + 1} deals six cards each; the trump card {t} "
+                f"({card_name(t)}) is turned up and put under the deck; player {attacker + 1} leads: he {why_en}"
+            )
+        return (
+            f"Игра {game + 1}: игрок {dealer + 1} сдаёт по шесть карт; козырь {format_card(t, 'ru')} "
+            f"({card_name(t, 'ru')}) открыт и положен под колоду; первым ходит игрок {attacker + 1}: {why_ru}"
+        )
+    if kind == "pickup":
+        d, k = data
+        return f"Player {d + 1} takes {k} cards" if en else f"Игрок {d + 1} забирает {k} карт(ы)"
+    if kind == "discard":
+        d, k = data
+        if en:
+            return f"Player {d + 1} has beaten everything: {k} cards go out of play; he attacks next"
+        return f"Игрок {d + 1} отбился: {k} карт уходят в отбой; он ходит следующим"
+    if kind == "draw":
+        if not data:
+            return "Nobody draws" if en else "Никто не добирает"
+        parts = ", ".join((f"player {p + 1} {k}" if en else f"игрок {p + 1} — {k}") for p, k in data)
+        return f"Drawing up to six: {parts}" if en else f"Добор до шести: {parts}"
+    if kind == "leave":
+        who = ", ".join(str(p + 1) for p in data)
+        if en:
+            return f"The deck is empty and player(s) {who} have no cards: out of the game"
+        return f"Колода пуста, у игрока(ов) {who} нет карт: они выходят из игры"
+    if kind == "end":
+        fool, _ = data
+        if fool is None:
+            return (
+                "The last cards went out together: the game is a draw"
+                if en
+                else "Последние карты вышли одновременно: ничья"
+            )
+        return (
+            f"Player {fool + 1} is left with cards: the fool" if en else f"У игрока {fool + 1} остались карты: он дурак"
+        )
+    return str(event)  # pragma: no cover
+
+
+# ---------------------------------------------------------------- action caches (the hot path)
+
+_CACHE: dict[tuple, Action] = {}
+
+
+def _attack(p: int, c: int, d: int) -> Attack:
+    key = (0, p, c, d)
+    a = _CACHE.get(key)
+    if a is None:
+        a = _CACHE[key] = Attack(p, ALL_CARDS[c], d)
+    return a
+
+
+def _throw(p: int, c: int, after: bool) -> ThrowIn:
+    key = (1, p, c, after)
+    a = _CACHE.get(key)
+    if a is None:
+        a = _CACHE[key] = ThrowIn(p, ALL_CARDS[c], after)
+    return a
+
+
+def _beat(p: int, a: int, c: int, t: int) -> Beat:
+    key = (2, p, a, c, t)
+    act = _CACHE.get(key)
+    if act is None:
+        act = _CACHE[key] = Beat(p, ALL_CARDS[a], ALL_CARDS[c], ALL_CARDS[t])
+    return act
+
+
+_TAKE = [Take(p) for p in range(6)]
+_PASS = {False: [Pass(p, False) for p in range(6)], True: [Pass(p, True) for p in range(6)]}
+
+
+# ---------------------------------------------------------------- the module protocol
+
+
+def new_game(players: int = 2, seed: int = 0, **options) -> DurakState:
+    """A new game (or match, with ``games=``); see :class:`Options` for the variants."""
+    from rules.game import make_options
+
+    return DurakState(make_options(Options, options), players, seed)
+
+
+def from_json(text: str) -> DurakState:
+    return replay(new_game, text)
+
+
+INFO = DurakState.INFO
+
+#: options the conformance suite also plays (``_players`` limits the player counts)
+VARIANTS = [
+    {"_players": range(2, 5)},
+    {"variant": "jokers", "_players": (2, 3, 6)},
+    {"variant": "jokers", "deck": 52, "_players": (2, 5)},
+    {"first_bout_five": True, "draw_order": "clockwise", "_players": (2, 3)},
+    {"games": 2, "next_lead": "from_under", "_players": (2,)},
+    {"variant": "jokers", "games": 2, "next_lead": "under", "_players": (3,)},
+]
+
+
+# ---------------------------------------------------------------- players
+
+
+def _parse(text: str) -> Card:
+    from rules.cards import parse_card
+
+    return parse_card(text)
+
+
+class HeuristicPlayer:
+    """A sound simple player that reads only its view and the legal actions.
+
+    Leads and throws in its cheapest cards (no trumps while the deck lasts), beats
+    with the lowest card that beats, saves trumps and jokers, and takes when
+    beating would cost too much (a high trump or a joker early in the game).
+    """
+
+    name = "heuristic"
+    needs_view = True
+
+    def __init__(self, take_threshold: int = 24):
+        self.take_threshold = take_threshold
+
+    def _cost(self, card: Card, view: dict) -> int:
+        if card.joker is not None:
+            return 60 if card.joker.value == view["top_joker"] else 35
+        s = strength(card)
+        return s + 20 if card.suit.value in view["trump_suits"] else s
+
+    def choose(self, view: dict, actions: Sequence[Action], rng) -> Action:
+        first = actions[0]
+        cost = self._cost
+        endgame = view["deck_count"] == 0
+        if isinstance(first, Attack):
+            return min(actions, key=lambda a: (cost(a.card, view), str(a.card)))
+        if isinstance(first, Beat) or isinstance(actions[-1], Take):
+            beats_ = [a for a in actions if isinstance(a, Beat)]
+            take = actions[-1]
+            unbeaten = [_parse(a) for a, d in view["table"] if d is None]
+            if not beats_ or any(all(b.attack != c for b in beats_) for c in unbeaten):
+                return take  # some card cannot be beaten at all
+            # the cheapest way to cover the most expensive unbeaten card first
+            target = max(unbeaten, key=lambda c: (cost(c, view), str(c)))
+            options = [a for a in beats_ if a.attack == target]
+            best = min(options, key=lambda a: (cost(a.card, view), str(a.card)))
+            too_dear = cost(best.card, view) > self.take_threshold and view["deck_count"] > 6
+            return take if too_dear and not endgame else best
+        # throwing in or adding: cheap cards only, unless the deck is empty
+        throws = [a for a in actions if isinstance(a, ThrowIn)]
+        passing = actions[-1]
+        if not throws:
+            return passing
+        best = min(throws, key=lambda a: (cost(a.card, view), str(a.card)))
+        limit = 40 if endgame else 11
+        return best if cost(best.card, view) <= limit else passing
