@@ -551,3 +551,13 @@ def test_card_roles():
     roles = {str(c): mf.card_role(c) for c in deck(54) if mf.card_role(c)}
     assert len(roles) == 10  # "10 волшебных"
     assert sum(1 for c in deck(54) if not mf.card_role(c)) == 44  # "44 обычных"
+
+
+def test_every_rule_id_is_a_label_of_the_chapter():
+    from pathlib import Path
+
+    chapter = Path(__file__).resolve().parents[1] / "book" / "minefield"
+    text = "".join(p.read_text(encoding="utf-8") for p in sorted(chapter.glob("*.md")))
+    assert mf.RULES
+    missing = [rule for rule in mf.RULES if f"({rule})=" not in text]
+    assert not missing, f"rule ids without a (<id>)= label in book/minefield: {missing}"

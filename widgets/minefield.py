@@ -261,3 +261,52 @@ def _log_html(state: mf.MinefieldState, lang: str) -> str:
         f"<div class='mf-log-box' style='max-height:16em;overflow-y:auto'><b>{head}</b>"
         f"<ul style='margin:0'>{''.join(lines)}</ul></div>"
     )
+
+
+# ---------------------------------------------------------------- pictures for the book's pages
+
+
+def moves_html(state: mf.MinefieldState, lang: str = "en", *, first_move: int = 1) -> str:
+    """The moves of ``state`` from ``first_move`` on as a card: each opened cell drawn, its events in words,
+    then the scores. ``lang="both"`` writes each event in English with the Russian below it.
+    Pure drawing: everything shown comes from the state's events."""
+    both = lang == "both"
+    lang = "en" if both else check_lang(lang)
+    blocks = []
+    moves: dict[int, list[mf.Event]] = {}
+    for e in state.events:
+        if e.move >= first_move:
+            moves.setdefault(e.move, []).append(e)
+    for move, events in moves.items():
+        opened = next(e for e in events if e.kind == "open")
+        cell, main, amp = opened.data
+        label = text(lang, f"move {move}, cell {cell}", f"ход {move}, ячейка {cell}")
+        picture = svg.row([ALL_CARDS[main], ALL_CARDS[amp]], lang=lang, width=34, title=label)
+        lines = "".join(
+            f"<li class='mf-event mf-{e.kind}' data-rule='{e.rule}'>{html.escape(e.explain(lang))}"
+            + (f"<br><i style='color:#666'>{html.escape(e.explain('ru'))}</i>" if both else "")
+            + "</li>"
+            for e in events
+        )
+        blocks.append(
+            f"<div class='mf-move' style='display:flex;gap:.6em;align-items:flex-start;margin:.3em 0'>"
+            f"<div style='min-width:5.5em;font-size:90%;color:#555'>{label}<br>{picture}</div>"
+            f"<ul style='margin:0'>{lines}</ul></div>"
+        )
+    scores = ", ".join(text(lang, f"player {p + 1}: {s}", f"игрок {p + 1}: {s}") for p, s in enumerate(state.scores()))
+    head = "Scores · Очки" if both else text(lang, "Scores", "Очки")
+    return (
+        f"<div class='mf-moves' style='border:1px solid #d0d7de;border-radius:6px;padding:.4em .8em'>"
+        f"{''.join(blocks)}<div class='mf-scores'><b>{head}:</b> {scores}</div></div>"
+    )
+
+
+def cells_html(cells: dict[int, tuple[str, str]], lang: str = "en") -> str:
+    """Some cells of a layout (cell number -> (main, amplifier)) drawn as small card pairs."""
+    check_lang(lang)
+    parts = []
+    for n, (main, amp) in sorted(cells.items()):
+        label = text(lang, f"cell {n}", f"ячейка {n}")
+        picture = svg.row([parse_card(main), parse_card(amp)], lang=lang, width=34, title=label)
+        parts.append(f"<div class='mf-cellpair' style='text-align:center;font-size:90%'>{label}<br>{picture}</div>")
+    return f"<div class='mf-cells' style='display:flex;flex-wrap:wrap;gap:.8em'>{''.join(parts)}</div>"
