@@ -29,7 +29,7 @@ from typing import ClassVar
 from rules import svg
 from rules.cards import Card, Rank, Suit, card_name, deck, format_card
 from rules.errors import IllegalAction, OptionError, check_lang
-from rules.game import Action, GameInfo, Result, State, make_options, replay
+from rules.game import Action, GameInfo, RandomPlayer, Result, State, make_options, playout, replay
 
 __all__ = [
     "INFO",
@@ -44,6 +44,8 @@ __all__ = [
     "Trick",
     "DominoState",
     "HeuristicPlayer",
+    "guess_state",
+    "unseen_answers",
     "new_game",
     "from_json",
     "seat_name",
@@ -862,37 +864,81 @@ def card_words(card: Card, lang: str = "en") -> str:
 # ---------------------------------------------------------------- players
 
 
-class HeuristicPlayer:
-    """Lays the card that the fewest unseen cards could answer.
+def guess_state(view: dict, rng: random.Random) -> DominoState:
+    """A state that ``view``'s player cannot tell from the real one.
 
-    A trick goes to the team that laid the last card when every opponent passes
-    on it, so this player counts, for each legal placement, how many cards that
-    could follow it are not in its own hand and not yet played (those are the
-    only ones an opponent might hold), and takes the placement with the fewest.
-    With the voluntary pass it passes on its own team's card when every placement
-    could be answered. It reads only its view: its hand, the table and the banks.
+    The cards this player has not seen (not in its hand, on the table or in a
+    bank) are dealt at random to the other hands (their sizes are known) and to
+    the removed cards. Bots use it to imagine how the game may go on.
+    """
+    players = len(view["hand_sizes"])
+    state = DominoState(Options(view["deck_size"], view["voluntary_pass"]), players, rng.randrange(2**31))
+    me = view["player"]
+    seen = set(view["hand"]) | {c for c, _ in view["table"]} | {c for b in view["banks"] for c in b}
+    unseen = [c for c in deck(view["deck_size"]) if str(c) not in seen]
+    rng.shuffle(unseen)
+    hands, i = [], 0
+    for p, n in enumerate(view["hand_sizes"]):
+        if p == me:
+            hands.append([Card.parse(c) for c in view["hand"]])
+        else:
+            hands.append(sorted(unseen[i : i + n]))
+            i += n
+    state.hands, state.removed = hands, sorted(unseen[i:])
+    state.table = Table.from_moves(view["table"], view["deck_size"])
+    state.banks = [[Card.parse(c) for c in b] for b in view["banks"]]
+    state.turn, state.last_seat, state.passes = view["turn"], view["last_seat"], view["passes"]
+    return state
+
+
+def unseen_answers(view: dict, action: Place) -> int:
+    """How many cards this player has not seen could be laid on ``action``'s card."""
+    table = Table.from_moves(view["table"], view["deck_size"])
+    table._put(action.card, action.where)
+    return len({str(c) for c, _ in table.next_cards()} - set(view["hand"]))
+
+
+class HeuristicPlayer:
+    """Imagines the rest of the game from what it may see and takes the best placement.
+
+    For each legal action it deals the cards it has not seen at random to the
+    other hands (:func:`guess_state`), plays the game out with random players
+    ``samples`` times (the same imagined deals for every action) and keeps the
+    action whose team ends with the largest lead in cards. With the voluntary
+    pass, it passes on its own team's card unless it has a card nobody could
+    answer (a trick for its team). It reads only its view: its hand, the hand
+    sizes, the table and the banks.
     """
 
     name = "heuristic"
     needs_view = True
 
+    def __init__(self, samples: int = 8):
+        self.samples = samples
+
     def choose(self, view: dict, actions: Sequence[Action], rng: random.Random) -> Action:
-        places = [a for a in actions if isinstance(a, Place)]
-        if not places:
+        if len(actions) == 1:
             return actions[0]
-        mine = set(view["hand"])
-        table = Table.from_moves(view["table"], view["deck_size"])
-        best, best_score = [], None
-        for a in places:
-            t = table.copy()
-            t._put(a.card, a.where)
-            score = (len({str(c) for c, _ in t.next_cards()} - mine),)
-            if best_score is None or score < best_score:
-                best, best_score = [a], score
-            elif score == best_score:
-                best.append(a)
+        places = [a for a in actions if isinstance(a, Place)]
         passes = [a for a in actions if isinstance(a, Pass)]
         last = view["last_seat"]
-        if passes and best_score[0] > 0 and last is not None and last // view["team_size"] == view["team"]:
-            return passes[0]
+        if passes and last is not None and last // view["team_size"] == view["team"]:
+            safe = [a for a in places if unseen_answers(view, a) == 0]
+            return safe[rng.randrange(len(safe))] if safe else passes[0]
+        team = view["team"]
+        totals = [0] * len(places)
+        randoms = [_RANDOM] * len(view["hand_sizes"])
+        for _ in range(self.samples):
+            imagined = guess_state(view, rng)
+            seed = rng.randrange(2**31)
+            for i, action in enumerate(places):
+                state = imagined.clone()
+                state._play(action)
+                playout(state, randoms, seed=seed)
+                totals[i] += len(state.banks[team]) - len(state.banks[1 - team])
+        top = max(totals)
+        best = [a for a, t in zip(places, totals, strict=True) if t == top]
         return best[rng.randrange(len(best))]
+
+
+_RANDOM = RandomPlayer()
