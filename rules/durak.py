@@ -65,8 +65,10 @@ __all__ = [
     "strength",
     "game_deck",
     "new_game",
+    "position",
     "from_json",
     "HeuristicPlayer",
+    "simulate",
     "HAND",
     "RATING",
 ]
@@ -556,7 +558,8 @@ class DurakState(State):
             else:
                 attacker, how = self.rng.randrange(n), "lot"
         self.lead_how = how
-        self.events.append((len(self.history), "deal", (len(self.fools), self.dealer, self.trump, attacker, how)))
+        at = len(self.history) + 1 if self.fools else 0
+        self.events.append((at, "deal", (len(self.fools), self.dealer, self.trump, attacker, how)))
         self._start_bout(attacker)
 
     def _next_active(self, p: int) -> int:
@@ -598,7 +601,7 @@ class DurakState(State):
         phase = self.phase
         if phase == ATTACK:
             p, d = self.attacker, self.defender
-            return [_attack(p, c, d) for c in dict.fromkeys(self.hands[p])]
+            return [_attack(p, c, d) for c in self.hands[p]]
         if phase == DEFEND:
             p = self.defender
             hand = self.hands[p]
@@ -616,7 +619,7 @@ class DurakState(State):
         p = self.order[self.ptr]
         after = phase == ADD
         ranks = self._ranks
-        out = [_throw(p, c, after) for c in dict.fromkeys(self.hands[p]) if _RANK_KEY[c] in ranks]
+        out = [_throw(p, c, after) for c in self.hands[p] if _RANK_KEY[c] in ranks]
         out.append(_PASS[after][p])
         return out
 
@@ -693,7 +696,7 @@ class DurakState(State):
     def _end_bout(self, taken: bool) -> None:
         d = self.defender
         cards = self.table_attack + [c for c in self.table_defence if c is not None]
-        at = len(self.history)
+        at = len(self.history) + 1  # after the action being played
         if taken:
             self.hands[d].extend(cards)
             self.events.append((at, "pickup", (d, len(cards))))
@@ -749,7 +752,7 @@ class DurakState(State):
                 continue
             self.scores[p] += RATING["draw"] if fool is None and p in last_out else RATING["win"]
         self.fools.append(fool)
-        self.events.append((len(self.history), "end", (fool, tuple(last_out))))
+        self.events.append((len(self.history) + 1, "end", (fool, tuple(last_out))))
         if len(self.fools) < self.options.games:
             if fool is not None:
                 self.dealer = fool
@@ -864,6 +867,14 @@ class DurakState(State):
         new.order = list(self.order)
         return new
 
+    def to_json(self) -> str:
+        if getattr(self, "_set_position", False):
+            raise OptionError(
+                "a position set up by hand cannot be saved as a game (only games from new_game can)",
+                "позицию, заданную вручную, нельзя сохранить как игру (только игры из new_game)",
+            )
+        return super().to_json()
+
     # ---- the log
 
     def log(self, lang: str = "en") -> list[str]:
@@ -899,6 +910,13 @@ class DurakState(State):
             ADD: ("to add cards to the taker's or stop", "докладывать берущему или закончить"),
         }[phase]
         card = getattr(action, "card", None)
+        if (
+            isinstance(action, ThrowIn)
+            and p != self.defender
+            and phase != ATTACK
+            and len(self.table_attack) >= self.cap
+        ):
+            return self._full(card)
         if p != turn:
             if isinstance(action, ThrowIn | Pass) and p == self.defender:
                 return IllegalAction(
@@ -988,18 +1006,7 @@ class DurakState(State):
             return IllegalAction(en, ru_, rule="durak.take")
         if isinstance(action, ThrowIn):
             if len(self.table_attack) >= self.cap:
-                if self.cap < self.bout_limit:
-                    en = f"the defender held only {self.cap} cards when the bout began"
-                    ru_ = f"у отбивающегося в начале хода было только {self.cap} карт(ы)"
-                elif self.cap == 5:
-                    en, ru_ = "5 cards before the first discard", "до первого отбоя — не более 5 карт"
-                else:
-                    en, ru_ = "at most 6 cards in a bout", "не более шести карт за один ход"
-                return IllegalAction(
-                    f"{card} cannot be thrown in: the bout is full ({en})",
-                    f"{format_card(card, 'ru')} нельзя подкинуть: больше подкидывать нельзя ({ru_})",
-                    rule="durak.throw_in",
-                )
+                return self._full(card)
             if card.is_joker:
                 return IllegalAction(
                     f"{card} cannot be thrown in: a joker has no rank and matches only the other joker on the table",
@@ -1014,6 +1021,20 @@ class DurakState(State):
                 rule="durak.throw_in",
             )
         return super().why_illegal(action)
+
+    def _full(self, card: Card) -> IllegalAction:
+        if self.cap < self.bout_limit:
+            en = f"the defender held only {self.cap} cards when the bout began"
+            ru_ = f"у отбивающегося в начале хода было только {self.cap} карт(ы)"
+        elif self.cap == 5:
+            en, ru_ = "5 cards before the first discard", "до первого отбоя — не более 5 карт"
+        else:
+            en, ru_ = "at most 6 cards in a bout", "не более шести карт за один ход"
+        return IllegalAction(
+            f"{card} cannot be thrown in: the bout is full ({en})",
+            f"{format_card(card, 'ru')} нельзя подкинуть: больше подкидывать нельзя ({ru_})",
+            rule="durak.throw_in",
+        )
 
     def _table_cards(self):
         for a, d in zip(self.table_attack, self.table_defence, strict=True):
@@ -1038,6 +1059,7 @@ def _event_text(event: tuple, lang: str) -> str:
             "lot": "was chosen by lot (nobody holds a trump)",
             "under": "sits on the fool's right and attacks the fool («под дурака»)",
             "from_under": "sits on the fool's left («из-под дурака»)",
+            "set": "is to lead in this position",
         }[how]
         why_ru = {
             "lowest_trump": "у него младший козырь",
@@ -1045,7 +1067,12 @@ def _event_text(event: tuple, lang: str) -> str:
             "lot": "выбран жребием (козырей ни у кого нет)",
             "under": "сидит справа от дурака и ходит под дурака",
             "from_under": "сидит слева от дурака и ходит из-под дурака",
+            "set": "в этой позиции ходит он",
         }[how]
+        if how == "set":
+            if en:
+                return f"A position: the trump card is {t} ({card_name(t)}); player {attacker + 1} leads"
+            return f"Позиция: козырь {format_card(t, 'ru')} ({card_name(t, 'ru')}); ходит игрок {attacker + 1}"
         if en:
             return (
                 f"Game {game + 1}: player {dealer + 1} deals six cards each; the trump card {t} "
@@ -1057,7 +1084,7 @@ def _event_text(event: tuple, lang: str) -> str:
         )
     if kind == "pickup":
         d, k = data
-        return f"Player {d + 1} takes {k} cards" if en else f"Игрок {d + 1} забирает {k} карт(ы)"
+        return f"Player {d + 1} takes {k} card{'' if k == 1 else 's'}" if en else f"Игрок {d + 1} забирает {k} карт(ы)"
     if kind == "discard":
         d, k = data
         if en:
@@ -1130,6 +1157,70 @@ def new_game(players: int = 2, seed: int = 0, **options) -> DurakState:
     return DurakState(make_options(Options, options), players, seed)
 
 
+def position(
+    hands: Sequence[str],
+    trump: str,
+    *,
+    stock: str = "",
+    attacker: int = 0,
+    seed: int = 0,
+    **options,
+) -> DurakState:
+    """A game set up by hand (worked examples, exercises, tests) with ``attacker`` to lead.
+
+    ``hands[p]`` is player p's cards in notation; ``trump`` the turned-up card;
+    ``stock`` the cards left to draw, from the top (the trump card lies under
+    them; a stock of the trump card alone is the deck's last card). With an empty
+    stock the trump card is in a hand or out of play. Every other card
+    of the pack is out of play (discarded). Such a position cannot be saved as a
+    game (:meth:`DurakState.to_json` refuses).
+
+    >>> s = position(["7♥ 9♠", "8♥ 6♣"], "6♣")
+    >>> [a.label for a in s.legal_actions()]
+    ['P1 leads 7♥', 'P1 leads 9♠']
+    """
+    from rules.cards import parse_card, parse_cards
+    from rules.game import make_options
+
+    opts = make_options(Options, options)
+    state = DurakState(opts, len(hands), seed)
+    parsed = [[_code(c) for c in parse_cards(h)] for h in hands]
+    trump_code = _code(parse_card(trump))
+    rest = [_code(c) for c in parse_cards(stock)]
+    pack = list(state._pack)
+    if rest and rest[-1] == trump_code:
+        rest.pop()  # given as the last card of the stock: where it lies anyway
+    used = [c for h in parsed for c in h] + rest
+    under = bool(rest) or stock.strip() != ""
+    if under and trump_code in used:
+        raise OptionError(
+            f"the trump card {trump} lies under the stock, so it cannot be in a hand or in the stock",
+            f"козырь {trump} лежит под колодой, поэтому его не может быть на руках или в колоде",
+        )
+    if under:
+        used.append(trump_code)
+    for c in used:
+        if c not in pack:
+            card = format_card(ALL_CARDS[c])
+            raise OptionError(
+                f"{card} is not in this game's pack, or is given twice",
+                f"карты {format_card(ALL_CARDS[c], 'ru')} нет в колоде этой игры, или она указана дважды",
+            )
+        pack.remove(c)
+    state.hands = parsed
+    state.trump = trump_code
+    state.deck = [trump_code, *rest[::-1]] if under else []
+    state._rows = _beat_rows(trump_code)
+    state._trump_suits = trump_suits(ALL_CARDS[trump_code])
+    state.discard = pack
+    state.discarded_yet = not opts.first_bout_five
+    state.events = [(0, "deal", (0, state.dealer, trump_code, attacker, "set"))]
+    state.lead_how = "set"
+    state._set_position = True
+    state._start_bout(attacker)
+    return state
+
+
 def from_json(text: str) -> DurakState:
     return replay(new_game, text)
 
@@ -1145,6 +1236,55 @@ VARIANTS = [
     {"games": 2, "next_lead": "from_under", "_players": (2,)},
     {"variant": "jokers", "games": 2, "next_lead": "under", "_players": (3,)},
 ]
+
+
+# ---------------------------------------------------------------- simulated games
+
+
+def simulate(
+    games: int,
+    players: int = 4,
+    *,
+    seed: int = 0,
+    bots: str | Sequence = "heuristic",
+    **options,
+) -> dict[str, list]:
+    """Play ``games`` single games (game seeds ``seed .. seed + games - 1``) and report each one.
+
+    ``bots`` is ``"heuristic"``, ``"random"`` or a list of players by seat. The
+    report has one entry per game in each list: ``fool`` (seat, or -1 for a
+    draw), ``first`` (the first attacker), ``actions``, ``bouts``, ``takes``
+    and ``top_joker`` (the seat dealt the top joker, -1 if it stayed in the
+    stock or the variant has no jokers). Pure Python; the book turns it into
+    numpy arrays.
+    """
+    from rules.game import RandomPlayer, playout
+
+    if isinstance(bots, str):
+        if bots not in ("heuristic", "random"):
+            raise OptionError(
+                f"bots must be 'heuristic', 'random' or a list of players, not {bots!r}",
+                f"bots — 'heuristic', 'random' или список игроков, а не {bots!r}",
+            )
+        seats = [HeuristicPlayer() if bots == "heuristic" else RandomPlayer() for _ in range(players)]
+    else:
+        seats = list(bots)
+    report: dict[str, list] = {k: [] for k in ("fool", "first", "actions", "bouts", "takes", "top_joker")}
+    for g in range(seed, seed + games):
+        state = new_game(players=players, seed=g, **options)
+        top = -1
+        if state.options.variant == "jokers":
+            code = _code(top_joker(state.trump_card))
+            top = next((p for p, h in enumerate(state.hands) if code in h), -1)
+        report["top_joker"].append(top)
+        report["first"].append(state.attacker)
+        playout(state, seats, seed=g)
+        report["fool"].append(-1 if state.fool is None else state.fool)
+        report["actions"].append(len(state.history))
+        kinds = [e[1] for e in state.events]
+        report["bouts"].append(kinds.count("discard") + kinds.count("pickup"))
+        report["takes"].append(kinds.count("pickup"))
+    return report
 
 
 # ---------------------------------------------------------------- players

@@ -1,0 +1,99 @@
+"""Durak speed and the long statistics runs quoted by the chapter.
+
+Target (issue 5): at least 20,000 actions/s in random playouts on one core.
+
+    .venv/bin/python benchmarks/bench_durak.py            # speed, then the statistics
+    .venv/bin/python benchmarks/bench_durak.py --speed    # speed only
+    .venv/bin/python benchmarks/bench_durak.py --games 20000
+
+Seeds are fixed: speed playouts use game seeds 0..999 (player seed = game seed),
+the statistics runs seeds 0..games-1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rules import durak as dk
+from rules.game import RandomPlayer, playout
+
+TARGET = 20_000
+CASES = [
+    ("classic, 2 players", 2, {}),
+    ("classic, 4 players", 4, {}),
+    ("two jokers, 36+2 cards, 6 players", 6, {"variant": "jokers"}),
+    ("two jokers, 52+2 cards, 4 players", 4, {"variant": "jokers", "deck": 52}),
+]
+
+
+def bench_playouts(players: int, options: dict, games: int = 1000) -> tuple[float, float, float]:
+    """rules.game.playout with RandomPlayer: actions/s, games/s, actions per game."""
+    actions = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        state = playout(dk.new_game(players=players, seed=seed, **options), [RandomPlayer()] * players, seed=seed)
+        actions += len(state.history)
+    elapsed = time.perf_counter() - start
+    return actions / elapsed, games / elapsed, actions / games
+
+
+def statistics(games: int) -> None:
+    print(f"\nheuristic players, seeds 0..{games - 1}:")
+    for name, players, options in [("classic", 4, {}), ("two jokers", 4, {"variant": "jokers"})]:
+        start = time.perf_counter()
+        r = dk.simulate(games, players, **options)
+        elapsed = time.perf_counter() - start
+        fools = [r["fool"].count(p) / games for p in range(players)]
+        draws = r["fool"].count(-1) / games
+        print(f"  {name}, {players} players ({elapsed:.0f} s):")
+        print(f"    fool probability by seat: {', '.join(f'{x:.3f}' for x in fools)}; draws {draws:.3f}")
+        rel = [
+            sum(1 for f, a in zip(r["fool"], r["first"], strict=True) if f == (a + k) % players) / games
+            for k in range(players)
+        ]
+        print(f"    fool by seat relative to the first attacker (0 = him): {', '.join(f'{x:.3f}' for x in rel)}")
+        print(f"    mean actions {sum(r['actions']) / games:.1f}, mean bouts {sum(r['bouts']) / games:.1f}")
+        if options:
+            held = [(f, t) for f, t in zip(r["fool"], r["top_joker"], strict=True) if t >= 0]
+            fool_holder = sum(1 for f, t in held if f == t) / len(held)
+            base = sum(1 for f in r["fool"] if f >= 0) / games / players
+            print(
+                f"    top joker dealt in {len(held)} games: its holder is the fool in {fool_holder:.3f} "
+                f"(any seat: {base:.3f})"
+            )
+    start = time.perf_counter()
+    bots = [dk.HeuristicPlayer(), RandomPlayer()]
+    r1 = dk.simulate(games // 2, 2, bots=bots)
+    r2 = dk.simulate(games // 2, 2, bots=bots[::-1], seed=games // 2)
+    h_fool = r1["fool"].count(0) + r2["fool"].count(1)
+    r_fool = r1["fool"].count(1) + r2["fool"].count(0)
+    print(
+        f"  heuristic vs random, 2 players, seats swapped half way ({time.perf_counter() - start:.0f} s): "
+        f"heuristic is the fool in {h_fool / games:.3f}, random in {r_fool / games:.3f}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--speed", action="store_true", help="only the playout speed")
+    parser.add_argument("--games", type=int, default=20_000, help="games per statistics run")
+    args = parser.parse_args()
+    print("random playouts, one core, seeds 0..999:")
+    worst = None
+    for name, players, options in CASES:
+        per_action, per_game, length = bench_playouts(players, options)
+        worst = per_action if worst is None else min(worst, per_action)
+        print(f"  {name:36s} {per_action:9,.0f} actions/s {per_game:8,.0f} games/s {length:7.1f} actions/game")
+    verdict = "meets" if worst >= TARGET else "MISSES"
+    print(f"  slowest case {worst:,.0f} actions/s: {verdict} the target of {TARGET:,}")
+    if not args.speed:
+        statistics(args.games)
+
+
+if __name__ == "__main__":
+    main()
