@@ -1,0 +1,54 @@
+"""The Minefield app in Voila, and its page in the built book, offline."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+APP = "/voila/render/minefield/play.ipynb"
+
+
+def test_the_app_draws_plays_a_scenario_and_finishes(page, voila_url, offline):
+    attempts, errors = offline
+    page.goto(voila_url + APP, timeout=60_000)
+    draw = page.locator("button.minefield-draw")
+    expect(draw).to_be_visible(timeout=60_000)
+    field = page.locator(".minefield-field")
+    expect(field.locator("td.mf-closed")).to_have_count(54)
+    status = page.locator(".minefield-status")
+    expect(status).to_contain_text("Player 1 draws next")
+
+    draw.click()
+    expect(field.locator("td.mf-last")).to_have_count(1)
+    expect(page.locator(".minefield-log li.mf-open")).to_have_count(1)
+    expect(page.locator(".minefield-opened g.card")).to_have_count(2)
+
+    # the scenario menu: the mine on the first move gives +1
+    page.locator(".minefield-scenario select").select_option(label="Mine on the first move")
+    expect(page.locator(".minefield-about")).to_contain_text("very first move")
+    expect(page.locator(".minefield-log li")).to_have_count(0)
+    draw.click()
+    expect(page.locator(".minefield-log li.mf-mine_first")).to_have_count(1)
+    expect(page.locator(".mf-player[data-player='1'] .mf-score")).to_have_text("1")
+
+    page.locator("button.minefield-end").click()
+    expect(status).to_contain_text("Game over", timeout=30_000)
+    expect(field.locator("td.mf-closed")).to_have_count(0)
+    expect(draw).to_be_disabled()
+    expect(page.locator(".minefield-log li.mf-end")).to_have_count(1)
+
+    content = page.content()
+    assert "from widgets.minefield import" not in content, "the app shows code"
+    assert "Traceback" not in content
+    assert attempts == [], f"the app tried to reach the internet: {attempts}"
+    assert not errors, errors
+
+
+def test_the_built_play_page_shows_the_saved_field_without_internet(page, book_url, offline):
+    attempts, errors = offline
+    page.goto(book_url + "/book/minefield/play.html")
+    expect(page.locator(".minefield-field td.mf-closed")).to_have_count(54, timeout=30_000)
+    expect(page.locator("a.app-link")).to_have_attribute("href", re.compile(r"minefield/play\.ipynb$"))
+    assert attempts == [], f"the page tried to reach the internet: {attempts}"
+    assert not errors, errors
