@@ -1,0 +1,1397 @@
+"""ДоМиМи (DoMiMi), a deck-building card game by Anton Fedorov.
+
+Every player starts with a personal deck of four cards (an ace and a two of two
+suits) and, turn after turn, reveals three cards of it and uses them to take
+cards from the common field: money cards (A..10) of one suit for the same sum
+(collecting), a card of a rank shown twice (cross), or a picture for a large sum
+(buying). Pictures score; money only buys. The rulings of the book's
+clarifications are followed throughout (numbers in comments refer to them).
+
+A turn is a sequence of decisions, each an action: the refill choice, a picture's
+"reveal more", the main move, returns, the recipient (team play).
+
+The teaching oracle :func:`turn_options` lists what a player can do with some
+revealed cards and a field; the game's legal actions use the same code.
+
+>>> [o.take for o in turn_options("A♦ 2♦ 2♠", "3♦ 3♠", stage=1)]
+[(Card.parse('3♦'),)]
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from rules.cards import ALL_CARDS, Card, Rank, Suit, card_name, format_card, parse_cards
+from rules.errors import IllegalAction, OptionError, check_lang
+from rules.game import Action, GameInfo, Result, State, make_options, replay
+
+__all__ = [
+    "INFO",
+    "RULES",
+    "VARIANTS",
+    "Options",
+    "DomimiState",
+    "TurnOption",
+    "turn_options",
+    "full_field",
+    "new_game",
+    "from_json",
+    "GreedyPlayer",
+    "BuilderPlayer",
+    "POINTS",
+    "PRICES",
+]
+
+RULES: dict[str, tuple[str, str]] = {
+    "domimi.setup": ("Set-up: decks, field and personal decks", "Подготовка: колоды, поле и личные колоды"),
+    "domimi.refill": ("A turn: revealing three cards", "Ход: открыть три карты"),
+    "domimi.collect": ("Collecting move", "Собирательный ход"),
+    "domimi.cross": ("Cross move", "Поперечный ход"),
+    "domimi.buy": ("Stage 2: buying a picture", "2 этап: взятие «картинки»"),
+    "domimi.jack": ("The jack's actions", "Действия Валета"),
+    "domimi.queen": ("The queen's actions", "Действия Дамы"),
+    "domimi.king": ("The king's actions", "Действия Короля"),
+    "domimi.joker": ("The joker's actions", "Действия Джокера"),
+    "domimi.steal": ("Stealing a card", "Стащить карту"),
+    "domimi.return": ("Returning unused cards", "Возврат"),
+    "domimi.teams": ("Team play", "Командная игра"),
+    "domimi.end": ("End of the game", "Окончание игры"),
+    "domimi.score": ("Score and tie-break", "Подсчёт очков"),
+    "domimi.pass": ("Doing nothing", "Не делать ничего"),
+}
+
+#: points of the pictures (money cards score nothing)
+POINTS = {Rank.JACK: 2, Rank.QUEEN: 3, Rank.KING: 4, None: 7}
+#: the sum of money cards needed to buy a picture (key None: the joker)
+PRICES = {Rank.JACK: 15, Rank.QUEEN: 20, Rank.KING: 25, None: 30}
+#: suit pairs of the starting cards, in the source's order (ruling 3)
+SUIT_PAIRS: tuple[tuple[Suit, Suit], ...] = (
+    (Suit.HEARTS, Suit.CLUBS),
+    (Suit.HEARTS, Suit.SPADES),
+    (Suit.DIAMONDS, Suit.SPADES),
+    (Suit.DIAMONDS, Suit.CLUBS),
+    (Suit.HEARTS, Suit.DIAMONDS),
+    (Suit.CLUBS, Suit.SPADES),
+)
+RED_PAIR = (Suit.HEARTS, Suit.DIAMONDS)
+BLACK_PAIR = (Suit.CLUBS, Suit.SPADES)
+TEAM_MODES = ("none", "two", "three", "pairs")
+
+_SUITS = tuple(Suit)
+_SUIT_IDX = {s: i for i, s in enumerate(_SUITS)}
+#: _CARD[suit index][rank] -> the Card
+_CARD = [[None] + [Card(Rank(r), s) for r in range(1, 14)] for s in _SUITS]
+_JOKER_KEY = 0  # the "rank" of jokers in cross moves
+
+
+def _is_money(c: Card) -> bool:
+    return c.joker is None and c.rank <= 10
+
+
+def _is_picture(c: Card) -> bool:
+    return c.joker is not None or c.rank >= 11
+
+
+def _value(c: Card) -> int:
+    return c.rank if c.joker is None else 0
+
+
+def _rank_key(c: Card) -> int:
+    return _JOKER_KEY if c.joker is not None else int(c.rank)
+
+
+def _points(c: Card) -> int:
+    if c.joker is not None:
+        return 7
+    return POINTS.get(c.rank, 0)
+
+
+def _price(c: Card) -> int:
+    return PRICES[None if c.joker is not None else c.rank]
+
+
+def _sort_key(c: Card):
+    return c.index
+
+
+def _fmt(cards: Iterable[Card], lang: str, sep: str = "+") -> str:
+    return sep.join(format_card(c, lang) for c in cards)
+
+
+def _pl(p: int, lang: str) -> str:
+    return f"player {p + 1}" if lang == "en" else f"игрок {p + 1}"
+
+
+def _plg(p: int, lang: str) -> str:
+    """Player in the genitive case (Russian) / possessive-free English."""
+    return f"player {p + 1}" if lang == "en" else f"игрока {p + 1}"
+
+
+# ---------------------------------------------------------------- options
+
+
+@dataclass(frozen=True)
+class Options:
+    """The source's variants.
+
+    ``decks``: number of 54-card decks (None: the default of ruling 2);
+    ``teams``: "none", "two" (red ♥♦ against black ♣♠, seats alternate),
+    "three" (6 or 9 players...), "pairs" (partners sit opposite);
+    ``last_breath``: play until no picture remains ("до последнего вздоха");
+    ``full_round``: once the game is over, finish the round so everybody has
+    played equally often; ``round_limit``: the table's agreed limit of rounds.
+    """
+
+    decks: int | None = None
+    teams: str = "none"
+    last_breath: bool = False
+    full_round: bool = False
+    round_limit: int = 200
+
+    def __post_init__(self):
+        if self.decks is not None and (not isinstance(self.decks, int) or isinstance(self.decks, bool)):
+            raise OptionError(
+                f"decks must be a whole number, not {self.decks!r}",
+                f"число колод должно быть целым, а не {self.decks!r}",
+            )
+        if self.teams not in TEAM_MODES:
+            raise OptionError(
+                f"teams must be one of {', '.join(TEAM_MODES)}, not {self.teams!r}",
+                f"команды: одно из {', '.join(TEAM_MODES)}, а не {self.teams!r}",
+            )
+        for name in ("last_breath", "full_round"):
+            if not isinstance(getattr(self, name), bool):
+                raise OptionError(
+                    f"{name} must be true or false, not {getattr(self, name)!r}",
+                    f"{name}: нужно да или нет (true/false), а не {getattr(self, name)!r}",
+                )
+        if not isinstance(self.round_limit, int) or isinstance(self.round_limit, bool) or self.round_limit < 1:
+            raise OptionError(
+                f"round_limit must be a whole number of at least 1, not {self.round_limit!r}",
+                f"предел кругов должен быть целым числом не меньше 1, а не {self.round_limit!r}",
+            )
+
+
+def team_of(players: int, teams: str) -> tuple[int, ...]:
+    """Each seat's team (team play) or own index (everyone for themselves)."""
+    if teams == "none":
+        return tuple(range(players))
+    if teams == "two":
+        if players % 2 or players < 4:
+            raise OptionError(
+                f"two teams need an even number of players, at least 4, not {players}",
+                f"для игры двумя командами нужно чётное число участников, не меньше 4, а не {players}",
+                rule="domimi.teams",
+            )
+        return tuple(p % 2 for p in range(players))
+    if teams == "three":
+        if players % 3 or players < 6:
+            raise OptionError(
+                f"three teams need 6, 9 (a multiple of 3) players, not {players}",
+                f"тремя командами играют вшестером, вдевятером (число, кратное 3), а не {players}",
+                rule="domimi.teams",
+            )
+        return tuple(p % 3 for p in range(players))
+    if players % 2 or not 4 <= players <= 12:
+        raise OptionError(
+            f"play in pairs needs an even number of players from 4 to 12, not {players}",
+            f"для игры парами нужно чётное число участников от 4 до 12, а не {players}",
+            rule="domimi.teams",
+        )
+    half = players // 2
+    return tuple(p % half for p in range(players))
+
+
+def _assign_pairs(players: int, decks: int) -> list[tuple[Suit, Suit]] | None:
+    """Ruling 3: pairs in the source's order, cycling, skipping over-used suits."""
+    used = Counter()
+    pairs = []
+    i = 0
+    for _ in range(players):
+        for _ in range(len(SUIT_PAIRS)):
+            a, b = SUIT_PAIRS[i % len(SUIT_PAIRS)]
+            i += 1
+            if used[a] < decks and used[b] < decks:
+                used[a] += 1
+                used[b] += 1
+                pairs.append((a, b))
+                break
+        else:
+            return None
+    return pairs
+
+
+def _team_pairs(players: int, teams: str) -> list[tuple[Suit, Suit]]:
+    team = team_of(players, teams)
+    if teams == "two":
+        return [RED_PAIR if t == 0 else BLACK_PAIR for t in team]
+    return [SUIT_PAIRS[t] for t in team]
+
+
+def setup_plan(players: int, decks: int | None = None, teams: str = "none") -> tuple[int, list[tuple[Suit, Suit]]]:
+    """Ruling 2 and 3: the number of decks and each seat's suit pair.
+
+    >>> setup_plan(2)
+    (1, [(Suit.HEARTS, Suit.CLUBS), (Suit.DIAMONDS, Suit.SPADES)])
+    """
+    base = math.ceil(players / 2)
+    if teams != "none":
+        pairs = _team_pairs(players, teams)
+        use = Counter(s for pair in pairs for s in pair)
+        need = max(base, max(use.values()))
+        chosen = need if decks is None else decks
+    else:
+        need = base
+        while _assign_pairs(players, need) is None:
+            need += 1
+        chosen = need if decks is None else decks
+        pairs = _assign_pairs(players, chosen) if chosen >= need else None
+    if chosen < need:
+        raise OptionError(
+            f"{players} players need at least {need} decks (one per two players, and enough aces and twos "
+            f"for everyone's starting suits), not {chosen}",
+            f"{players} участникам нужно не меньше {need} колод (одна на двоих и хватит тузов и двоек "
+            f"начальных мастей на всех), а не {chosen}",
+            rule="domimi.setup",
+        )
+    return chosen, pairs
+
+
+def full_field(decks: int = 1) -> list[Card]:
+    """All cards of ``decks`` 54-card decks (the field before anyone takes starting cards)."""
+    return [*ALL_CARDS] * decks
+
+
+# ---------------------------------------------------------------- the oracle
+
+# Inside the engine a card is its code, Card.index (0..51 suits ♠♣♥♦ x A..K, 52/53 jokers).
+_ALL = ALL_CARDS
+_MONEY = tuple(c < 52 and c % 13 < 10 for c in range(54))
+_RANKK = tuple(c % 13 + 1 if c < 52 else 0 for c in range(54))  # rank key: jokers 0
+_SUITI = tuple(c // 13 if c < 52 else -1 for c in range(54))
+_PRICE_C = tuple(PRICES[None] if c >= 52 else PRICES.get(Rank(c % 13 + 1), 0) for c in range(54))
+_POINTS_C = tuple(7 if c >= 52 else POINTS.get(Rank(c % 13 + 1), 0) for c in range(54))
+_PICTURE_CODES = tuple(c for c in range(54) if not _MONEY[c])
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOption:
+    """One thing a player can do with the revealed cards.
+
+    ``kind`` is "collect", "cross" or "buy"; ``pay`` the revealed cards used,
+    ``take`` the field cards taken, ``returnable`` the revealed cards that may go
+    back to the field (ruling 11).
+    """
+
+    kind: str
+    pay: tuple[Card, ...]
+    take: tuple[Card, ...]
+    returnable: tuple[Card, ...] = ()
+
+    @property
+    def rule(self) -> str:
+        return "domimi." + self.kind
+
+    def explain(self, lang: str = "en") -> str:
+        return _explain_move(self.kind, self.pay, self.take, lang)
+
+
+def _explain_move(kind: str, pay: Sequence[Card], take: Sequence[Card], lang: str) -> str:
+    check_lang(lang)
+    if kind == "collect":
+        parts = []
+        for s in _SUITS:
+            p = [c for c in pay if c.suit is s]
+            if p:
+                t = [c for c in take if c.suit is s]
+                total = sum(c.rank for c in p)
+                parts.append(f"{_fmt(p, lang)} = {total} = {_fmt(t, lang)}")
+        what = "collecting move" if lang == "en" else "собирательный ход"
+        return f"{'; '.join(parts)}: {what}"
+    if kind == "cross":
+        if lang == "en":
+            return (
+                f"{_fmt(pay, lang, ' = ')} → {_fmt(take, lang)}: cross move (cards of one rank take one of that rank)"
+            )
+        return (
+            f"{_fmt(pay, lang, ' = ')} → {_fmt(take, lang)}: поперечный ход (карты одного достоинства берут такую же)"
+        )
+    picture = take[0]
+    total = sum(_value(c) for c in pay)
+    price = _price(picture)
+    if lang == "en":
+        return f"{_fmt(pay, lang)} = {total} ≥ {price}: buys {format_card(picture, lang)} ({card_name(picture)} costs {price})"
+    return (
+        f"{_fmt(pay, lang)} = {total} ≥ {price}: покупка {format_card(picture, lang)} "
+        f"({card_name(picture, 'ru')} стоит {price})"
+    )
+
+
+def _partitions(total: int, counts: Sequence[int], banned: frozenset) -> list[tuple[int, ...]]:
+    """Every multiset of ranks 1..10 (at most counts[r] of rank r, none in ``banned``) summing
+    to ``total``, as descending tuples: a walk over ranks with counts, never over field subsets."""
+    reach = [0] * 11
+    for r in range(1, 11):
+        reach[r] = reach[r - 1] + (0 if r in banned else r * counts[r])
+    out: list[tuple[int, ...]] = []
+    if total > reach[10]:
+        return out
+
+    def rec(rem: int, r: int, prefix: tuple[int, ...]):
+        while r and (r in banned or not counts[r] or r > rem):
+            r -= 1
+        if reach[r] < rem:
+            return
+        if reach[r] == rem:  # everything left is needed
+            out.append(prefix + tuple(q for q in range(r, 0, -1) if q not in banned for _ in range(counts[q])))
+            return
+        for k in range(min(counts[r], rem // r), -1, -1):
+            left = rem - k * r
+            if left == 0:
+                out.append(prefix + (r,) * k)
+            else:
+                rec(left, r - 1, prefix + (r,) * k)
+
+    rec(total, 10, ())
+    return out
+
+
+_SUBS: dict = {}
+
+
+def _submultisets(ranks: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Distinct non-empty sub-multisets of ``ranks`` (descending tuples)."""
+    found = _SUBS.get(ranks)
+    if found is not None:
+        return found
+    cnt = Counter(ranks)
+    keys = sorted(cnt, reverse=True)
+    out = []
+    for ks in itertools.product(*(range(cnt[k] + 1) for k in keys)):
+        sub = tuple(r for r, k in zip(keys, ks, strict=True) for _ in range(k))
+        if sub:
+            out.append(sub)
+    _SUBS[ranks] = out
+    return out
+
+
+_CHOICES: dict = {}
+_PARTS: dict = {}
+
+
+def _collect_choices(si: int, ranks: tuple[int, ...], counts: tuple[int, ...]) -> list[tuple[tuple, tuple]]:
+    """(pay codes, take codes) of one suit: each sub-multiset of the suit's revealed money, each exact sum."""
+    key = (si, ranks, counts)
+    found = _CHOICES.get(key)
+    if found is not None:
+        return found
+    base = si * 13 - 1
+    choices = []
+    for pay in _submultisets(ranks):
+        pay_codes = tuple(base + r for r in reversed(pay))
+        banned = frozenset(pay)  # ruling 6: never the identical card
+        pkey = (si, sum(pay), banned, counts)
+        takes = _PARTS.get(pkey)
+        if takes is None:
+            takes = _PARTS[pkey] = [tuple(base + r for r in t) for t in _partitions(pkey[1], counts, banned)]
+        choices.extend([(pay_codes, take) for take in takes])
+    if len(_CHOICES) > 50_000:
+        _CHOICES.clear()
+        _PARTS.clear()
+    _CHOICES[key] = choices
+    return choices
+
+
+def _option_codes(
+    usable: list[int], money: Sequence[Sequence[int]], pics: dict[int, int], returns: bool | None
+) -> list:
+    """The oracle over codes: (kind, pay, take, returnable) tuples, grouped by kind.
+
+    ``usable``: sorted codes of the revealed cards that may be used; ``money[suit][rank]``
+    and ``pics[code]``: the field; ``returns``: stage 2 (unused cards may go back);
+    None when the caller does not need the returnable cards.
+    """
+    out = []
+
+    def returnable(pay, took_picture):
+        if returns is None or not (returns or took_picture):
+            return ()
+        rest = list(usable)
+        for c in pay:
+            rest.remove(c)
+        return tuple(rest)
+
+    # collecting (ruling 6): per suit, then every combination of suits
+    per_suit = []
+    by_suit: dict[int, list[int]] = {}
+    for c in reversed(usable):
+        if _MONEY[c]:
+            by_suit.setdefault(c // 13, []).append(c % 13 + 1)
+    for si, ranks in by_suit.items():
+        choices = _collect_choices(si, tuple(ranks), tuple(money[si]))
+        if choices:
+            per_suit.append(choices)
+    if len(per_suit) == 1:
+        for pay, take in per_suit[0]:
+            out.append(("collect", pay, take, returnable(pay, False)))
+    elif per_suit:
+        for combo in itertools.product(*([None, *ch] for ch in per_suit)):
+            pay: tuple = ()
+            take: tuple = ()
+            for part in combo:
+                if part is not None:
+                    pay += part[0]
+                    take += part[1]
+            if pay:
+                pay = tuple(sorted(pay))
+                out.append(("collect", pay, take, returnable(pay, False)))
+    # cross (ruling 7): two cards of one rank take one field card of that rank
+    by_rank: dict[int, list[int]] = {}
+    if len({_RANKK[c] for c in usable}) < len(usable):
+        for c in usable:
+            by_rank.setdefault(_RANKK[c], []).append(c)
+    for key in sorted(by_rank):
+        group = by_rank[key]
+        if len(group) < 2:
+            continue
+        if key == 0:
+            targets = [c for c in (52, 53) if pics.get(c)]
+        elif key > 10:
+            targets = [si * 13 + key - 1 for si in range(4) if pics.get(si * 13 + key - 1)]
+        else:
+            targets = [si * 13 + key - 1 for si in range(4) if money[si][key]]
+        if not targets:
+            continue
+        for pay in sorted(set(itertools.combinations(group, 2))):
+            for t in targets:
+                out.append(("cross", pay, (t,), returnable(pay, not _MONEY[t])))
+    # buying (ruling 8): inclusion-minimal paying sets of money cards
+    money_cards = [c for c in usable if _MONEY[c]]
+    total = sum(c % 13 + 1 for c in money_cards)
+    if total >= 15 and pics:
+        subsets = []
+        seen = set()
+        for n in range(1, len(money_cards) + 1):
+            for sub in itertools.combinations(money_cards, n):
+                if sub not in seen:
+                    seen.add(sub)
+                    subsets.append((sub, sum(c % 13 + 1 for c in sub), [c // 13 for c in sub]))
+        for picture in sorted(pics, key=lambda c: (_PRICE_C[c], c)):
+            price = _PRICE_C[picture]
+            if total < price:
+                continue
+            suit = _SUITI[picture]
+            for sub, s, suits in subsets:
+                if s < price or (suit >= 0 and suit not in suits):
+                    continue
+                # minimal: dropping any one card breaks the purchase
+                if all(
+                    s - c % 13 - 1 < price or (suit >= 0 and c // 13 == suit and suits.count(suit) == 1) for c in sub
+                ):
+                    out.append(("buy", sub, (picture,), returnable(sub, True)))
+    return out
+
+
+def _cards_t(codes) -> tuple[Card, ...]:
+    return tuple(_ALL[c] for c in codes)
+
+
+def _counts(codes: Iterable[int]):
+    money = [[0] * 11 for _ in range(4)]
+    pics: dict[int, int] = {}
+    for c in codes:
+        if _MONEY[c]:
+            money[c // 13][c % 13 + 1] += 1
+        else:
+            pics[c] = pics.get(c, 0) + 1
+    return money, pics
+
+
+def _cards(value) -> list[Card]:
+    if isinstance(value, str):
+        return list(parse_cards(value))
+    return list(value)
+
+
+def turn_options(revealed, field, *, stage: int) -> list[TurnOption]:
+    """Every collecting, cross and buying option of these revealed cards on this field.
+
+    ``revealed`` and ``field`` are cards (or notation text); ``stage`` is 1 or 2.
+    Options come grouped by kind (collect, cross, buy), each a :class:`TurnOption`.
+    In stage 1 an option lists returnable cards only if it takes a picture.
+
+    >>> [str(o.take[0]) for o in turn_options("4♥ 10♠ 10♣", "Q♥ Q♠", stage=2) if o.kind == "buy"]
+    ['Q♠', 'Q♥']
+    """
+    if stage not in (1, 2):
+        raise OptionError(f"stage must be 1 or 2, not {stage!r}", f"этап должен быть 1 или 2, а не {stage!r}")
+    usable = sorted(c.index for c in _cards(revealed))
+    money, pics = _counts(c.index for c in _cards(field))
+    return [
+        TurnOption(kind, _cards_t(pay), _cards_t(take), _cards_t(ret))
+        for kind, pay, take, ret in _option_codes(usable, money, pics, stage == 2)
+    ]
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class Refill(Action):
+    """Ruling 4: with one or two cards left, reveal them first or mix them into the discard."""
+
+    mode: str = "reveal"
+    RULE = "domimi.refill"
+
+    @property
+    def label(self) -> str:
+        return f"refill: {self.mode}"
+
+    def explain(self, lang: str = "en") -> str:
+        if check_lang(lang) == "en":
+            if self.mode == "reveal":
+                return "reveals the last cards of the draw pile, then shuffles the discard and reveals up to three"
+            return "mixes the last cards unseen into the discard, shuffles and reveals three"
+        if self.mode == "reveal":
+            return "открывает оставшиеся карты колоды, тасует сброс и добирает до трёх"
+        return "не глядя смешивает оставшиеся карты со сбросом, тасует и открывает три"
+
+
+_PIC_RULE = {Rank.JACK: "domimi.jack", Rank.QUEEN: "domimi.queen", Rank.KING: "domimi.king", None: "domimi.joker"}
+
+
+def _pic_rule(c: Card) -> str:
+    return _PIC_RULE[None if c.joker is not None else c.rank]
+
+
+@dataclass(frozen=True)
+class RevealMore(Action):
+    """A jack reveals one more card, a king or a joker two (ruling 5)."""
+
+    picture: Card = None
+    count: int = 1
+
+    @property
+    def rule(self) -> str:
+        return _pic_rule(self.picture)
+
+    @property
+    def label(self) -> str:
+        return f"{self.picture}: reveal {self.count}"
+
+    def explain(self, lang: str = "en") -> str:
+        pic = format_card(self.picture, lang)
+        if check_lang(lang) == "en":
+            return f"{pic} is played to reveal {self.count} more card{'s' if self.count > 1 else ''}"
+        return f"{pic} разыгран: открыть ещё {self.count} карт{'у' if self.count == 1 else 'ы'}"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """A main move from :func:`turn_options`: collect, cross or buy."""
+
+    kind: str = "collect"
+    pay: tuple[Card, ...] = ()
+    take: tuple[Card, ...] = ()
+
+    @property
+    def rule(self) -> str:
+        return "domimi." + self.kind
+
+    @property
+    def label(self) -> str:
+        if self.kind == "buy":
+            return f"buy {self.take[0]} with {_fmt(self.pay, 'en')}"
+        return f"{self.kind} {_fmt(self.pay, 'en')} -> {_fmt(self.take, 'en')}"
+
+    def explain(self, lang: str = "en") -> str:
+        return _explain_move(self.kind, self.pay, self.take, lang)
+
+
+@dataclass(frozen=True)
+class PictureTake(Action):
+    """A picture takes a money card (jack, queen) or the first of two (king, joker)."""
+
+    picture: Card = None
+    card: Card = None
+    second: bool = False
+
+    @property
+    def rule(self) -> str:
+        return _pic_rule(self.picture)
+
+    @property
+    def label(self) -> str:
+        return f"{self.picture}: take {'second ' if self.second else ''}{self.card}"
+
+    def explain(self, lang: str = "en") -> str:
+        pic, card = format_card(self.picture, lang), format_card(self.card, lang)
+        key = None if self.picture.joker is not None else self.picture.rank
+        if check_lang(lang) == "en":
+            why = {
+                Rank.JACK: "a money card of a suit among the revealed cards",
+                Rank.QUEEN: "a money card of a suit absent from the revealed cards",
+                Rank.KING: "money cards of suits among the revealed cards",
+                None: "two money cards of any suits",
+            }[key]
+            return f"{pic} takes {'its second card, ' if self.second else ''}{card} ({why})"
+        why = {
+            Rank.JACK: "«денежную» карту масти, которая есть среди выпавших",
+            Rank.QUEEN: "«денежную» карту масти, которой нет среди выпавших",
+            Rank.KING: "две «денежные» карты мастей, которые есть среди выпавших",
+            None: "две «денежные» карты любых мастей",
+        }[key]
+        return f"{pic} берёт {'вторую карту, ' if self.second else ''}{card} ({why})"
+
+
+@dataclass(frozen=True)
+class Steal(Action):
+    """A queen or a joker steals the top card of a neighbour's draw pile (ruling 10)."""
+
+    picture: Card = None
+    victim: int = 0
+    RULE = "domimi.steal"
+
+    @property
+    def label(self) -> str:
+        return f"{self.picture}: steal from P{self.victim + 1}"
+
+    def explain(self, lang: str = "en") -> str:
+        pic = format_card(self.picture, lang)
+        if check_lang(lang) == "en":
+            return f"{pic} steals the top card of {_pl(self.victim, lang)}'s draw pile into the discard"
+        return f"{pic} тащит верхнюю карту из колоды {_plg(self.victim, lang)} себе в сброс"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """No main move this turn (a return may follow in stage 2)."""
+
+    RULE = "domimi.pass"
+
+    @property
+    def label(self) -> str:
+        return "pass"
+
+    def explain(self, lang: str = "en") -> str:
+        return "makes no move" if check_lang(lang) == "en" else "не делает хода"
+
+
+@dataclass(frozen=True)
+class ReturnCard(Action):
+    """Stage 2: an unused revealed card goes back to the field (ruling 11)."""
+
+    card: Card = None
+    RULE = "domimi.return"
+
+    @property
+    def label(self) -> str:
+        return f"return {self.card}"
+
+    def explain(self, lang: str = "en") -> str:
+        card = format_card(self.card, lang)
+        if check_lang(lang) == "en":
+            return f"returns {card} to the field (it was not used this turn)"
+        return f"возвращает {card} на поле (карта не использовалась в этот ход)"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """Stop returning: the cards kept go to the discard."""
+
+    RULE = "domimi.return"
+
+    @property
+    def label(self) -> str:
+        return "end turn"
+
+    def explain(self, lang: str = "en") -> str:
+        if check_lang(lang) == "en":
+            return "returns nothing more and puts the cards in the discard"
+        return "больше ничего не возвращает и кладёт карты в сброс"
+
+
+@dataclass(frozen=True)
+class GiveTo(Action):
+    """Team play: all cards taken from the field go to one player's discard (ruling 12)."""
+
+    recipient: int = 0
+    RULE = "domimi.teams"
+
+    @property
+    def label(self) -> str:
+        return "keep" if self.recipient == self.player else f"give to P{self.recipient + 1}"
+
+    def explain(self, lang: str = "en") -> str:
+        if check_lang(lang) == "en":
+            if self.recipient == self.player:
+                return "keeps the cards taken"
+            return f"gives the cards taken to teammate {_pl(self.recipient, lang)}"
+        if self.recipient == self.player:
+            return "оставляет взятые карты себе"
+        return f"отдаёт взятые карты товарищу, {_pl(self.recipient, lang)}"
+
+
+# ---------------------------------------------------------------- the state
+
+REFILL, MAIN, SECOND, RETURN, GIVE, OVER = "refill", "main", "second", "return", "give", "over"
+
+
+def _max_actions(state: DomimiState) -> int:
+    return (state.options.round_limit + 1) * state.num_players * 16
+
+
+class DomimiState(State):
+    """One game of DoMiMi. Cards inside are codes (``Card.index``); actions and views use cards."""
+
+    INFO = GameInfo("domimi", "DoMiMi", "ДоМиМи", 2, 20, _max_actions)
+
+    def __init__(self, options: Options, players: int, seed: int):
+        super().__init__(options, players, seed)
+        self.team = team_of(players, options.teams)
+        self.decks, self.pairs = setup_plan(players, options.decks, options.teams)
+        field = Counter(c.index for c in full_field(self.decks))
+        self.draw: list[list[int]] = []
+        self.discard: list[list[int]] = [[] for _ in range(players)]
+        for a, b in self.pairs:
+            mine = [_SUIT_IDX[s] * 13 + r for s in (a, b) for r in (0, 1)]  # the ace and the two of each suit
+            for c in mine:
+                field[c] -= 1
+            self.rng.shuffle(mine)
+            self.draw.append(mine)
+        self.money, self.pics = _counts(field.elements())
+        self.stage = 1
+        self.first = self.rng.randrange(players)  # ruling 3: the first player is drawn by lot
+        self.turn = self.first
+        self.turns_played = 0
+        self.steals: list[list[int]] = [[] for _ in range(players)]
+        self.ended_by_limit = False
+        self.end_met = False
+        self._over = False
+        self._begin_turn()
+
+    # ---- field bookkeeping
+
+    def _field_add(self, c: int) -> None:
+        if _MONEY[c]:
+            self.money[c // 13][c % 13 + 1] += 1
+        else:
+            self.pics[c] = self.pics.get(c, 0) + 1
+
+    def _field_take(self, c: int) -> None:
+        if _MONEY[c]:
+            self.money[c // 13][c % 13 + 1] -= 1
+        else:
+            n = self.pics[c] - 1
+            if n:
+                self.pics[c] = n
+            else:
+                del self.pics[c]
+            self.stage = 2  # ruling 8: the first picture taken starts stage 2
+
+    def _field_codes(self) -> list[int]:
+        out = []
+        for si in range(4):
+            row = self.money[si]
+            for r in range(1, 11):
+                if row[r]:
+                    out += [si * 13 + r - 1] * row[r]
+        for c in sorted(self.pics):
+            out += [c] * self.pics[c]
+        return sorted(out)
+
+    def field_cards(self) -> list[Card]:
+        """The field, sorted by suit (♠♣♥♦) and rank, jokers last."""
+        return [_ALL[c] for c in self._field_codes()]
+
+    # ---- turn flow
+
+    def _begin_turn(self) -> None:
+        p = self.turn
+        self.revealed: list[int] = []
+        self.spent: int | None = None  # the picture played this turn
+        self.locked: list[int] = []  # revealed cards used (never returnable)
+        self.needed_suits: set[int] = set()
+        self.taken: list[int] = []
+        self.returned: list[int] = []
+        self.second_for: int | None = None
+        self.may_return = False
+        self._cache = None
+        draw = self.draw[p]
+        if len(draw) >= 3 or not self.discard[p] or not draw:
+            self._reveal(3)
+            self.phase = MAIN
+        else:
+            self.phase = REFILL
+
+    def _reveal(self, n: int) -> None:
+        p = self.turn
+        draw = self.draw[p]
+        for _ in range(n):
+            if not draw:
+                if not self.discard[p]:
+                    return
+                draw.extend(self.discard[p])
+                self.discard[p].clear()
+                self.rng.shuffle(draw)
+            self.revealed.append(draw.pop())
+
+    def _usable(self) -> list[int]:
+        rest = sorted(self.revealed)
+        if self.spent is not None:
+            rest.remove(self.spent)
+        return rest
+
+    def _after_main(self, took_picture: bool = False) -> None:
+        """After the main move: returns (stage 2), then the recipient, then the end of the turn."""
+        self.may_return = self.stage == 2 or took_picture
+        if self.may_return and self._returnable():
+            self.phase = RETURN
+        else:
+            self._to_give()
+
+    def _to_give(self) -> None:
+        if self.taken and self.options.teams != "none":
+            self.phase = GIVE
+        else:
+            self._end_turn(self.turn)
+
+    def _kept(self) -> list[int]:
+        """The cards revealed this turn and not returned."""
+        kept = list(self.revealed)
+        for c in self.returned:
+            kept.remove(c)
+        return kept
+
+    def _returnable(self) -> list[int]:
+        kept = self._kept()
+        free = list(kept)
+        for c in self.locked:
+            free.remove(c)
+        out = []
+        for c in sorted(set(free)):
+            si = _SUITI[c]
+            if si in self.needed_suits and sum(1 for k in kept if _SUITI[k] == si) <= 1:
+                continue  # it gives the suit of a card a picture took
+            out.append(c)
+        return out
+
+    def _end_turn(self, recipient: int) -> None:
+        p = self.turn
+        self.discard[p].extend(self._kept())
+        self.discard[recipient].extend(self.taken)
+        self.revealed, self.taken, self.returned, self.locked = [], [], [], []
+        self.spent = None
+        self.turns_played += 1
+        if not self.end_met and self._end_condition():
+            self.end_met = True
+        n = self.num_players
+        if self.end_met and (not self.options.full_round or self.turns_played % n == 0):
+            self._finish()
+        elif self.turns_played >= self.options.round_limit * n:
+            self.ended_by_limit = True
+            self._finish()
+        else:
+            self.turn = (p + 1) % n
+            self._begin_turn()
+
+    def field_pictures(self) -> tuple[int, int]:
+        """(jacks, queens and kings on the field; jokers on the field)."""
+        jokers = self.pics.get(52, 0) + self.pics.get(53, 0)
+        return sum(self.pics.values()) - jokers, jokers
+
+    def _end_condition(self) -> bool:
+        jqk, jokers = self.field_pictures()
+        if self.options.last_breath:
+            return jqk + jokers == 0
+        return jqk == 0 or jokers == 0
+
+    def _finish(self) -> None:
+        self._over = True
+        self.phase = OVER
+        self._cache = None
+
+    # ---- the protocol
+
+    @property
+    def current_player(self):
+        return None if self._over else self.turn
+
+    def is_over(self) -> bool:
+        return self._over
+
+    def legal_actions(self) -> list[Action]:
+        if self._cache is None:
+            self._cache = self._legal()
+        return list(self._cache)
+
+    def _legal(self) -> list[Action]:
+        p = self.turn
+        phase = self.phase
+        if phase == MAIN:
+            return self._main_actions()
+        if phase == RETURN:
+            return [*(ReturnCard(p, _ALL[c]) for c in self._returnable()), EndTurn(p)]
+        if phase == SECOND:
+            pic = _ALL[self.second_for]
+            return [PictureTake(p, pic, _ALL[c], True) for c in self._take_targets(self.second_for)]
+        if phase == REFILL:
+            return [Refill(p, "reveal"), Refill(p, "mix")]
+        if phase == GIVE:
+            return [GiveTo(p, q) for q in range(self.num_players) if self.team[q] == self.team[p]]
+        return []
+
+    def _main_actions(self) -> list[Action]:
+        p = self.turn
+        acts: list[Action] = []
+        usable = self._usable()
+        if self.spent is None:
+            owns_more = bool(self.draw[p] or self.discard[p])
+            for c in sorted({c for c in usable if not _MONEY[c]}):
+                pic = _ALL[c]
+                rank = _RANKK[c]
+                if rank != 12 and owns_more:
+                    acts.append(RevealMore(p, pic, 1 if rank == 11 else 2))
+                acts.extend(PictureTake(p, pic, _ALL[t]) for t in self._take_targets(c))
+                if rank in (0, 12):
+                    acts.extend(Steal(p, pic, v) for v in self._victims())
+        for kind, pay, take, _ in _option_codes(usable, self.money, self.pics, None):
+            acts.append(Move(p, kind, _cards_t(pay), _cards_t(take)))
+        acts.append(Pass(p))
+        return acts
+
+    def _present_suits(self) -> set[int]:
+        return {_SUITI[c] for c in self.revealed if c < 52}
+
+    def _take_targets(self, pic: int) -> list[int]:
+        rank = _RANKK[pic]
+        if rank == 0:
+            suits = range(4)
+        elif rank == 12:
+            present = self._present_suits()
+            suits = [si for si in range(4) if si not in present]
+        else:
+            suits = sorted(self._present_suits())
+        return [si * 13 + r - 1 for si in suits for r in range(10, 0, -1) if self.money[si][r]]
+
+    def _victims(self) -> list[int]:
+        p, n = self.turn, self.num_players
+        if n == 2:
+            cands = [1 - p]
+        else:
+            cands = sorted({(p + 1) % n, (p - 1) % n})
+            last = self.steals[p][-2:]
+            cands = [v for v in cands if not (len(last) == 2 and last[0] == last[1] == v)]
+        return [v for v in cands if self.draw[v]]
+
+    def _play(self, action: Action) -> None:
+        self._cache = None
+        p = self.turn
+        kind = type(action)
+        if kind is Move:
+            took_picture = False
+            for card in action.take:
+                c = card.index
+                took_picture = took_picture or not _MONEY[c]
+                self._field_take(c)
+                self.taken.append(c)
+            self.locked.extend(c.index for c in action.pay)
+            self._after_main(took_picture)
+        elif kind is ReturnCard:
+            c = action.card.index
+            self.returned.append(c)
+            self._field_add(c)
+            if not self._returnable():
+                self._to_give()
+        elif kind is EndTurn:
+            self._to_give()
+        elif kind is PictureTake:
+            c, pic = action.card.index, action.picture.index
+            self._field_take(c)
+            self.taken.append(c)
+            if not action.second:
+                self.spent = pic
+                self.locked.append(pic)
+            rank = _RANKK[pic]
+            if rank in (11, 13) and _SUITI[c] != _SUITI[pic]:
+                self.needed_suits.add(_SUITI[c])
+            if rank in (0, 13) and not action.second and self._take_targets(pic):
+                self.second_for = pic
+                self.phase = SECOND
+            else:
+                self.second_for = None
+                self._after_main()
+        elif kind is GiveTo:
+            self._end_turn(action.recipient)
+        elif kind is Pass:
+            self._after_main()
+        elif kind is RevealMore:
+            pic = action.picture.index
+            self.spent = pic
+            self.locked.append(pic)
+            self._reveal(action.count)
+        elif kind is Steal:
+            pic = action.picture.index
+            self.spent = pic
+            self.locked.append(pic)
+            self.discard[p].append(self.draw[action.victim].pop())
+            self.steals[p].append(action.victim)
+            self._after_main()
+        elif kind is Refill:
+            draw = self.draw[p]
+            if action.mode == "reveal":
+                self.revealed.extend(reversed(draw))
+                draw.clear()
+                self._reveal(3 - len(self.revealed))
+            else:
+                self.discard[p].extend(draw)
+                draw.clear()
+                self._reveal(3)
+            self.phase = MAIN
+
+    def why_illegal(self, action: Action) -> IllegalAction:
+        if self._over:
+            return IllegalAction("the game is over", "игра окончена", rule="domimi.end")
+        if isinstance(action, Action) and action.player != self.turn:
+            return IllegalAction(
+                f"it is player {self.turn + 1}'s turn, not player {action.player + 1}'s",
+                f"сейчас ход игрока {self.turn + 1}, а не игрока {action.player + 1}",
+                rule="domimi.refill",
+            )
+        if isinstance(action, Move) and self.phase == MAIN:
+            err = explain_refusal(
+                action.kind, action.pay, action.take, self.usable_cards(), self.field_cards(), stage=self.stage
+            )
+            if err is not None:
+                return err
+        rule = getattr(action, "rule", "") or "domimi.refill"
+        what_en = action.explain("en") if isinstance(action, Action) else repr(action)
+        what_ru = action.explain("ru") if isinstance(action, Action) else repr(action)
+        return IllegalAction(
+            f"not allowed now ({self._phase_text('en')}): {what_en}",
+            f"сейчас нельзя ({self._phase_text('ru')}): {what_ru}",
+            rule=rule,
+        )
+
+    def _phase_text(self, lang: str) -> str:
+        en = {
+            REFILL: "choose how to refill: reveal the last cards or mix them into the discard",
+            MAIN: "choose one main move",
+            SECOND: "take the picture's second card",
+            RETURN: "return unused cards or end the turn",
+            GIVE: "choose who gets the cards taken",
+        }
+        ru = {
+            REFILL: "выберите, как добрать карты: открыть оставшиеся или смешать их со сбросом",
+            MAIN: "выберите один ход",
+            SECOND: "возьмите вторую карту картинкой",
+            RETURN: "верните неиспользованные карты или закончите ход",
+            GIVE: "выберите, кому отдать взятые карты",
+        }
+        return (en if lang == "en" else ru)[self.phase]
+
+    # ---- what the widgets and the book ask
+
+    def revealed_cards(self) -> list[Card]:
+        """The cards revealed this turn and not returned (the played picture included)."""
+        return [_ALL[c] for c in self._kept()]
+
+    def usable_cards(self) -> list[Card]:
+        """The revealed cards that may still pay (the played picture is spent)."""
+        return [_ALL[c] for c in self._usable()]
+
+    def move(self, kind: str, pay, take) -> Move:
+        """The legal Move with these cards (notation accepted), or IllegalAction saying why not."""
+        pay_t, take_t = tuple(_cards(pay)), tuple(_cards(take))
+        if self.phase == MAIN and not self._over:
+            for a in self.legal_actions():
+                if (
+                    isinstance(a, Move)
+                    and a.kind == kind
+                    and Counter(a.pay) == Counter(pay_t)
+                    and Counter(a.take) == Counter(take_t)
+                ):
+                    return a
+        return_err = self.why_illegal(Move(self.turn, kind, pay_t, take_t))
+        raise return_err
+
+    # ---- scores
+
+    def owned(self, p: int) -> list[Card]:
+        """Every card player ``p`` owns: draw pile, discard and (on their turn) the revealed cards."""
+        codes = self.draw[p] + self.discard[p]
+        if p == self.turn and not self._over:
+            codes = codes + self._kept()
+        return [_ALL[c] for c in codes]
+
+    def points(self, p: int) -> int:
+        """Ruling 14: J 2, Q 3, K 4, joker 7 over all of a player's cards."""
+        codes = self.draw[p] + self.discard[p]
+        if p == self.turn and not self._over:
+            codes = codes + self._kept()
+        return sum(_POINTS_C[c] for c in codes)
+
+    def result(self) -> Result:
+        n = self.num_players
+        teams = sorted(set(self.team))
+        score = {t: sum(self.points(p) for p in range(n) if self.team[p] == t) for t in teams}
+        low = {}
+        for t in teams:
+            money = [c.rank for p in range(n) if self.team[p] == t for c in self.owned(p) if _is_money(c)]
+            low[t] = min(money) if money else 99
+        key = {t: (score[t], -low[t]) for t in teams}  # ruling 14: the lower lowest money card wins a tie
+        places = tuple(1 + sum(1 for u in teams if key[u] > key[self.team[p]]) for p in range(n))
+        note_en = note_ru = ""
+        if self.ended_by_limit:
+            note_en = f"stopped by the round limit ({self.options.round_limit} rounds)"
+            note_ru = f"игра остановлена по пределу кругов ({self.options.round_limit})"
+        return Result(tuple(score[self.team[p]] for p in range(n)), places, note_en, note_ru)
+
+    # ---- views and zones
+
+    def view(self, player: int) -> dict:
+        kept = self._kept()
+        return {
+            "player": player,
+            "turn": self.current_player,
+            "phase": self.phase,
+            "stage": self.stage,
+            "decks": self.decks,
+            "team": list(self.team),
+            "field": [str(_ALL[c]) for c in self._field_codes()],
+            "revealed": [str(_ALL[c]) for c in kept],
+            "spent": kept.index(self.spent) if self.spent is not None else None,
+            "returned": len(self.returned),
+            "taken": [str(_ALL[c]) for c in self.taken],
+            "draw_sizes": [len(d) for d in self.draw],
+            "discard_sizes": [len(d) for d in self.discard],
+            "discard": [str(_ALL[c]) for c in self.discard[player]],
+            "turns_played": self.turns_played,
+        }
+
+    def zones(self) -> dict[str, list[Card]]:
+        z = {"field": self.field_cards(), "revealed": self.revealed_cards(), "taken": [_ALL[c] for c in self.taken]}
+        for p in range(self.num_players):
+            z[f"draw{p}"] = [_ALL[c] for c in self.draw[p]]
+            z[f"discard{p}"] = [_ALL[c] for c in self.discard[p]]
+        return z
+
+    def visible_zones(self, player: int) -> set[str]:
+        return {"field", "revealed", "taken", f"discard{player}"}
+
+    def cards_used(self) -> list[Card]:
+        return full_field(self.decks)
+
+    def clone(self) -> DomimiState:
+        new = object.__new__(DomimiState)
+        new.__dict__.update(self.__dict__)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.history = list(self.history)
+        new.draw = [list(d) for d in self.draw]
+        new.discard = [list(d) for d in self.discard]
+        new.money = [list(m) for m in self.money]
+        new.pics = dict(self.pics)
+        new.steals = [list(s) for s in self.steals]
+        for name in ("revealed", "locked", "taken", "returned"):
+            setattr(new, name, list(getattr(self, name)))
+        new.needed_suits = set(self.needed_suits)
+        new._cache = None
+        return new
+
+
+def explain_refusal(kind: str, pay, take, revealed, field, *, stage: int) -> IllegalAction | None:
+    """Why a typed collect/cross/buy is not an option (None if it is one)."""
+    pay, take, revealed, field = _cards(pay), _cards(take), _cards(revealed), _cards(field)
+    p_en, p_ru, t_en, t_ru = _fmt(pay, "en"), _fmt(pay, "ru"), _fmt(take, "en"), _fmt(take, "ru")
+    rule = "domimi." + kind
+    missing = Counter(pay) - Counter(revealed)
+    if missing:
+        m = list(missing)
+        return IllegalAction(
+            f"{_fmt(m, 'en')} is not among the revealed cards",
+            f"{_fmt(m, 'ru')} нет среди открытых карт",
+            rule=rule,
+        )
+    absent = Counter(take) - Counter(field)
+    if absent:
+        m = list(absent)
+        return IllegalAction(f"{_fmt(m, 'en')} is not on the field", f"{_fmt(m, 'ru')} нет на поле", rule=rule)
+    if not pay or not take:
+        return IllegalAction(
+            "a move needs revealed cards to pay and field cards to take",
+            "для хода нужны открытые карты, которыми платят, и карты поля, которые берут",
+            rule=rule,
+        )
+    if kind == "collect":
+        for s in _SUITS:
+            ps = [c for c in pay if c.suit is s]
+            ts = [c for c in take if c.suit is s]
+            if any(not _is_money(c) for c in pay + take):
+                return IllegalAction(
+                    "pictures neither pay nor are taken in a collecting move",
+                    "«картинки» не участвуют в собирательном ходе",
+                    rule=rule,
+                )
+            if sum(c.rank for c in ps) != sum(c.rank for c in ts):
+                return IllegalAction(
+                    f"the sums of {s} differ: {p_en} and {t_en}; a collecting move needs exactly the same sum in each suit",
+                    f"суммы по масти {s} не равны: {p_ru} и {t_ru}; собирательный ход требует точно ту же сумму в каждой масти",
+                    rule=rule,
+                )
+            same = set(ps) & set(ts)
+            if same:
+                c = next(iter(same))
+                return IllegalAction(
+                    f"{c} cannot take an identical {c}: a collecting move never takes the very same card",
+                    f"{format_card(c, 'ru')} не может взять такую же карту {format_card(c, 'ru')}: при собирательном ходе "
+                    f"взять за карту точно такую же нельзя",
+                    rule=rule,
+                )
+    elif kind == "cross":
+        keys = {_rank_key(c) for c in pay + take}
+        if len(pay) < 2 or len(take) != 1 or len(keys) != 1:
+            return IllegalAction(
+                "a cross move needs two or more revealed cards of one rank and takes one card of that rank",
+                "поперечный ход: две (или больше) выпавшие карты одного достоинства берут одну карту того же достоинства",
+                rule=rule,
+            )
+    elif kind == "buy":
+        money = [c for c in pay if _is_money(c)]
+        if len(take) != 1 or not _is_picture(take[0]) or len(money) != len(pay):
+            return IllegalAction(
+                "buying takes one picture paid with money cards (A to 10)",
+                "«картинку» берут одну, платя «денежными» картами (от туза до десятки)",
+                rule=rule,
+            )
+        pic = take[0]
+        total, price = sum(c.rank for c in money), _price(pic)
+        if total < price:
+            return IllegalAction(
+                f"{p_en} = {total} is less than {price}, the price of {card_name(pic)}",
+                f"{p_ru} = {total} меньше {price}, цены: {card_name(pic, 'ru')}",
+                rule=rule,
+            )
+        if pic.suit is not None and pic.suit not in {c.suit for c in money}:
+            return IllegalAction(
+                f"{pic} has a suit none of {p_en} has: a picture is bought in a suit of the paying cards",
+                f"у {p_ru} нет масти {pic.suit}: «картинку» берут той масти, что есть на выпавших картах",
+                rule=rule,
+            )
+        minimal = turn_options(pay, take, stage=stage)
+        if not any(o.kind == "buy" and Counter(o.pay) == Counter(pay) for o in minimal):
+            return IllegalAction(
+                f"{p_en} pays more than needed: leave out the cards not needed, they may be returned",
+                f"{p_ru}: лишние карты в оплате; ненужные карты можно вернуть",
+                rule=rule,
+            )
+    if kind not in ("collect", "cross", "buy"):
+        return IllegalAction(
+            f"unknown kind of move {kind!r}: collect, cross or buy",
+            f"неизвестный ход {kind!r}: collect, cross или buy",
+            rule="domimi.refill",
+        )
+    opts = turn_options(revealed, field, stage=stage)
+    if any(o.kind == kind and Counter(o.pay) == Counter(pay) and Counter(o.take) == Counter(take) for o in opts):
+        return None
+    return IllegalAction(
+        f"{p_en} -> {t_en} is not a {kind} option here",
+        f"{p_ru} -> {t_ru}: такого хода здесь нет",
+        rule=rule,
+    )
+
+
+# ---------------------------------------------------------------- game construction
+
+
+def new_game(players: int = 2, seed: int = 0, **options) -> DomimiState:
+    """A new game: ``players`` seats, ``seed`` for all chance, options of :class:`Options`."""
+    return DomimiState(make_options(Options, options), players, seed)
+
+
+def from_json(text: str) -> DomimiState:
+    return replay(new_game, text)
+
+
+INFO = DomimiState.INFO
+
+# The conformance suite plays random games; random players rarely finish DoMiMi (they
+# return pictures to the field), so every variant carries a short round limit.
+VARIANTS = [
+    {"round_limit": 6},
+    {"round_limit": 5, "decks": 3, "_players": (2, 3)},
+    {"round_limit": 4, "teams": "two", "_players": (4, 6)},
+    {"round_limit": 3, "teams": "three", "_players": (6,)},
+    {"round_limit": 4, "teams": "pairs", "_players": (4, 6)},
+    {"round_limit": 5, "last_breath": True, "full_round": True, "_players": (3,)},
+]
+
+
+# ---------------------------------------------------------------- bots
+
+
+def _card_value(c: Card) -> float:
+    """How much a bot likes owning a card: pictures by points, money by rank."""
+    if _is_picture(c):
+        return 10.0 * _points(c)
+    return c.rank / 10.0
+
+
+class GreedyPlayer:
+    """Takes the most valuable cards now: pictures first, then the biggest money."""
+
+    name = "greedy"
+    needs_view = False
+
+    def choose(self, view: dict, actions: Sequence[Action], rng: random.Random) -> Action:
+        return max(actions, key=lambda a: (self.score(a), -actions.index(a)))
+
+    def score(self, a: Action) -> float:
+        if isinstance(a, Move):
+            return sum(_card_value(c) for c in a.take) + 0.01 * len(a.take)
+        if isinstance(a, PictureTake):
+            return _card_value(a.card)
+        if isinstance(a, Steal):
+            return 0.5
+        if isinstance(a, RevealMore):
+            return 0.3
+        if isinstance(a, ReturnCard):
+            return -1.0
+        return 0.0
+
+
+class BuilderPlayer:
+    """A deck-builder: keeps its deck thin and strong.
+
+    Buys the dearest picture it can, reveals more with a jack or king when it
+    has not yet bought, prefers taking big money cards in stage 1 and returns
+    small money cards (A to 4) in stage 2.
+    """
+
+    name = "builder"
+    needs_view = True
+
+    def choose(self, view: dict, actions: Sequence[Action], rng: random.Random) -> Action:
+        stage = view.get("stage", 1)
+        return max(actions, key=lambda a: (self.score(a, stage), -actions.index(a)))
+
+    def score(self, a: Action, stage: int) -> float:
+        if isinstance(a, Move):
+            gain = sum(10.0 * _points(c) if _is_picture(c) else (c.rank / 10.0) ** 2 for c in a.take)
+            return gain + 0.05 * len(a.take) - (0.0 if a.kind == "buy" else 0.01 * len(a.pay))
+        if isinstance(a, PictureTake):
+            return (a.card.rank / 10.0) ** 2
+        if isinstance(a, RevealMore):
+            return 1.2 if a.count == 2 else 0.6
+        if isinstance(a, Steal):
+            return 0.7
+        if isinstance(a, ReturnCard):
+            return 1.0 if _is_money(a.card) and a.card.rank <= 4 else -1.0
+        if isinstance(a, Refill):
+            return 0.1 if a.mode == "reveal" else 0.0
+        return 0.0
