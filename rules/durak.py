@@ -69,6 +69,8 @@ __all__ = [
     "from_json",
     "HeuristicPlayer",
     "simulate",
+    "card_action",
+    "play_bots",
     "HAND",
     "RATING",
 ]
@@ -84,6 +86,9 @@ RULES: dict[str, tuple[str, str]] = {
     "durak.draw": ("Drawing up to six", "Добор карт"),
     "durak.end": ("The end of the game, the fool and the rating", "Конец игры"),
     "durak.jokers": ("The two jokers", "Два джокера"),
+    "durak.first": ("Who leads first", "Первый ход"),
+    "durak.pass": ("«Бито»: no more cards", "«Бито»"),
+    "durak.score": ("The rating", "Подведение итогов и рейтинг"),
 }
 
 HAND = 6
@@ -464,7 +469,7 @@ class Pass(Action):
 
     @property
     def rule(self) -> str:
-        return "durak.take" if self.after_take else "durak.throw_in"
+        return "durak.take" if self.after_take else "durak.pass"
 
     @cached_property
     def label(self) -> str:
@@ -1236,6 +1241,49 @@ VARIANTS = [
     {"games": 2, "next_lead": "from_under", "_players": (2,)},
     {"variant": "jokers", "games": 2, "next_lead": "under", "_players": (3,)},
 ]
+
+
+# ---------------------------------------------------------------- helpers for views
+
+
+def card_action(state: DurakState, player: int, text: str, attack: str | None = None) -> Action:
+    """The action a player means by naming one card (typed in either language).
+
+    Leading, throwing in, adding to a taker's cards or beating, by the phase of
+    the bout; for beating, ``attack`` names the card to cover (default: the first
+    unbeaten card that this card beats). The result may still be illegal:
+    :meth:`DurakState.apply` says why. A bad card raises ``NotationError``.
+    """
+    from rules.cards import parse_card
+
+    card = parse_card(text)
+    if state.is_over():
+        raise state.why_illegal(Take(player))
+    phase = state.phase
+    if phase == ATTACK:
+        return Attack(player, card, state.defender)
+    if phase in (THROW, ADD):
+        return ThrowIn(player, card, phase == ADD)
+    unbeaten = [a for a, d in state.table() if d is None]
+    trump = state.trump_card
+    if attack is not None:
+        target = parse_card(attack)
+    else:
+        target = next((a for a in unbeaten if beats(a, card, trump)), unbeaten[0])
+    return Beat(player, target, card, trump)
+
+
+def play_bots(state: DurakState, bots: dict[int, object], rng) -> list[Action]:
+    """Let the bots (seat -> player) act until a seat without a bot is to act, or the game ends."""
+    done = []
+    while not state.is_over() and state.current_player in bots:
+        p = state.current_player
+        bot = bots[p]
+        view = state.view(p) if getattr(bot, "needs_view", True) else {}
+        action = bot.choose(view, state.legal_actions(), rng)
+        state.apply(action)
+        done.append(action)
+    return done
 
 
 # ---------------------------------------------------------------- simulated games

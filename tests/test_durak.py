@@ -577,3 +577,20 @@ def test_the_heuristic_player_saves_trumps_early():
     # only trumps beat: too dear with nine cards in the stock
     action = dk.HeuristicPlayer().choose(s.view(1), s.legal_actions(), None)
     assert isinstance(action, Take)
+
+
+# ---------------------------------------------------------------- the book
+
+
+def test_every_rule_id_is_an_anchor_of_the_chapter():
+    from pathlib import Path
+
+    chapter = Path(__file__).resolve().parents[1] / "book" / "durak"
+    pages = [p.read_text(encoding="utf-8") for p in sorted(chapter.glob("*.md"))]
+    assert pages, "book/durak has no pages"
+    text = "\n".join(pages)
+    assert dk.RULES
+    missing = [rule for rule in dk.RULES if f"({rule})=" not in text]
+    assert not missing, f"rule ids without a label in book/durak: {missing}"
+    actions = {a.rule for s in (three_players(),) for a in s.legal_actions()}
+    assert actions <= set(dk.RULES)

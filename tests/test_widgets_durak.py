@@ -1,0 +1,123 @@
+"""The Durak views: the beat explorer and the playable game, driven in Python."""
+
+from __future__ import annotations
+
+from rules import durak as dk
+from rules.cards import parse_cards
+from widgets.durak import BeatExplorer, DurakGame
+
+
+def test_the_explorer_lights_the_cards_that_beat_and_says_why():
+    view = BeatExplorer("BJ", "8♠")
+    # «при черном джокере, 8 треф не может отбить 8 пик»: 9♣ can, 8♣ cannot
+    assert "9♣" in [str(c) for c in view.beaters]
+    assert "8♣" not in [str(c) for c in view.beaters]
+    assert "9♣ beats 8♠: with the black joker turned up" in view._reasons.value
+    assert view._picture.value.count("hl-take") == len(view.beaters) == 13
+    assert "hl-select" in view._picture.value
+    assert "Who beats whom" in view._table.value
+    assert "rules.html#durak-jokers" in view._reasons.value
+
+
+def test_changing_the_trump_redraws_from_the_engine():
+    view = BeatExplorer("7♥", "A♥", lang="ru")
+    assert [str(c) for c in view.beaters] == ["RJ"]  # only the top joker beats the ace of trumps
+    assert "красный джокер — самая старшая карта" in view._reasons.value
+    view._trump.value = "7♠"
+    # A♥ is no trump now: the nine spades, the black (top) joker and the red joker beat it
+    assert set(view.beaters) == set(parse_cards("6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠ BJ RJ"))
+    assert "Козырь 7♠" in view._status.value
+
+
+def test_nothing_beats_the_top_joker():
+    view = BeatExplorer("6♦", "RJ")
+    assert view.beaters == []
+    assert "Nothing beats RJ" in view._reasons.value
+
+
+def test_the_52_card_pack_adds_the_low_ranks():
+    view = BeatExplorer("7♥", "6♣")
+    view._deck.value = 52
+    assert len(view._trump.options) == 54
+    assert view.trump == parse_cards("7♥")[0] and view.attack == parse_cards("6♣")[0]  # kept
+    view._attack.value = "2♣"
+    assert "3♣" in [str(c) for c in view.beaters]
+
+
+def _human_turn(game):
+    return game._state.current_player == 0 and not game._state.is_over()
+
+
+def test_the_game_starts_with_bots_and_offers_the_human_legal_moves():
+    game = DurakGame(players=3, seed=1)
+    assert _human_turn(game)
+    labels = [b.description for b in game._actions.children]
+    assert labels and all(x.startswith("Lead ") for x in labels)
+    assert "Your turn" in game._status.value
+    assert "Game 1" in game._log.value
+
+
+def test_clicking_a_button_plays_and_the_bots_answer():
+    game = DurakGame(players=2, seed=4)  # the human holds the lowest trump
+    assert game._state.phase == dk.ATTACK and _human_turn(game)
+    before = len(game._state.history)
+    game._actions.children[0].click()
+    assert len(game._state.history) > before + 1  # the bot has answered
+    assert "status-error" not in game._status.value
+    assert "Player 1 leads" in game._log.value
+
+
+def test_a_bad_card_changes_nothing_and_says_which_token():
+    game = DurakGame(players=2, seed=3)
+    key = game._state.replay_key()
+    game._card.value = "Z♦"
+    assert "Z♦" in game._status.value and "status-error" in game._status.value
+    assert game._state.replay_key() == key
+
+
+def test_an_illegal_card_is_refused_with_the_engines_words_in_russian():
+    game = DurakGame(players=2, seed=3, lang="ru")
+    key = game._state.replay_key()
+    hand = game._state.hand(0)
+    missing = next(c for c in dk.game_deck(36) if c not in hand)
+    game._card.value = str(missing)
+    assert "нет карты" in game._status.value
+    assert game._state.replay_key() == key
+
+
+def test_typing_a_card_plays_it():
+    game = DurakGame(players=2, seed=4)
+    card = game._state.hand(0)[0]
+    game._card.value = card.__str__().replace("♠", "S").replace("♣", "C").replace("♥", "H").replace("♦", "D")
+    assert game._state.history[0].card == card and card not in game._state.hand(0)
+
+
+def test_a_whole_game_can_be_played_by_clicking():
+    game = DurakGame(players=4, seed=11, variant="jokers", deck=52)
+    for _ in range(400):
+        if not game._actions.children:
+            break
+        game._actions.children[0].click()
+    assert game._state.is_over() or not _human_turn(game)
+    assert "Traceback" not in game._status.value
+
+
+def test_new_game_uses_the_options():
+    game = DurakGame(players=2, seed=0)
+    game._players.value = 6
+    game._variant.value = "jokers"
+    game._new.click()
+    assert game._state.num_players == 6 and game._state.options.variant == "jokers"
+    # six players are not allowed in the classic game: the engine's message, nothing changes
+    game._variant.value = "classic"
+    state = game._state
+    game._new.click()
+    assert game._state is state
+    assert "2 to 4" in game._status.value
+
+
+def test_the_state_is_read_only():
+    game = DurakGame(players=2, seed=0)
+    copy = game.state
+    copy.hands[0].clear()
+    assert game._state.hands[0]
