@@ -347,7 +347,7 @@ def _x_luck_blocked(e: Event, lang: str) -> str:
 def _x_misfortune(e: Event, lang: str) -> str:
     (n,) = e.data
     if lang == "en":
-        return f"Misfortune: {_who(e.player, lang)} makes {_moves(n, lang)} more"
+        return f"Misfortune: {_who(e.player, lang)} makes {n} more move{'s' if n > 1 else ''}"
     return f"Неудача: {_who(e.player, lang)} делает ещё {_moves(n, lang)}"
 
 
@@ -923,13 +923,15 @@ class MinefieldState(State):
             self._check_jackpot(move, p)
 
     def _check_jackpot(self, move, p):
-        holders = sorted({self.owner[c] for c in self.jackpot if self.owner[c] >= 0})
+        owners = [self.owner[c] for c in self.jackpot]
+        holders = sorted({o for o in owners if o >= 0})
         if len(holders) > 1:
             self.jackpot_state = -2
             self.events.append(Event(move, p, "jackpot_lost", 0, (tuple(holders),)))
-        elif len(self.jackpot) == 5 and all(self.owner[c] == p for c in self.jackpot):
-            self.jackpot_state = p
-            self.events.append(Event(move, p, "jackpot", 3, (tuple(self.jackpot),)))
+        elif len(owners) == 5 and holders and all(o == holders[0] for o in owners):
+            # the winner may hold the five cards before the fifth amplifier is even opened
+            self.jackpot_state = winner = holders[0]
+            self.events.append(Event(move, winner, "jackpot", 3, (tuple(self.jackpot),)))
 
     def _magic(self, p, move, m, amplified, so, sa, io, ia, dc):
         ev = self.events
@@ -1407,7 +1409,7 @@ def _simulate_chunk(args):
     return scores, fired, jackpot, moves
 
 
-def simulate(games: int, players: int = 4, seed: int = 0, workers: int | None = 1) -> Simulation:
+def simulate(games: int, players: int = 4, seed: int = 0, workers: int | None = None) -> Simulation:
     """Play ``games`` random games of ``players`` with seeds ``seed .. seed+games-1``.
 
     ``workers`` processes share the work (``None``: every core); the result does

@@ -376,6 +376,22 @@ def test_ruling_11_jackpot_skips_matched_amplifiers_and_the_queen_of_spades():
     assert [str(c) for c in state.jackpot_cards()] == ["2♠"]
 
 
+def test_ruling_11_jackpot_won_when_another_player_opens_the_fifth_amplifier():
+    # player 1 takes 2♠ from a cell whose amplifier is Q♠ (no jackpot card), then 3♠..6♠
+    # while their amplifiers 4♠ 5♠ 6♠ 3♠ join the jackpot; player 2 opens only matched
+    # cells until the fifth amplifier, 2♠: player 1 holds all five and wins it then
+    cells = {1: ("2♠", "Q♠"), 3: ("3♠", "4♠"), 5: ("4♠", "5♠"), 7: ("5♠", "6♠"), 9: ("6♠", "3♠")}
+    cells.update({2: ("5♥", "5♥"), 4: ("6♥", "6♥"), 6: ("7♥", "7♥"), 8: ("8♥", "8♥"), 10: ("9♥", "2♠")})
+    state = game(cells, range(1, 11))
+    draw(state, 9)
+    assert state.jackpot_status() == "open" and state.scores()[0] == 0
+    draw(state)
+    assert [str(c) for c in state.jackpot_cards()] == ["4♠", "5♠", "6♠", "3♠", "2♠"]
+    assert state.jackpot_status() == "won" and state.scores() == [3, 0]
+    won = next(e for e in state.events if e.kind == "jackpot")
+    assert won.player == 0 and won.move == 10
+
+
 def test_ruling_11_jackpot_lost_when_two_players_hold_its_cards():
     cells = {1: ("2♠", "3♠"), 2: ("3♠", "2♠")}
     state = game(cells, [1, 2])

@@ -223,7 +223,7 @@ def _board_html(state: mf.MinefieldState, lang: str) -> str:
     for p in range(state.num_players):
         coll = state.collection(p)
         marks = {i: "take" for i, (_, doubled) in enumerate(coll) if doubled}
-        picture = svg.row([c for c, _ in coll], lang=lang, width=26, overlap=0.55, highlight=marks) if coll else ""
+        picture = svg.row([c for c, _ in coll], lang=lang, width=34, overlap=0.5, highlight=marks) if coll else ""
         turn = " ▶" if state.current_player == p else ""
         rows.append(
             f"<tr class='mf-player' data-player='{p + 1}'><td>{p + 1}{turn}</td>"
@@ -243,7 +243,7 @@ def _board_html(state: mf.MinefieldState, lang: str) -> str:
     )
     bag = text(lang, f"Bag: {state.bag_size()} barrels", f"Мешок: {state.bag_size()} бочонков")
     return (
-        f"<table class='mf-board'>{head}{''.join(rows)}</table>"
+        f"<table class='mf-board' style='margin-left:0'>{head}{''.join(rows)}</table>"
         f"<div class='mf-jackpot'>{jackpot}</div><div class='mf-bag'>{bag}</div>"
     )
 
