@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from rules import svg
-from rules.cards import Card, Rank, Suit, card_name, deck, format_card
+from rules.cards import Card, Rank, Suit, card_name, deck, format_card, parse_cards
 from rules.errors import IllegalAction, OptionError, check_lang
 from rules.game import Action, GameInfo, RandomPlayer, Result, State, make_options, playout, replay
 
@@ -47,6 +47,7 @@ __all__ = [
     "guess_state",
     "unseen_answers",
     "new_game",
+    "position",
     "from_json",
     "seat_name",
     "team_name",
@@ -226,7 +227,9 @@ class Table:
         out = []
         for dc, where in ((-1, "left"), (1, "right")):
             if 0 <= lc + dc < len(self.columns):
-                out.append((Card(self.columns[lc + dc], last.suit), where))
+                card = Card(self.columns[lc + dc], last.suit)
+                if card not in self.pos:
+                    out.append((card, where))
         for suit in Suit:
             if suit is not last.suit:
                 card = Card(last.rank, suit)
@@ -829,6 +832,39 @@ VARIANTS = [
 def new_game(players: int = 4, seed: int = 0, **options) -> DominoState:
     """A new game: 2 (one against one), 4 (two against two) or 6 (three against three) players."""
     return DominoState(make_options(Options, options), players, seed)
+
+
+def position(hands: Sequence[str | Iterable[Card]], *, leader: int = 0, **options) -> DominoState:
+    """A game set up by hand, for examples and exercises: ``hands[p]`` in notation.
+
+    Seat ``leader`` leads the first trick; cards of the deck not in any hand are
+    out of play, unseen (like the four cards removed in one against one). Such a
+    game is not meant for ``to_json`` (that restores dealt games only).
+    """
+    state = new_game(players=len(hands), seed=0, **options)
+    dealt = [parse_cards(h) if isinstance(h, str) else list(h) for h in hands]
+    everything = deck(state.options.deck_size)
+    flat = [c for h in dealt for c in h]
+    for card in flat:
+        if card not in everything:
+            raise OptionError(
+                f"{card} is not in the {state.options.deck_size}-card deck",
+                f"карты {_ru(card)} нет в колоде из {state.options.deck_size} листов",
+                rule="domino.deal",
+            )
+    if len(set(flat)) != len(flat):
+        twice = sorted({str(c) for c in flat if flat.count(c) > 1})
+        raise OptionError(f"dealt twice: {' '.join(twice)}", f"сдано дважды: {' '.join(twice)}", rule="domino.deal")
+    if not 0 <= leader < state.num_players or not dealt[leader]:
+        raise OptionError(
+            f"the leader must be a seat with cards, not {leader!r}",
+            f"первым ходит игрок с картами, а не {leader!r}",
+            rule="domino.deal",
+        )
+    state.hands = [sorted(h) for h in dealt]
+    state.removed = sorted(c for c in everything if c not in set(flat))
+    state.first_team, state.turn = leader // state.team_size, leader
+    return state
 
 
 def from_json(text: str) -> DominoState:
