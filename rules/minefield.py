@@ -1298,6 +1298,17 @@ SCENARIOS: dict[str, Scenario] = {
             3,
         ),
         Scenario(
+            "immunity",
+            "Immunity against Curse and Misfortune",
+            "Иммунитет от проклятия и неудачи",
+            "Player 1 opens Immunity (K♥); the curse (A♠) and Misfortune (A♣) that player 1 opens next have no effect.",
+            "Игрок 1 открывает иммунитет (К♥); проклятие (Т♠) и неудача (Т♣), которые он открывает потом, не действуют.",
+            2,
+            ((1, "K♥", "4♦"), (2, "5♥", "9♣"), (3, "A♠", "8♦"), (4, "6♥", "2♣"), (5, "A♣", "3♦")),
+            (1, 2, 3, 4, 5),
+            5,
+        ),
+        Scenario(
             "luck_misfortune",
             "Luck and Misfortune",
             "Удача и неудача",

@@ -489,6 +489,7 @@ def test_each_scenario_shows_its_effect_in_its_moves(name):
         "amplified_curse": "curse_amplified",
         "shield_amplified_mine": "mine_shielded",
         "doctor_evil_shield": "doctor_evil",
+        "immunity": "misfortune_immune",
         "luck_misfortune": "misfortune",
         "harem": "harem",
         "jackpot": "jackpot",

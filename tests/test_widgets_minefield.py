@@ -58,6 +58,7 @@ EXPECTED = {
     "amplified_curse": [-1, 0],
     "shield_amplified_mine": [0, 0],
     "doctor_evil_shield": [-1, 0],
+    "immunity": [0, 0],
     "luck_misfortune": [0, 0],
     "harem": [2, 0],
     "jackpot": [3, 0],
