@@ -45,6 +45,7 @@ __all__ = [
     "DominoState",
     "HeuristicPlayer",
     "guess_state",
+    "simulate",
     "unseen_answers",
     "new_game",
     "position",
@@ -898,6 +899,37 @@ def card_words(card: Card, lang: str = "en") -> str:
 
 
 # ---------------------------------------------------------------- players
+
+
+def simulate(
+    games: int,
+    players: int = 4,
+    *,
+    bots: Sequence | None = None,
+    seed: int = 0,
+    **options,
+) -> dict[str, list]:
+    """Play ``games`` games (game seeds ``seed`` .. ``seed + games - 1``) and collect figures.
+
+    ``bots``: one player per team (``bots[0]`` sits in team A, ``bots[1]`` in team B;
+    default random). Returns lists, one entry per game: ``bank_a``, ``bank_b``,
+    ``first_team`` (the team the lot chose), ``actions``, ``tricks`` (number of
+    tricks) and ``trick_sizes`` (one list per game).
+    """
+    bots = list(bots) if bots is not None else [_RANDOM, _RANDOM]
+    ts = _TEAM_SIZE.get(players, 1)
+    out: dict[str, list] = {k: [] for k in ("bank_a", "bank_b", "first_team", "actions", "tricks", "trick_sizes")}
+    for g in range(seed, seed + games):
+        state = new_game(players=players, seed=g, **options)
+        seats = [bots[p // ts] for p in range(players)]
+        playout(state, seats, seed=g)
+        out["bank_a"].append(len(state.banks[0]))
+        out["bank_b"].append(len(state.banks[1]))
+        out["first_team"].append(state.first_team)
+        out["actions"].append(len(state.history))
+        out["tricks"].append(len(state.tricks))
+        out["trick_sizes"].append([len(t.cards) for t in state.tricks])
+    return out
 
 
 def guess_state(view: dict, rng: random.Random) -> DominoState:
