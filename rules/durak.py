@@ -364,11 +364,46 @@ def _code(card: Card) -> int:
 
 
 def _beat_rows(trump_code: int) -> list[tuple[bool, ...]]:
+    """``rows[a][d]``: does card code d beat card code a? The same answers as :func:`beats`
+    (a test checks every trump and pair), computed on small integers for speed."""
     rows = _BEAT_CACHE.get(trump_code)
     if rows is None:
-        trump = ALL_CARDS[trump_code]
-        rows = [tuple(beats(a, d, trump) for d in ALL_CARDS) for a in ALL_CARDS]
-        _BEAT_CACHE[trump_code] = rows
+        rows = _BEAT_CACHE[trump_code] = _fast_rows(trump_code)
+    return rows
+
+
+def _fast_rows(t: int) -> list[tuple[bool, ...]]:
+    # codes: suit * 13 + rank - 1 with suits ♠ ♣ ♥ ♦ (0, 1 black; 2, 3 red); 52 red joker, 53 black joker
+    if t >= 52:
+        trumps = {2, 3} if t == 52 else {0, 1}
+        top = t
+    else:
+        trumps = {t // 13}
+        top = 52 if t // 13 >= 2 else 53
+    low = 105 - top
+    low_black = low == 53
+    strength_ = _STRENGTH
+    rows = []
+    for a in range(_NCODES):
+        row = [False] * _NCODES
+        if a != top:
+            row[top] = True  # the top joker beats everything else
+            if a == low:
+                for d in range(52):
+                    row[d] = d // 13 in trumps  # any trump beats the other joker
+            else:
+                sa = a // 13
+                a_trump = sa in trumps
+                st = strength_[a]
+                if not a_trump and (sa < 2) == low_black:
+                    row[low] = True  # the other joker beats non-trumps of its colour
+                for d in range(52):
+                    sd = d // 13
+                    if sd in trumps:
+                        row[d] = strength_[d] > st if a_trump else True
+                    elif sd == sa:
+                        row[d] = strength_[d] > st
+        rows.append(tuple(row))
     return rows
 
 
@@ -613,10 +648,15 @@ class DurakState(State):
             rows = self._rows
             trump = self.trump
             out = []
+            cache = _CACHE
             for a, dfn in zip(self.table_attack, self.table_defence, strict=True):
                 if dfn is None:
                     row = rows[a]
-                    out.extend(_beat(p, a, c, trump) for c in hand if row[c])
+                    base = ((p * 64 + a) * 64 + trump) * 64 + 1_000_000_000
+                    for c in hand:
+                        if row[c]:
+                            act = cache.get(base + c)
+                            out.append(act if act is not None else _beat(p, a, c, trump))
             out.append(_TAKE[p])
             return out
         if phase == OVER:
@@ -632,7 +672,10 @@ class DurakState(State):
         if len(self.table_attack) >= self.cap:
             return False
         ranks = self._ranks
-        return any(_RANK_KEY[c] in ranks for c in self.hands[p])
+        for c in self.hands[p]:  # noqa: SIM110 - a plain loop is faster than any() on the hot path
+            if _RANK_KEY[c] in ranks:
+                return True
+        return False
 
     def _settle(self) -> None:
         """Skip players without a choice; end the bout when everybody is done."""
@@ -1141,7 +1184,7 @@ def _throw(p: int, c: int, after: bool) -> ThrowIn:
 
 
 def _beat(p: int, a: int, c: int, t: int) -> Beat:
-    key = (2, p, a, c, t)
+    key = ((p * 64 + a) * 64 + t) * 64 + 1_000_000_000 + c
     act = _CACHE.get(key)
     if act is None:
         act = _CACHE[key] = Beat(p, ALL_CARDS[a], ALL_CARDS[c], ALL_CARDS[t])

@@ -77,6 +77,14 @@ def test_a_trump_is_beaten_only_by_a_higher_trump():
     assert not beats(c("J♠"), c("9♠"), trump=c("10♠"))
 
 
+def test_the_games_fast_table_agrees_with_the_oracle_for_every_trump_and_pair():
+    for t in ALL_CARDS:
+        rows = dk._fast_rows(dk._code(t))
+        for a in ALL_CARDS:
+            row = rows[dk._code(a)]
+            assert [row[dk._code(d)] for d in ALL_CARDS] == [beats(a, d, t) for d in ALL_CARDS], (t, a)
+
+
 @given(st.sampled_from(ALL_CARDS[:52]), st.sampled_from(ALL_CARDS), st.sampled_from(ALL_CARDS))
 @settings(max_examples=400, deadline=None)
 def test_beating_is_never_mutual(trump, a, d):

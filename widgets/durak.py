@@ -408,4 +408,69 @@ def _short(action, lang: str) -> str:
     return text(lang, "«Бито» (done)", "«Бито»")
 
 
-__all__ = ["BeatExplorer", "DurakGame"]
+def beat_html(attack: str, defence: str, trump: str) -> str:
+    """A worked case on cards: the trump card, the attack and the defence, and the engine's verdict in both languages."""
+    a, d, t = parse_card(attack), parse_card(defence), parse_card(trump)
+    ok = dk.beats(a, d, t)
+    verdict = ("✔ beats · бьёт", "take") if ok else ("✘ does not beat · не бьёт", "error")
+    cards = svg.row([a, d], lang="en", width=46, highlight={1: verdict[1]})
+    return (
+        "<div class='durak-case' style='display:flex;gap:1em;align-items:center;margin:.4em 0'>"
+        f"<div style='text-align:center'>{svg.card(t, width=40)}<br><small>trump · козырь</small></div>"
+        f"<div>{cards}</div>"
+        f"<div><b>{verdict[0]}</b><br>{html.escape(dk.beat_reason(a, d, t, 'en'))}<br>"
+        f"<i>{html.escape(dk.beat_reason(a, d, t, 'ru'))}</i></div></div>"
+    )
+
+
+def hands_html(state: dk.DurakState, lang: str = "en") -> str:
+    """Every hand face up (for worked examples and exercises, never for a real game), the table and the trump."""
+    rows = []
+    for p in range(state.num_players):
+        role = ""
+        if not state.is_over():
+            if p == state.attacker:
+                role = text(lang, " (attacks)", " (ходит)")
+            elif p == state.defender:
+                role = text(lang, " (defends)", " (отбивается)")
+        name = text(lang, f"Player {p + 1}", f"Игрок {p + 1}") + role
+        rows.append(f"<div><b>{html.escape(name)}</b> {svg.row(state.hand(p), lang=lang, width=36)}</div>")
+    table = state.table()
+    if table:
+        pics = "".join(svg.row([a] if d is None else [a, d], lang=lang, width=36, overlap=0.45) for a, d in table)
+        rows.append(f"<div><b>{html.escape(text(lang, 'Table', 'Стол'))}</b> {pics}</div>")
+    view = state.view(0)
+    trump = format_card(state.trump_card, lang)
+    rows.append(
+        "<div>"
+        + html.escape(
+            text(
+                lang,
+                f"Trump card {trump}; stock {view['deck_count']} cards",
+                f"Козырь {trump}; в колоде {view['deck_count']}",
+            )
+        )
+        + "</div>"
+    )
+    return "<div class='durak-position'>" + "".join(rows) + "</div>"
+
+
+def log_html(state: dk.DurakState, lang: str = "both", last: int | None = None) -> str:
+    """The game's log, in one language or in both (English, then Russian in italics)."""
+    en = state.log("en")
+    ru = state.log("ru")
+    pairs = list(zip(en, ru, strict=True))
+    if last is not None:
+        pairs = pairs[-last:]
+    items = []
+    for e, r in pairs:
+        if lang == "en":
+            items.append(f"<li>{html.escape(e)}</li>")
+        elif lang == "ru":
+            items.append(f"<li>{html.escape(r)}</li>")
+        else:
+            items.append(f"<li>{html.escape(e)}<br><i>{html.escape(r)}</i></li>")
+    return "<ol class='durak-log-lines'>" + "".join(items) + "</ol>"
+
+
+__all__ = ["BeatExplorer", "DurakGame", "beat_html", "hands_html", "log_html"]
