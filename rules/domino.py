@@ -54,6 +54,8 @@ __all__ = [
     "team_name",
     "draw_table",
     "move_log",
+    "log_entries",
+    "play_bots",
 ]
 
 #: rule id -> (English title, Russian title); each id is an anchor of the chapter.
@@ -872,25 +874,44 @@ def from_json(text: str) -> DominoState:
     return replay(new_game, text)
 
 
-def move_log(state: DominoState, lang: str = "en") -> list[str]:
-    """Every action of the game explained, with the tricks taken, in order."""
+def log_entries(state: DominoState, lang: str = "en") -> list[tuple[str, str]]:
+    """Every action of the game explained, with the tricks taken, as ``(text, rule id)``."""
     check_lang(lang)
     tricks: dict[int, list[Trick]] = {}
     for t in state.tricks:
         tricks.setdefault(t.at, []).append(t)
     lines = []
     for i, action in enumerate(state.history):
-        lines.append(action.explain(lang))
-        lines.extend(t.explain(lang, state.team_size) for t in tricks.get(i, ()))
+        lines.append((action.explain(lang), action.rule))
+        lines.extend((t.explain(lang, state.team_size), "domino.trick") for t in tricks.get(i, ()))
     if state.is_over():
         a, b = len(state.banks[0]), len(state.banks[1])
         if lang == "en":
             verdict = "a draw" if a == b else f"team {'A' if a > b else 'B'} wins"
-            lines.append(f"game over: team A {a} cards, team B {b} cards — {verdict}")
+            lines.append((f"game over: team A {a} cards, team B {b} cards — {verdict}", "domino.score"))
         else:
             verdict = "ничья" if a == b else f"побеждает команда {'А' if a > b else 'Б'}"
-            lines.append(f"партия окончена: у команды А {a} карт, у команды Б {b} — {verdict}")
+            lines.append((f"партия окончена: у команды А {a} карт, у команды Б {b} — {verdict}", "domino.score"))
     return lines
+
+
+def move_log(state: DominoState, lang: str = "en") -> list[str]:
+    """Every action of the game explained, with the tricks taken, in order."""
+    return [text for text, _ in log_entries(state, lang)]
+
+
+def play_bots(state: DominoState, bots: dict[int, object], rng: random.Random) -> list[Action]:
+    """Let the bots move (``bots[seat]``) until a seat without a bot is to move or the game ends.
+
+    Each bot sees only its own view; the actions go through the checked door.
+    """
+    done = []
+    while not state.is_over() and state.current_player in bots:
+        p = state.current_player
+        action = bots[p].choose(state.view(p), state.legal_actions(), rng)
+        state.apply(action)
+        done.append(state.history[-1])
+    return done
 
 
 def card_words(card: Card, lang: str = "en") -> str:
