@@ -142,7 +142,7 @@ class Table:
     :attr:`cells` and :meth:`layout` number them from the top, for drawing.
     """
 
-    __slots__ = ("_col", "cards", "columns", "deck_size", "last", "moves", "pos", "row_of", "used")
+    __slots__ = ("_col", "cards", "columns", "deck_size", "last", "last_pos", "moves", "pos", "row_of", "used")
 
     def __init__(self, deck_size: int = 36):
         self.deck_size = _check_deck_size(deck_size)
@@ -154,6 +154,7 @@ class Table:
         self.moves: list[tuple[Card, str]] = []
         self.pos: dict[Card, tuple[int, int]] = {}  # card -> (height, column)
         self.last: Card | None = None
+        self.last_pos: tuple[int, int] | None = None
 
     # -- reading
 
@@ -172,7 +173,7 @@ class Table:
         new.deck_size, new.columns, new._col = self.deck_size, self.columns, self._col
         new.row_of, new.used = dict(self.row_of), set(self.used)
         new.cards, new.moves, new.pos = list(self.cards), list(self.moves), dict(self.pos)
-        new.last = self.last
+        new.last, new.last_pos = self.last, self.last_pos
         return new
 
     @property
@@ -358,7 +359,7 @@ class Table:
         if where == "first":
             y, col = 0, self._col[card.rank]
         else:
-            y, col = self.pos[self.last]
+            y, col = self.last_pos
             if where == "left":
                 col -= 1
             elif where == "right":
@@ -368,7 +369,7 @@ class Table:
         if card.suit not in self.row_of:
             self.row_of[card.suit] = y
             self.used.add(y)
-        self.pos[card] = (y, col)
+        self.pos[card] = self.last_pos = (y, col)
         self.cards.append(card)
         self.moves.append((card, where))
         self.last = card
@@ -376,7 +377,8 @@ class Table:
     def clear(self) -> list[Card]:
         """Take every card off the table (rows are forgotten); return them in the order laid."""
         taken = self.cards
-        self.row_of, self.used, self.cards, self.moves, self.pos, self.last = {}, set(), [], [], {}, None
+        self.row_of, self.used, self.cards, self.moves, self.pos = {}, set(), [], [], {}
+        self.last = self.last_pos = None
         return taken
 
     @classmethod
@@ -552,6 +554,8 @@ class Trick:
     cards: tuple[Card, ...]
     last_seat: int
     leader: int | None  # who leads next (None: the game is over)
+    #: the placements of the trick, ``(card, where)`` in order (``Table.from_moves`` redraws it)
+    moves: tuple[tuple[Card, str], ...] = ()
 
     def explain(self, lang: str, team_size: int) -> str:
         n = len(self.cards)
@@ -575,6 +579,21 @@ class Trick:
 
 
 # ---------------------------------------------------------------- the game
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _place(p: int, card: Card, where: str, last: Card | None, ts: int) -> Place:
+    """Place(p, card, where, last, ts) without the dataclass __init__ (the hot path)."""
+    action = _new(Place)
+    _set(action, "__dict__", {"player": p, "card": card, "where": where, "next_to": last, "team_size": ts})
+    return action
+
+
+#: every card of each deck, in the order of :attr:`Card.index`
+_DECKS = {n: tuple(deck(n)) for n in _COLUMNS}
+_ORDER = {card: card.index for card in _DECKS[52]}
 
 
 def _max_actions(state: DominoState) -> int:
@@ -600,7 +619,7 @@ class DominoState(State):
                 rule="domino.deal",
             )
         ts = self.team_size = _TEAM_SIZE[players]
-        cards = deck(options.deck_size)
+        cards = list(_DECKS[options.deck_size])
         self.rng.shuffle(cards)
         self.removed: list[Card] = sorted(cards[:4]) if players == 2 else []
         cards = cards[len(self.removed) :]
@@ -615,7 +634,7 @@ class DominoState(State):
                 i += 1
             seat = (seat + 1) % players
         for h in self.hands:
-            h.sort()
+            h.sort(key=_ORDER.__getitem__)
         self.table = Table(options.deck_size)
         self.banks: list[list[Card]] = [[], []]
         self.tricks: list[Trick] = []
@@ -648,9 +667,9 @@ class DominoState(State):
         ts = self.team_size
         last = table.last
         if last is None:
-            return [Place(p, c, "first", None, ts) for c in hand]
+            return [_place(p, c, "first", None, ts) for c in hand]
         col_of = table._col
-        ly, lc = table.pos[last]
+        ly, lc = table.last_pos
         ls = last.suit
         row_of, used = table.row_of, table.used
         acts: list[Action] = []
@@ -659,24 +678,24 @@ class DominoState(State):
             s = c.suit
             if s is ls:
                 if cc == lc - 1:
-                    acts.append(Place(p, c, "left", last, ts))
+                    acts.append(_place(p, c, "left", last, ts))
                 elif cc == lc + 1:
-                    acts.append(Place(p, c, "right", last, ts))
+                    acts.append(_place(p, c, "right", last, ts))
             elif cc == lc:
                 y = row_of.get(s)
                 if y is None:
                     if ly + 1 not in used:
-                        acts.append(Place(p, c, "up", last, ts))
+                        acts.append(_place(p, c, "up", last, ts))
                     if ly - 1 not in used:
-                        acts.append(Place(p, c, "down", last, ts))
+                        acts.append(_place(p, c, "down", last, ts))
                 elif y == ly + 1:
-                    acts.append(Place(p, c, "up", last, ts))
+                    acts.append(_place(p, c, "up", last, ts))
                 elif y == ly - 1:
-                    acts.append(Place(p, c, "down", last, ts))
+                    acts.append(_place(p, c, "down", last, ts))
         if not acts:
-            acts.append(Pass(p, True, ts))
+            acts.append(_PASSES[ts][p][1])
         elif self.options.voluntary_pass:
-            acts.append(Pass(p, False, ts))
+            acts.append(_PASSES[ts][p][0])
         return acts
 
     def _play(self, action: Action) -> None:
@@ -701,6 +720,7 @@ class DominoState(State):
     def _take_trick(self) -> None:
         ts = self.team_size
         team = self.last_seat // ts
+        moves = tuple(self.table.moves)
         cards = self.table.clear()
         self.banks[team].extend(cards)
         leader = None
@@ -708,7 +728,7 @@ class DominoState(State):
             if self.hands[seat]:
                 leader = seat
                 break
-        self.tricks.append(Trick(len(self.history), team, tuple(cards), self.last_seat, leader))
+        self.tricks.append(Trick(len(self.history), team, tuple(cards), self.last_seat, leader, moves))
         self.turn = leader
         self.last_seat = None
         self.passes = 0
@@ -822,6 +842,8 @@ class DominoState(State):
 
 
 INFO = DominoState.INFO
+# Pass actions are all alike: _PASSES[team size][seat][forced]
+_PASSES = {ts: [(Pass(p, False, ts), Pass(p, True, ts)) for p in range(2 * ts)] for ts in (1, 2, 3)}
 
 #: option sets the conformance suite also plays (``_players``: the counts they allow)
 VARIANTS = [
