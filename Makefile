@@ -42,7 +42,7 @@ test: setup chromium
 	$(BIN)/ruff format --check .
 	$(BIN)/jupyter-book clean . >/dev/null
 	$(BIN)/jupyter-book build . --warningiserror --quiet
-	$(BIN)/python -m pytest tests book --doctest-modules rules --nbval --nbval-current-env -p no:randomly -q
+	$(BIN)/python -m pytest tests book --doctest-modules rules --nbval --nbval-current-env -q
 
 ## make bench: the speed figures the README quotes
 bench: setup

@@ -105,6 +105,11 @@ def _illegal_candidates(state: State, actions: list[Action]):
                 yield other
 
 
+def _thorough(step: int) -> bool:
+    """Steps at which the costly checks run: the first few, then every 29th."""
+    return step < 6 or step % 29 == 0
+
+
 @pytest.mark.parametrize(("module", "players", "options"), _cases())
 def test_random_playouts_keep_the_protocol(module, players, options):
     for seed in SEEDS:
@@ -115,17 +120,20 @@ def test_random_playouts_keep_the_protocol(module, players, options):
         step = 0
         while True:
             actions = _check_step(state, deck)
-            if seed == 0 or step % 23 == 0:
+            thorough = _thorough(step) or not actions
+            if thorough:
                 restored = module.from_json(state.to_json())
                 assert restored.replay_key() == state.replay_key(), "to_json/from_json does not round-trip"
             if not actions:
                 break
             for bad in list(_illegal_candidates(state, actions))[:2]:
-                before = state.replay_key()
+                before = state.replay_key() if thorough else len(state.history)
                 with pytest.raises(IllegalAction) as err:
                     state.apply(bad)
                 assert err.value.message("en") and err.value.message("ru")
-                assert state.replay_key() == before, "an illegal action changed the state"
+                after = state.replay_key() if thorough else len(state.history)
+                assert after == before, "an illegal action changed the state"
+                assert state.legal_actions() == actions, "an illegal action changed the legal actions"
             state.apply(actions[rng.randrange(len(actions))])
             step += 1
             assert step <= bound, f"game not over after its declared bound of {bound} actions"
