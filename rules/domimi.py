@@ -37,9 +37,11 @@ __all__ = [
     "Options",
     "DomimiState",
     "TurnOption",
+    "OptionList",
     "turn_options",
     "full_field",
     "new_game",
+    "scenario",
     "from_json",
     "GreedyPlayer",
     "BuilderPlayer",
@@ -382,6 +384,7 @@ def _submultisets(ranks: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 _CHOICES: dict = {}
 _PARTS: dict = {}
+_ZEROS = [(0,) * (10 - k) for k in range(11)]
 
 
 def _collect_choices(si: int, ranks: tuple[int, ...], counts: tuple[int, ...]) -> list[tuple[tuple, tuple]]:
@@ -407,14 +410,33 @@ def _collect_choices(si: int, ranks: tuple[int, ...], counts: tuple[int, ...]) -
     return choices
 
 
+def _suit_choices(usable: Sequence[int], money: Sequence[Sequence[int]], skip=()) -> list[list]:
+    """Collecting (ruling 6), suit by suit: for each suit with revealed money, its (pay, take) choices."""
+    by_suit: dict[int, list[int]] = {}
+    for c in reversed(usable):
+        if _MONEY[c] and c // 13 not in skip:
+            by_suit.setdefault(c // 13, []).append(c % 13 + 1)
+    per_suit = []
+    for si in sorted(by_suit):
+        ranks = by_suit[si]
+        top = min(sum(ranks), 10)  # a field card above the paying sum can never be taken
+        row = money[si]
+        choices = _collect_choices(si, tuple(ranks), tuple(row[: top + 1]) + _ZEROS[top])
+        if choices:
+            per_suit.append(choices)
+    return per_suit
+
+
 def _option_codes(
-    usable: list[int], money: Sequence[Sequence[int]], pics: dict[int, int], returns: bool | None
+    usable: list[int], money: Sequence[Sequence[int]], pics: dict[int, int], returns: bool | None, collect=True
 ) -> list:
     """The oracle over codes: (kind, pay, take, returnable) tuples, grouped by kind.
 
     ``usable``: sorted codes of the revealed cards that may be used; ``money[suit][rank]``
     and ``pics[code]``: the field; ``returns``: stage 2 (unused cards may go back);
-    None when the caller does not need the returnable cards.
+    None when the caller does not need the returnable cards. Collecting moves are
+    listed one suit at a time (the game combines suits step by step); ``collect=False``
+    leaves them out.
     """
     out = []
 
@@ -426,29 +448,9 @@ def _option_codes(
             rest.remove(c)
         return tuple(rest)
 
-    # collecting (ruling 6): per suit, then every combination of suits
-    per_suit = []
-    by_suit: dict[int, list[int]] = {}
-    for c in reversed(usable):
-        if _MONEY[c]:
-            by_suit.setdefault(c // 13, []).append(c % 13 + 1)
-    for si, ranks in by_suit.items():
-        choices = _collect_choices(si, tuple(ranks), tuple(money[si]))
-        if choices:
-            per_suit.append(choices)
-    if len(per_suit) == 1:
-        for pay, take in per_suit[0]:
-            out.append(("collect", pay, take, returnable(pay, False)))
-    elif per_suit:
-        for combo in itertools.product(*([None, *ch] for ch in per_suit)):
-            pay: tuple = ()
-            take: tuple = ()
-            for part in combo:
-                if part is not None:
-                    pay += part[0]
-                    take += part[1]
-            if pay:
-                pay = tuple(sorted(pay))
+    if collect:
+        for choices in _suit_choices(usable, money):
+            for pay, take in choices:
                 out.append(("collect", pay, take, returnable(pay, False)))
     # cross (ruling 7): two cards of one rank take one field card of that rank
     by_rank: dict[int, list[int]] = {}
@@ -501,6 +503,19 @@ def _cards_t(codes) -> tuple[Card, ...]:
     return tuple(_ALL[c] for c in codes)
 
 
+_CT: dict = {}
+
+
+def _ct(codes: tuple[int, ...]) -> tuple[Card, ...]:
+    """Cached :func:`_cards_t` for the hot path."""
+    found = _CT.get(codes)
+    if found is None:
+        if len(_CT) > 200_000:
+            _CT.clear()
+        found = _CT[codes] = tuple(_ALL[c] for c in codes)
+    return found
+
+
 def _counts(codes: Iterable[int]):
     money = [[0] * 11 for _ in range(4)]
     pics: dict[int, int] = {}
@@ -518,11 +533,90 @@ def _cards(value) -> list[Card]:
     return list(value)
 
 
-def turn_options(revealed, field, *, stage: int) -> list[TurnOption]:
+class OptionList(Sequence):
+    """The options of :func:`turn_options`, a read-only sequence of :class:`TurnOption`.
+
+    Collecting moves over several suits are one option per combination of the
+    suits' choices; with three decks there can be hundreds of thousands of them,
+    so they are made only when read (by index or by iteration). ``len`` is exact.
+    ``suit_choices`` holds each suit's own collecting options; ``others`` the
+    cross and buying options.
+    """
+
+    def __init__(self, per_suit: list[list], others: list[TurnOption], usable: list[int], returns: bool):
+        self._per_suit = per_suit
+        self._radix = [len(ch) + 1 for ch in per_suit]
+        self._ncollect = math.prod(self._radix) - 1 if per_suit else 0
+        self._usable = usable
+        self._returns = returns
+        self.others = others
+
+    @property
+    def suit_choices(self) -> list[list[TurnOption]]:
+        """Each suit's collecting options on their own, suits in the order ♠ ♣ ♥ ♦."""
+        return [[self._make(((p, t),)) for p, t in ch] for ch in self._per_suit]
+
+    def count(self, kind: str | None = None) -> int:  # type: ignore[override]
+        """How many options (of one kind)."""
+        if kind is None:
+            return len(self)
+        if kind == "collect":
+            return self._ncollect
+        return sum(1 for o in self.others if o.kind == kind)
+
+    def __len__(self) -> int:
+        return self._ncollect + len(self.others)
+
+    def _make(self, parts) -> TurnOption:
+        pay: tuple = ()
+        take: tuple = ()
+        for p, t in parts:
+            pay += p
+            take += t
+        pay = tuple(sorted(pay))
+        ret: tuple = ()
+        if self._returns:
+            rest = list(self._usable)
+            for c in pay:
+                rest.remove(c)
+            ret = _cards_t(rest)
+        return TurnOption("collect", _cards_t(pay), _cards_t(take), ret)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("option index out of range")
+        if i >= self._ncollect:
+            return self.others[i - self._ncollect]
+        k = i + 1  # index 0 of the product is "no suit at all"
+        digits = []
+        for r in reversed(self._radix):
+            digits.append(k % r)
+            k //= r
+        digits.reverse()
+        return self._make(ch[d - 1] for ch, d in zip(self._per_suit, digits, strict=True) if d)
+
+    def __iter__(self):
+        for combo in itertools.product(*([None, *ch] for ch in self._per_suit)):
+            parts = [c for c in combo if c is not None]
+            if parts:
+                yield self._make(parts)
+        yield from self.others
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} options: {self._ncollect} collect, {self.count('cross')} cross, {self.count('buy')} buy>"
+
+
+def turn_options(revealed, field, *, stage: int) -> OptionList:
     """Every collecting, cross and buying option of these revealed cards on this field.
 
     ``revealed`` and ``field`` are cards (or notation text); ``stage`` is 1 or 2.
-    Options come grouped by kind (collect, cross, buy), each a :class:`TurnOption`.
+    Options come grouped by kind (collect, cross, buy), each a :class:`TurnOption`;
+    a collecting move over several suits is one option per combination.
     In stage 1 an option lists returnable cards only if it takes a picture.
 
     >>> [str(o.take[0]) for o in turn_options("4♥ 10♠ 10♣", "Q♥ Q♠", stage=2) if o.kind == "buy"]
@@ -532,10 +626,11 @@ def turn_options(revealed, field, *, stage: int) -> list[TurnOption]:
         raise OptionError(f"stage must be 1 or 2, not {stage!r}", f"этап должен быть 1 или 2, а не {stage!r}")
     usable = sorted(c.index for c in _cards(revealed))
     money, pics = _counts(c.index for c in _cards(field))
-    return [
+    others = [
         TurnOption(kind, _cards_t(pay), _cards_t(take), _cards_t(ret))
-        for kind, pay, take, ret in _option_codes(usable, money, pics, stage == 2)
+        for kind, pay, take, ret in _option_codes(usable, money, pics, stage == 2, collect=False)
     ]
+    return OptionList(_suit_choices(usable, money), others, usable, stage == 2)
 
 
 # ---------------------------------------------------------------- actions
@@ -611,6 +706,29 @@ class Move(Action):
 
     def explain(self, lang: str = "en") -> str:
         return _explain_move(self.kind, self.pay, self.take, lang)
+
+
+def _move(p: int, kind: str, pay: tuple[int, ...], take: tuple[int, ...]) -> Move:
+    """A Move from codes, built without the dataclass's checks (hot path)."""
+    m = object.__new__(Move)
+    m.__dict__.update(player=p, kind=kind, pay=_ct(pay), take=_ct(take))
+    return m
+
+
+@dataclass(frozen=True)
+class EndCollect(Action):
+    """Stop collecting: the collecting move may go on in another suit, or end here."""
+
+    RULE = "domimi.collect"
+
+    @property
+    def label(self) -> str:
+        return "stop collecting"
+
+    def explain(self, lang: str = "en") -> str:
+        if check_lang(lang) == "en":
+            return "collects in no other suit"
+        return "больше не собирает по другим мастям"
 
 
 @dataclass(frozen=True)
@@ -739,7 +857,7 @@ class GiveTo(Action):
 
 # ---------------------------------------------------------------- the state
 
-REFILL, MAIN, SECOND, RETURN, GIVE, OVER = "refill", "main", "second", "return", "give", "over"
+REFILL, MAIN, COLLECT, SECOND, RETURN, GIVE, OVER = "refill", "main", "collect", "second", "return", "give", "over"
 
 
 def _max_actions(state: DomimiState) -> int:
@@ -820,6 +938,7 @@ class DomimiState(State):
         self.taken: list[int] = []
         self.returned: list[int] = []
         self.second_for: int | None = None
+        self.collected: set[int] = set()  # suits of this turn's collecting move
         self.may_return = False
         self._cache = None
         draw = self.draw[p]
@@ -937,6 +1056,13 @@ class DomimiState(State):
             return self._main_actions()
         if phase == RETURN:
             return [*(ReturnCard(p, _ALL[c]) for c in self._returnable()), EndTurn(p)]
+        if phase == COLLECT:
+            acts: list[Action] = [
+                _move(p, "collect", pay, take)
+                for choices in _suit_choices(self._usable(), self.money, self.collected)
+                for pay, take in choices
+            ]
+            return [*acts, EndCollect(p)]
         if phase == SECOND:
             pic = _ALL[self.second_for]
             return [PictureTake(p, pic, _ALL[c], True) for c in self._take_targets(self.second_for)]
@@ -961,7 +1087,7 @@ class DomimiState(State):
                 if rank in (0, 12):
                     acts.extend(Steal(p, pic, v) for v in self._victims())
         for kind, pay, take, _ in _option_codes(usable, self.money, self.pics, None):
-            acts.append(Move(p, kind, _cards_t(pay), _cards_t(take)))
+            acts.append(_move(p, kind, pay, take))
         acts.append(Pass(p))
         return acts
 
@@ -1001,6 +1127,11 @@ class DomimiState(State):
                 self._field_take(c)
                 self.taken.append(c)
             self.locked.extend(c.index for c in action.pay)
+            if action.kind == "collect":
+                self.collected.add(_SUITI[self.locked[-1]])
+                if _suit_choices(self._usable(), self.money, self.collected):
+                    self.phase = COLLECT
+                    return
             self._after_main(took_picture)
         elif kind is ReturnCard:
             c = action.card.index
@@ -1010,6 +1141,8 @@ class DomimiState(State):
                 self._to_give()
         elif kind is EndTurn:
             self._to_give()
+        elif kind is EndCollect:
+            self._after_main()
         elif kind is PictureTake:
             c, pic = action.card.index, action.picture.index
             self._field_take(c)
@@ -1063,7 +1196,7 @@ class DomimiState(State):
                 f"сейчас ход игрока {self.turn + 1}, а не игрока {action.player + 1}",
                 rule="domimi.refill",
             )
-        if isinstance(action, Move) and self.phase == MAIN:
+        if isinstance(action, Move) and self.phase in (MAIN, COLLECT):
             err = explain_refusal(
                 action.kind, action.pay, action.take, self.usable_cards(), self.field_cards(), stage=self.stage
             )
@@ -1082,6 +1215,7 @@ class DomimiState(State):
         en = {
             REFILL: "choose how to refill: reveal the last cards or mix them into the discard",
             MAIN: "choose one main move",
+            COLLECT: "collect in another suit or stop",
             SECOND: "take the picture's second card",
             RETURN: "return unused cards or end the turn",
             GIVE: "choose who gets the cards taken",
@@ -1089,6 +1223,7 @@ class DomimiState(State):
         ru = {
             REFILL: "выберите, как добрать карты: открыть оставшиеся или смешать их со сбросом",
             MAIN: "выберите один ход",
+            COLLECT: "соберите по другой масти или остановитесь",
             SECOND: "возьмите вторую карту картинкой",
             RETURN: "верните неиспользованные карты или закончите ход",
             GIVE: "выберите, кому отдать взятые карты",
@@ -1108,7 +1243,16 @@ class DomimiState(State):
     def move(self, kind: str, pay, take) -> Move:
         """The legal Move with these cards (notation accepted), or IllegalAction saying why not."""
         pay_t, take_t = tuple(_cards(pay)), tuple(_cards(take))
-        if self.phase == MAIN and not self._over:
+        suits = {c.suit for c in pay_t + take_t}
+        if kind == "collect" and len(suits) > 1 and not self._over:
+            raise IllegalAction(
+                "in a game a collecting move over several suits is made one suit at a time: "
+                "collect in one suit, then choose the next",
+                "в партии собирательный ход по нескольким мастям делается по одной масти: "
+                "соберите по одной, затем выберите следующую",
+                rule="domimi.collect",
+            )
+        if self.phase in (MAIN, COLLECT) and not self._over:
             for a in self.legal_actions():
                 if (
                     isinstance(a, Move)
@@ -1201,6 +1345,7 @@ class DomimiState(State):
         for name in ("revealed", "locked", "taken", "returned"):
             setattr(new, name, list(getattr(self, name)))
         new.needed_suits = set(self.needed_suits)
+        new.collected = set(self.collected)
         new._cache = None
         return new
 
@@ -1312,6 +1457,76 @@ def explain_refusal(kind: str, pay, take, revealed, field, *, stage: int) -> Ill
 def new_game(players: int = 2, seed: int = 0, **options) -> DomimiState:
     """A new game: ``players`` seats, ``seed`` for all chance, options of :class:`Options`."""
     return DomimiState(make_options(Options, options), players, seed)
+
+
+def scenario(
+    revealed,
+    field=None,
+    *,
+    players: int = 2,
+    decks: int = 1,
+    stage: int | None = None,
+    draw=(),
+    discard=(),
+    teams: str = "none",
+    turn: int = 0,
+    seed: int = 0,
+) -> DomimiState:
+    """A position for teaching and tests: player ``turn`` has just revealed ``revealed``.
+
+    ``field`` is the field (default: every card of the decks not placed elsewhere);
+    ``draw`` the player's draw pile, top card first; ``discard`` their discard. The
+    cards left over go to the other players' draw piles. ``stage`` defaults to 2 when
+    the player owns a picture, else 1. Cards are Card values or
+    notation text. A scenario is not a replayable game: save real games only.
+
+    >>> s = scenario("T♦ 2♦ 2♠", "3♦ 3♠ 10♦")
+    >>> [a.label for a in s.legal_actions()]
+    ['collect A♦+2♦ -> 3♦', 'pass']
+    """
+    state = new_game(players=players, seed=seed, decks=decks, teams=teams)
+    pool = Counter(c.index for c in full_field(decks))
+
+    def take(cards, where_en, where_ru):
+        codes = [c.index for c in _cards(cards)]
+        pool.subtract(codes)
+        short = [c for c, k in pool.items() if k < 0]
+        if short:
+            raise OptionError(
+                f"{where_en}: {decks} deck(s) hold too few {_fmt([_ALL[c] for c in short], 'en', ' ')}",
+                f"{where_ru}: в {decks} колод(ах) не хватает {_fmt([_ALL[c] for c in short], 'ru', ' ')}",
+                rule="domimi.setup",
+            )
+        return codes
+
+    rev = take(revealed, "revealed cards", "открытые карты")
+    mine = take(draw, "draw pile", "колода игрока")
+    disc = take(discard, "discard", "сброс")
+    if field is None:
+        field_codes, rest = list(pool.elements()), []
+    else:
+        field_codes = take(field, "field", "поле")
+        rest = list(pool.elements())
+        state.rng.shuffle(rest)
+    others = [q for q in range(players) if q != turn]
+    state.draw = [[] for _ in range(players)]
+    state.discard = [[] for _ in range(players)]
+    for i, c in enumerate(rest):
+        state.draw[others[i % len(others)]].append(c)
+    state.draw[turn] = list(reversed(mine))
+    state.discard[turn] = list(disc)
+    state.money, state.pics = _counts(field_codes)
+    if stage is None:
+        stage = 2 if any(not _MONEY[c] for c in rev + mine + disc) else 1
+    state.stage = stage
+    state.first = state.turn = turn
+    state._begin_turn()
+    state.draw[turn] = list(reversed(mine))
+    state.discard[turn] = list(disc)
+    state.revealed = rev
+    state.phase = MAIN
+    state._cache = None
+    return state
 
 
 def from_json(text: str) -> DomimiState:

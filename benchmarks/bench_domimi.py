@@ -1,0 +1,111 @@
+"""DoMiMi speed: random playouts and the worst-case latency of ``turn_options``.
+
+Target (issue 3): at least 20,000 actions/s in random playouts on one core, and
+``turn_options`` well under 20 ms with three decks, five revealed cards and a full field.
+
+    .venv/bin/python benchmarks/bench_domimi.py            # speed, then the bot match
+    .venv/bin/python benchmarks/bench_domimi.py --speed    # speed only
+    .venv/bin/python benchmarks/bench_domimi.py --games 200
+
+Seeds are fixed: speed playouts use game seeds 0..games-1 (player seed = game seed).
+Random players almost never finish a game of DoMiMi (they give pictures back to the
+field), so random playouts run to the engine's round limit (default 200 rounds);
+the figures are per action and per game of that length.
+
+CPU time of this process is the figure for "one core"; the wall clock is printed too
+(on a shared machine it also counts time other processes held the core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rules import domimi
+from rules.game import RandomPlayer, playout
+
+TARGET = 20_000
+#: hands for the latency of turn_options on a full field of three decks
+HANDS = [
+    "10♠ 9♠ 8♠ 7♠ 6♠",
+    "10♠ 9♠ 10♥ 9♥ 8♦",
+    "10♠ 9♣ 8♥ 7♦ 6♠",
+    "10♠ 10♣ 10♥ 10♦ 9♠",
+    "A♠ 2♠ 3♠ 4♠ 5♠",
+    "K♠ Q♥ J♦ RJ 10♣",
+    "10♠ 10♥ 5♦ 4♣ 3♠",
+]
+
+
+def bench_playouts(players: int, games: int, **options) -> tuple[float, float, float, float]:
+    """Actions per CPU second, games per CPU second, actions per game, actions per wall second."""
+    actions = 0
+    start, cpu = time.perf_counter(), time.process_time()
+    for seed in range(games):
+        state = playout(domimi.new_game(players=players, seed=seed, **options), [RandomPlayer()] * players, seed=seed)
+        actions += len(state.history)
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return actions / cpu, games / cpu, actions / games, actions / elapsed
+
+
+def bench_turn_options() -> list[tuple[str, float, int, float]]:
+    """Per hand: seconds for turn_options (cold caches), its number of options, and the
+    seconds to read every suit's own options and all cross and buying options."""
+    field = domimi.full_field(3)
+    rows = []
+    for hand in HANDS:
+        domimi._CHOICES.clear()
+        domimi._PARTS.clear()
+        domimi._SUBS.clear()
+        start = time.process_time()
+        options = domimi.turn_options(hand, field, stage=2)
+        answer = time.process_time() - start
+        start = time.process_time()
+        n_read = sum(len(s) for s in options.suit_choices) + len(options.others)
+        read = time.process_time() - start
+        rows.append((hand, answer, len(options), read, n_read))
+    return rows
+
+
+def bot_match(games: int) -> None:
+    print(f"\nbots, two players, game seeds 0..{games - 1} (seats swapped on odd seeds):")
+    for a, b in [(domimi.GreedyPlayer(), RandomPlayer()), (domimi.BuilderPlayer(), domimi.GreedyPlayer())]:
+        wins = 0
+        for seed in range(games):
+            seats = [a, b] if seed % 2 == 0 else [b, a]
+            state = playout(domimi.new_game(players=2, seed=seed), seats, seed=seed)
+            wins += state.result().places[seed % 2] == 1
+        print(f"  {a.name} against {b.name}: {a.name} first (or shared first) in {wins}/{games} games")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=40, help="random playouts per player count")
+    parser.add_argument("--bot-games", type=int, default=40)
+    parser.add_argument("--speed", action="store_true", help="speed only")
+    args = parser.parse_args()
+    print(
+        f"random playouts (rules.game.playout, RandomPlayer), seeds 0..{args.games - 1}, target {TARGET:,} actions/s:"
+    )
+    for players in (2, 4, 6):
+        aps, gps, length, wall = bench_playouts(players, args.games)
+        flag = "ok" if aps >= TARGET else "BELOW TARGET"
+        print(
+            f"  {players} players ({domimi.setup_plan(players)[0]} deck(s)): {aps:,.0f} actions/s, "
+            f"{gps:.2f} games/s, {length:.0f} actions/game (wall clock {wall:,.0f} actions/s) {flag}"
+        )
+    print("\nturn_options, full field of three decks (162 cards), stage 2, caches cleared:")
+    for hand, answer, n, read, n_read in bench_turn_options():
+        print(
+            f"  {hand:22} answers in {answer * 1000:6.2f} ms: {n:>9,} options; {n_read} per-suit/cross/buy read in {read * 1000:6.2f} ms"
+        )
+    if not args.speed:
+        bot_match(args.bot_games)
+
+
+if __name__ == "__main__":
+    main()
