@@ -4,6 +4,7 @@ Target (issue 6): 100,000 simulated games in under three minutes on a 2-core mac
 
     .venv/bin/python benchmarks/bench_minefield.py             # the full 100,000 games
     .venv/bin/python benchmarks/bench_minefield.py --games 20000
+    .venv/bin/python benchmarks/bench_minefield.py --by-players 20000   # the figures the statistics page quotes
 
 Seeds are fixed: playouts use game seeds 0..1999, the runner seeds 0..games-1.
 """
@@ -40,6 +41,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=TARGET_GAMES, help="games for the statistics runner")
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument(
+        "--by-players", type=int, default=0, metavar="GAMES", help="also GAMES games for each of 2..7 players"
+    )
     args = parser.parse_args()
 
     per_action, per_game = bench_playouts(players=args.players)
@@ -59,6 +63,21 @@ def main() -> None:
     print(f"  {TARGET_GAMES:,} games take {projected:.0f} s here: {verdict} the target of {TARGET_SECONDS} s")
     print(f"  mean score per seat: {', '.join(f'{x:.3f}' for x in sim.scores.mean(axis=0))}")
     print(f"  jackpot won in {100 * (sim.jackpot >= 0).mean():.2f}% of games")
+    if args.by_players:
+        by_players(args.by_players)
+
+
+def by_players(games: int) -> None:
+    """Win share by seat, mean score and jackpot frequency for 2..7 players (seeds 0..games-1)."""
+    print(f"by number of players, {games:,} games each, seeds 0..{games - 1}:")
+    for n in range(2, 8):
+        sim = mf.simulate(games, players=n, seed=0, workers=None)
+        share = sim.wins().mean(axis=0)
+        seats = " ".join(f"{x:.3f}" for x in share)
+        print(
+            f"  {n} players: mean score {sim.scores.mean():+.3f}; win share by seat {seats} (fair {1 / n:.3f}); "
+            f"jackpot won in {100 * (sim.jackpot >= 0).mean():.2f}% of games"
+        )
 
 
 if __name__ == "__main__":

@@ -1179,7 +1179,11 @@ INFO = MinefieldState.INFO
 #: The conformance suite also plays a fixed layout with a fixed bag order.
 VARIANTS = [
     {},
-    {"layout": make_layout({1: ("Q♠", "Q♠"), 2: ("A♠", "A♠"), 3: ("A♥", "A♥")}, seed=5), "barrels": (3, 1, 2)},
+    {
+        "layout": make_layout({1: ("Q♠", "Q♠"), 2: ("A♠", "A♠"), 3: ("A♥", "A♥")}, seed=5),
+        "barrels": (3, 1, 2),
+        "_players": (2, 3, 7),
+    },
 ]
 
 
