@@ -133,16 +133,34 @@ class MinefieldView(w.VBox):
         else:
             p = state.current_player
             n = state.moves_in_a_row()
-            extra = text(lang, f" ({n} moves in a row)", f" ({n} хода подряд)") if n > 1 else ""
+            extra = (
+                text(lang, f" ({n} moves in a row)", f" ({_count_ru(n, 'ход', 'хода', 'ходов')} подряд)")
+                if n > 1
+                else ""
+            )
             show(
                 self._status,
                 text(
                     lang,
-                    f"Player {p + 1} draws next{extra}; {state.bag_size()} barrels in the bag.",
-                    f"Тянет игрок {p + 1}{extra}; в мешке {state.bag_size()} бочонков.",
+                    f"Player {p + 1} draws next{extra}; {_barrels(state.bag_size(), 'en')} in the bag.",
+                    f"Тянет игрок {p + 1}{extra}; в мешке {_barrels(state.bag_size(), 'ru')}.",
                 ),
                 "info",
             )
+
+
+def _count_ru(n: int, one: str, few: str, many: str) -> str:
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} {one}"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return f"{n} {few}"
+    return f"{n} {many}"
+
+
+def _barrels(n: int, lang: str) -> str:
+    if lang == "ru":
+        return _count_ru(n, "бочонок", "бочонка", "бочонков")
+    return f"{n} barrel" + ("" if n == 1 else "s")
 
 
 def _cell_html(state: mf.MinefieldState, n: int, last: int | None, lang: str) -> str:
@@ -241,7 +259,7 @@ def _board_html(state: mf.MinefieldState, lang: str) -> str:
         + f" ({len(jp)}/5, {status}): "
         + html.escape(" ".join(format_card(c, lang) for c in jp))
     )
-    bag = text(lang, f"Bag: {state.bag_size()} barrels", f"Мешок: {state.bag_size()} бочонков")
+    bag = text(lang, "Bag: ", "Мешок: ") + _barrels(state.bag_size(), lang)
     return (
         f"<table class='mf-board' style='margin-left:0'>{head}{''.join(rows)}</table>"
         f"<div class='mf-jackpot'>{jackpot}</div><div class='mf-bag'>{bag}</div>"
