@@ -42,6 +42,11 @@ __all__ = [
     "full_field",
     "new_game",
     "scenario",
+    "explorer_field",
+    "option_groups",
+    "log_lines",
+    "play_bots",
+    "undo",
     "from_json",
     "GreedyPlayer",
     "BuilderPlayer",
@@ -1530,7 +1535,21 @@ def scenario(
 
 
 def from_json(text: str) -> DomimiState:
-    return replay(new_game, text)
+    """Restore a game saved with ``to_json`` (bad text raises a bilingual OptionError)."""
+    import json
+
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as err:
+        raise OptionError(
+            f"this is not a saved game (JSON): {err}", f"это не сохранённая партия (JSON): {err}"
+        ) from None
+    if not isinstance(data, dict) or data.get("game") != "domimi":
+        raise OptionError("this is not a saved game of DoMiMi", "это не сохранённая партия ДоМиМи")
+    try:
+        return replay(new_game, text)
+    except KeyError as err:
+        raise OptionError(f"the saved game lacks {err}", f"в сохранённой партии нет {err}") from None
 
 
 INFO = DomimiState.INFO
@@ -1545,6 +1564,109 @@ VARIANTS = [
     {"round_limit": 4, "teams": "pairs", "_players": (4, 6)},
     {"round_limit": 5, "last_breath": True, "full_round": True, "_players": (3,)},
 ]
+
+
+# ---------------------------------------------------------------- helpers for the views
+
+
+def explorer_field(decks: int, revealed=()) -> list[Card]:
+    """A full field of ``decks`` decks without the revealed cards (the player holds them).
+
+    >>> len(explorer_field(1, "A♦ 2♦ 2♠"))
+    51
+    """
+    if not isinstance(decks, int) or not 1 <= decks <= 12:
+        raise OptionError(f"decks must be 1 to 12, not {decks!r}", f"колод должно быть от 1 до 12, а не {decks!r}")
+    field = Counter(full_field(decks))
+    cards = _cards(revealed)
+    field.subtract(cards)
+    short = [c for c, k in field.items() if k < 0]
+    if short:
+        raise OptionError(
+            f"{decks} deck(s) hold fewer {_fmt(short, 'en', ' ')} than revealed",
+            f"в {decks} колод(ах) меньше карт {_fmt(short, 'ru', ' ')}, чем открыто",
+            rule="domimi.setup",
+        )
+    return sorted(field.elements(), key=_sort_key)
+
+
+def option_groups(options: OptionList, lang: str = "en", limit: int = 400) -> list[tuple[str, list[TurnOption]]]:
+    """Options grouped for reading: collecting by suit, then over several suits, cross by
+    rank, buying by picture. Each group is (title, options); a group longer than
+    ``limit`` keeps its first ``limit`` options (the title says how many there are)."""
+    check_lang(lang)
+    groups: list[tuple[str, list[TurnOption]]] = []
+    for opts in options.suit_choices:
+        suit = opts[0].pay[0].suit
+        title = f"collect in {suit.name_in('en')}" if lang == "en" else f"собирательный ход: {suit.name_in('ru')}"
+        groups.append((f"{title} ({len(opts)})", opts[:limit]))
+    single = sum(len(g) for g in options.suit_choices)
+    several = options.count("collect") - single
+    if several:
+        combos = []
+        for o in itertools.islice(options, options.count("collect")):
+            if len({c.suit for c in o.pay}) > 1:
+                combos.append(o)
+                if len(combos) >= limit:
+                    break
+        title = "collect in several suits at once" if lang == "en" else "собирательный ход по нескольким мастям"
+        groups.append((f"{title} ({several})", combos[:limit]))
+    for kind, key in (("cross", lambda o: _rank_key(o.take[0])), ("buy", lambda o: o.take[0].index)):
+        seen: dict = {}
+        for o in options.others:
+            if o.kind == kind:
+                seen.setdefault(key(o), []).append(o)
+        for opts in seen.values():
+            card = opts[0].take[0]
+            if kind == "cross":
+                name = "jokers" if card.joker else card.rank.name_in("en") + "s"
+                title = f"cross: {name}" if lang == "en" else f"поперечный ход: {_rank_word_ru(card)}"
+            else:
+                title = f"buy {format_card(card, 'en')}" if lang == "en" else f"взять {format_card(card, 'ru')}"
+            groups.append((f"{title} ({len(opts)})", opts[:limit]))
+    return groups
+
+
+def _rank_word_ru(card: Card) -> str:
+    return "джокеры" if card.joker else card.rank.symbol("ru")
+
+
+def log_lines(state: DomimiState, lang: str = "en") -> list[str]:
+    """The game so far, one line per action: who did what and why it was allowed."""
+    check_lang(lang)
+    who = "P" if lang == "en" else "И"
+    return [f"{who}{a.player + 1}: {a.explain(lang)}" for a in state.history]
+
+
+def play_bots(state: DomimiState, bots: dict[int, object], rng: random.Random, limit: int = 20_000) -> list[Action]:
+    """Let the bots seated at ``bots`` play until a human seat must decide (or the game ends)."""
+    done = []
+    for _ in range(limit):
+        if state.is_over() or state.current_player not in bots:
+            break
+        bot = bots[state.current_player]
+        view = state.view(state.current_player) if getattr(bot, "needs_view", True) else {}
+        action = bot.choose(view, state.legal_actions(), rng)
+        state.apply(action)
+        done.append(action)
+    return done
+
+
+def undo(state: DomimiState, humans: Iterable[int]) -> DomimiState:
+    """The game as it was just before the last decision of a human seat (same seed, replayed)."""
+    humans = set(humans)
+    history = state.history
+    last = max((i for i, a in enumerate(history) if a.player in humans), default=None)
+    if last is None:
+        raise IllegalAction("nothing to undo", "нечего отменять", rule="domimi.refill")
+    again = new_game(players=state.num_players, seed=state.seed, **_option_dict(state.options))
+    for action in history[:last]:
+        again.apply(action)
+    return again
+
+
+def _option_dict(options: Options) -> dict:
+    return {f: getattr(options, f) for f in ("decks", "teams", "last_breath", "full_round", "round_limit")}
 
 
 # ---------------------------------------------------------------- bots
