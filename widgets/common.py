@@ -6,10 +6,12 @@ from __future__ import annotations
 import functools
 import html
 import logging
+import os
+from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from rules.errors import RulesError, check_lang
+from rules.errors import LANGS, RulesError, check_lang
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +61,16 @@ def guarded(method):
         return None
 
     return wrapper
+
+
+def page_lang(default: str = "en") -> str:
+    """The language asked for in the app's address (``?lang=ru``), else ``default``.
+
+    Voila gives the kernel the page's query string in ``QUERY_STRING``; in the book
+    (and under nbval) there is none, so pages are drawn in ``default``.
+    """
+    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [default])[0]
+    return asked if asked in LANGS else default
 
 
 def text(lang: str, en: str, ru: str) -> str:

@@ -1,7 +1,7 @@
 """The book's own Sphinx additions.
 
 ``{app}`path/to/notebook.ipynb``` links a page to the same notebook served as a
-Voila app (``rulebook_voila_url`` in ``_config.yml``); the path is relative to
+Voila app, in either language (``rulebook_voila_url`` in ``_config.yml``); the path is relative to
 ``book/``.
 """
 
@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from docutils import nodes
 
-LABEL = "▶ Open as an app · Открыть как приложение"
+LABELS = {"en": "▶ Open as an app (English)", "ru": "▶ Открыть как приложение (по-русски)"}
 
 
 def app_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """Two buttons: the app in English and in Russian (``?lang=ru``)."""
     config = inliner.document.settings.env.config
     url = f"{config.rulebook_voila_url.rstrip('/')}/voila/render/{text.strip().lstrip('/')}"
-    node = nodes.reference(rawtext, LABEL, refuri=url, classes=["app-link"])
-    return [node], []
+    links = []
+    for lang, label in LABELS.items():
+        links.append(nodes.reference(rawtext, label, refuri=f"{url}?lang={lang}", classes=["app-link"]))
+        links.append(nodes.Text(" "))
+    return links, []
 
 
 def drop_thebe(app, pagename, templatename, context, doctree):

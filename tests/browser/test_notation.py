@@ -34,6 +34,15 @@ def test_the_app_reads_russian_cards_and_keeps_them_after_a_bad_token(page, voil
     assert not errors, errors
 
 
+def test_the_app_speaks_russian_when_asked(page, voila_url, offline):
+    attempts, _ = offline
+    page.goto(voila_url + APP + "?lang=ru", timeout=60_000)
+    expect(page.locator(".notation-input input")).to_be_visible(timeout=60_000)
+    _type(page, "Z♦ 2♦")
+    expect(page.locator(".notation-status")).to_contain_text("неизвестное достоинство «Z»")
+    assert attempts == []
+
+
 def test_the_built_page_shows_the_saved_widget_without_internet(page, book_url, offline):
     attempts, errors = offline
     page.goto(book_url + "/book/notation/notation.html")
