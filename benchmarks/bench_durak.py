@@ -57,8 +57,12 @@ def statistics(games: int) -> None:
         elapsed = time.perf_counter() - start
         fools = [r["fool"].count(p) / games for p in range(players)]
         draws = r["fool"].count(-1) / games
+        stuck = r["fool"].count(-2)
         print(f"  {name}, {players} players ({elapsed:.0f} s):")
-        print(f"    fool probability by seat: {', '.join(f'{x:.3f}' for x in fools)}; draws {draws:.3f}")
+        print(
+            f"    fool probability by seat: {', '.join(f'{x:.3f}' for x in fools)}; draws {draws:.3f}; "
+            f"unfinished after 5000 actions: {stuck}"
+        )
         rel = [
             sum(1 for f, a in zip(r["fool"], r["first"], strict=True) if f == (a + k) % players) / games
             for k in range(players)

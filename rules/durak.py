@@ -590,7 +590,7 @@ class DurakState(State):
                         s = _STRENGTH[c]
                         if low is None or s < low:
                             low, holders = s, [p]
-                        elif s == low:
+                        elif s == low and p not in holders:
                             holders.append(p)
             if holders:
                 attacker = holders[0] if len(holders) == 1 else self.rng.choice(holders)
@@ -1316,10 +1316,14 @@ def card_action(state: DurakState, player: int, text: str, attack: str | None = 
     return Beat(player, target, card, trump)
 
 
-def play_bots(state: DurakState, bots: dict[int, object], rng) -> list[Action]:
-    """Let the bots (seat -> player) act until a seat without a bot is to act, or the game ends."""
+def play_bots(state: DurakState, bots: dict[int, object], rng, limit: int = 5000) -> list[Action]:
+    """Let the bots (seat -> player) act until a seat without a bot is to act, or the game ends.
+
+    At most ``limit`` actions: Durak has no rule that ends a game in which the
+    same cards go round for ever, so a view must not wait for it.
+    """
     done = []
-    while not state.is_over() and state.current_player in bots:
+    while not state.is_over() and state.current_player in bots and len(done) < limit:
         p = state.current_player
         bot = bots[p]
         view = state.view(p) if getattr(bot, "needs_view", True) else {}
@@ -1338,13 +1342,15 @@ def simulate(
     *,
     seed: int = 0,
     bots: str | Sequence = "heuristic",
+    limit: int = 5000,
     **options,
 ) -> dict[str, list]:
     """Play ``games`` single games (game seeds ``seed .. seed + games - 1``) and report each one.
 
     ``bots`` is ``"heuristic"``, ``"random"`` or a list of players by seat. The
     report has one entry per game in each list: ``fool`` (seat, or -1 for a
-    draw), ``first`` (the first attacker), ``actions``, ``bouts``, ``takes``
+    draw, -2 if the game had not ended after ``limit`` actions: the rules have no
+    end for cards that go round for ever), ``first`` (the first attacker), ``actions``, ``bouts``, ``takes``
     and ``top_joker`` (the seat dealt the top joker, -1 if it stayed in the
     stock or the variant has no jokers). Pure Python; the book turns it into
     numpy arrays.
@@ -1369,8 +1375,12 @@ def simulate(
             top = next((p for p, h in enumerate(state.hands) if code in h), -1)
         report["top_joker"].append(top)
         report["first"].append(state.attacker)
-        playout(state, seats, seed=g)
-        report["fool"].append(-1 if state.fool is None else state.fool)
+        try:
+            playout(state, seats, seed=g, max_actions=limit)
+        except RuntimeError:
+            report["fool"].append(-2)
+        else:
+            report["fool"].append(-1 if state.fool is None else state.fool)
         report["actions"].append(len(state.history))
         kinds = [e[1] for e in state.events]
         report["bouts"].append(kinds.count("discard") + kinds.count("pickup"))
@@ -1431,5 +1441,10 @@ class HeuristicPlayer:
         if not throws:
             return passing
         best = min(throws, key=lambda a: (cost(a.card, view), str(a.card)))
-        limit = 40 if endgame else 11
-        return best if cost(best.card, view) <= limit else passing
+        if cost(best.card, view) <= 11:
+            return best
+        # dear cards only when the stock is empty, and not always: deterministic players
+        # who always throw everything in can pass the same cards round for ever
+        if endgame and cost(best.card, view) <= 40 and (rng is None or rng.random() < 0.75):
+            return best
+        return passing

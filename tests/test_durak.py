@@ -602,3 +602,24 @@ def test_every_rule_id_is_an_anchor_of_the_chapter():
     assert not missing, f"rule ids without a label in book/durak: {missing}"
     actions = {a.rule for s in (three_players(),) for a in s.legal_actions()}
     assert actions <= set(dk.RULES)
+
+
+def test_ruling_3_a_tie_between_two_trump_suits_is_settled_by_lot():
+    """Ruling 3: with a joker turned up two suits are trumps, so two players may hold the lowest."""
+    ties = [
+        s for s in (dk.new_game(players=6, seed=k, variant="jokers") for k in range(80)) if s.lead_how.endswith("lot")
+    ]
+    assert ties
+    for s in ties:
+        holders = _lowest_trump_holders(s)
+        assert len(holders) >= 2 and s.attacker in holders
+        assert s.trump_card.is_joker
+
+
+def test_ruling_3_nobody_holds_a_trump_then_by_lot():
+    games = [dk.new_game(players=2, seed=k) for k in range(400)]
+    lots = [s for s in games if s.lead_how == "lot"]
+    assert lots
+    for s in lots:
+        assert _lowest_trump_holders(s) == []
+    assert "chosen by lot" in lots[0].log("en")[0] and "жребием" in lots[0].log("ru")[0]
