@@ -103,7 +103,7 @@ def test_the_state_is_a_copy_and_the_view_never_displays_itself():
     copy = view.state
     copy.draw()
     assert view.state.moves == 0
-    assert len(view.children) == 7
+    assert len(view.children) == 8
 
 
 def test_an_unexpected_error_is_a_message(monkeypatch):
@@ -115,3 +115,16 @@ def test_an_unexpected_error_is_a_message(monkeypatch):
     monkeypatch.setattr(view._state, "draw", boom)
     view._draw.click()
     assert "Unexpected error (KeyError)" in view._status.value
+
+
+def test_switching_the_language_keeps_the_game_and_the_scenario():
+    view = MinefieldView(scenario="harem", lang="en")
+    view._draw.click()
+    before = view.state.replay_key()
+    view._language.value = "ru"
+    assert view.state.replay_key() == before
+    assert view._scenario.value == "harem" and view._draw.description == "Вытянуть бочонок"
+    assert "вытягивает бочонок" in view._log.value and "Тянет игрок 2" in view._status.value
+    assert "Гарем" in dict((v, k) for k, v in view._scenario.options)["harem"]
+    view._language.value = "en"
+    assert view.state.replay_key() == before and "draws barrel" in view._log.value

@@ -35,18 +35,17 @@ class MinefieldView(w.VBox):
 
     def __init__(self, players: int = 3, seed: int = 0, *, scenario: str | None = None, lang: str = "en"):
         self.lang = check_lang(lang)
+        self._relabelling = False
         self._state = mf.new_game(players=players, seed=seed)
-        choices = [(text(lang, "a random game", "случайная партия"), "")]
-        choices += [(sc.title(lang), sc.id) for sc in mf.SCENARIOS.values()]
-        self._scenario = w.Dropdown(options=choices, value="", description=text(lang, "Set-up:", "Партия:"))
-        self._players = w.Dropdown(
-            options=list(range(2, 8)), value=players, description=text(lang, "Players:", "Игроки:")
-        )
-        self._seed = w.BoundedIntText(value=seed, min=0, max=10**9, description=text(lang, "Seed:", "Зерно:"))
-        self._new = w.Button(description=text(lang, "New game", "Новая партия"), icon="refresh")
-        self._draw = w.Button(description=text(lang, "Draw a barrel", "Вытянуть бочонок"), button_style="primary")
-        self._end = w.Button(description=text(lang, "Play to the end", "Доиграть до конца"))
+        self._language = w.ToggleButtons(options=[("English", "en"), ("Русский", "ru")], value=self.lang)
+        self._scenario = w.Dropdown(options=_scenario_choices(lang), value="")
+        self._players = w.Dropdown(options=list(range(2, 8)), value=players)
+        self._seed = w.BoundedIntText(value=seed, min=0, max=10**9)
+        self._new = w.Button(icon="refresh")
+        self._draw = w.Button(button_style="primary")
+        self._end = w.Button()
         for widget, cls in (
+            (self._language, "minefield-lang"),
             (self._scenario, "minefield-scenario"),
             (self._players, "minefield-players"),
             (self._seed, "minefield-seed"),
@@ -70,11 +69,13 @@ class MinefieldView(w.VBox):
         setup = w.HBox([self._scenario, self._players, self._seed, self._new], layout=w.Layout(flex_flow="row wrap"))
         buttons = w.HBox([self._draw, self._end])
         table = w.HBox([self._field, self._opened], layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([setup, self._about, buttons, self._status, table, self._board, self._log])
+        super().__init__([self._language, setup, self._about, buttons, self._status, table, self._board, self._log])
+        self._relabel()
         self._new.on_click(self._on_new)
         self._draw.on_click(self._on_draw)
         self._end.on_click(self._on_end)
         self._scenario.observe(self._on_scenario, names="value")
+        self._language.observe(self._on_language, names="value")
         if scenario:
             self._scenario.value = scenario
         else:
@@ -97,7 +98,8 @@ class MinefieldView(w.VBox):
 
     @guarded
     def _on_scenario(self, change) -> None:
-        self._on_new()
+        if not self._relabelling:  # renaming the menu's entries is not choosing one
+            self._on_new()
 
     @guarded
     def _on_draw(self, _button=None) -> None:
@@ -109,7 +111,30 @@ class MinefieldView(w.VBox):
         self._state.play_to_end()
         self._redraw()
 
+    @guarded
+    def _on_language(self, change) -> None:
+        self.lang = check_lang(change["new"])
+        self._relabel()
+        self._redraw()
+
     # ---- drawing
+
+    def _relabel(self) -> None:
+        """Every label in ``self.lang``; the game and the chosen scenario stay as they are."""
+        lang = self.lang
+        self._scenario.description = text(lang, "Set-up:", "Партия:")
+        self._players.description = text(lang, "Players:", "Игроки:")
+        self._seed.description = text(lang, "Seed:", "Зерно:")
+        self._new.description = text(lang, "New game", "Новая партия")
+        self._draw.description = text(lang, "Draw a barrel", "Вытянуть бочонок")
+        self._end.description = text(lang, "Play to the end", "Доиграть до конца")
+        chosen = self._scenario.value
+        self._relabelling = True
+        try:
+            self._scenario.options = _scenario_choices(lang)
+            self._scenario.value = chosen
+        finally:
+            self._relabelling = False
 
     def _redraw(self) -> None:
         state, lang = self._state, self.lang
@@ -147,6 +172,11 @@ class MinefieldView(w.VBox):
                 ),
                 "info",
             )
+
+
+def _scenario_choices(lang: str) -> list[tuple[str, str]]:
+    choices = [(text(lang, "a random game", "случайная партия"), "")]
+    return choices + [(sc.title(lang), sc.id) for sc in mf.SCENARIOS.values()]
 
 
 def _count_ru(n: int, one: str, few: str, many: str) -> str:
