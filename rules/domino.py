@@ -67,6 +67,7 @@ RULES: dict[str, tuple[str, str]] = {
     "domino.trick": ("The trick and the next lead", "Взятка и следующий ход"),
     "domino.end": ("The end of the game", "Конец партии"),
     "domino.score": ("The score", "Подсчёт"),
+    "domino.duel": ("One against one", "Один на один"),
 }
 
 #: the words of :meth:`Table.options`, in a stable order
@@ -616,7 +617,7 @@ class DominoState(State):
             raise OptionError(
                 f"one against one is played with the 36-card deck (four cards removed unseen), not {options.deck_size}",
                 f"один на один играют колодой 36 листов (четыре карты вынимаются не глядя), а не {options.deck_size}",
-                rule="domino.deal",
+                rule="domino.duel",
             )
         ts = self.team_size = _TEAM_SIZE[players]
         cards = list(_DECKS[options.deck_size])
@@ -910,10 +911,12 @@ def log_entries(state: DominoState, lang: str = "en") -> list[tuple[str, str]]:
         a, b = len(state.banks[0]), len(state.banks[1])
         if lang == "en":
             verdict = "a draw" if a == b else f"team {'A' if a > b else 'B'} wins"
-            lines.append((f"game over: team A {a} cards, team B {b} cards — {verdict}", "domino.score"))
+            lines.append((f"game over: cards in the banks, team A {a}, team B {b} — {verdict}", "domino.score"))
         else:
             verdict = "ничья" if a == b else f"побеждает команда {'А' if a > b else 'Б'}"
-            lines.append((f"партия окончена: у команды А {a} карт, у команды Б {b} — {verdict}", "domino.score"))
+            lines.append(
+                (f"партия окончена: карт в копилках — у команды А {a}, у команды Б {b}; {verdict}", "domino.score")
+            )
     return lines
 
 

@@ -525,3 +525,14 @@ def test_the_heuristic_reads_only_its_view():
     action = HeuristicPlayer(samples=2).choose(view, state.legal_actions(), __import__("random").Random(0))
     assert action in state.legal_actions()
     assert Spy.read <= set(state.view(0))
+
+
+def test_every_rule_id_is_an_anchor_of_the_chapter():
+    from pathlib import Path
+
+    chapter = Path(__file__).resolve().parents[1] / "book" / "domino"
+    pages = [p.read_text(encoding="utf-8") for p in sorted(chapter.glob("*.md"))]
+    assert pages, "the chapter has no pages"
+    text = "\n".join(pages)
+    missing = [rule for rule in RULES if f"({rule})=" not in text]
+    assert not missing, f"rule ids without a label in book/domino/: {missing}"
