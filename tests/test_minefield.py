@@ -578,3 +578,41 @@ def test_every_rule_id_is_a_label_of_the_chapter():
     assert mf.RULES
     missing = [rule for rule in mf.RULES if f"({rule})=" not in text]
     assert not missing, f"rule ids without a (<id>)= label in book/minefield: {missing}"
+
+
+def test_ruling_5_amplified_immunity_six_moves_against_ordinary_three_against_amplified():
+    # player 1's moves after the amplified immunity: 3, 5, 7, 9 (4th) ...
+    cells = {1: ("K♥", "K♥"), 2: ("2♣", "3♥"), 3: F1, 4: ("3♣", "4♥"), 5: F2, 6: ("4♣", "5♦"), 7: F3}
+    cells.update({8: ("5♣", "6♦"), 9: ("A♠", "7♦")})
+    state = game(cells, range(1, 10))
+    draw(state, 9)  # an ordinary curse on the 4th move: still immune (6 moves)
+    assert "curse_immune" in kinds(state, 9) and not state.status(0)["cursed"]
+    cells[9] = ("A♠", "A♠")
+    state = game(cells, range(1, 10))
+    draw(state, 9)  # an amplified curse on the 4th move: immunity against it lasted 3 moves
+    assert "curse" in kinds(state, 9) and state.status(0)["curse_amplified"]
+
+
+def test_ruling_6_amplified_doctor_evil_blocks_six_moves():
+    cells = {1: ("K♣", "K♣"), 2: ("2♣", "3♥"), 3: F1, 4: ("3♣", "4♥"), 5: F2, 6: ("4♣", "5♦"), 7: F3}
+    cells.update({8: ("5♣", "6♦"), 9: F4, 10: ("6♣", "8♦"), 11: F5, 12: ("7♣", "9♦"), 13: ("A♥", "10♦")})
+    state = game(cells, range(1, 14))
+    draw(state, 13)  # player 1's 6th move after Doctor Evil: the shield is still blocked
+    assert "shield_blocked" in kinds(state, 13)
+    cells[13], cells[15] = ("8♣", "10♦"), ("A♥", "J♦")
+    cells[14] = ("9♣", "Q♦")
+    state = game(cells, range(1, 16))
+    draw(state, 15)  # the 7th move: the shield works
+    assert "shield" in kinds(state, 15)
+
+
+def test_the_chapter_opening_example_runs():
+    import re
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[1] / "book" / "minefield" / "index.md"
+    blocks = re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+    assert blocks
+    scope: dict = {}
+    exec(blocks[0], scope)
+    assert scope["state"].scores() == [2, 0]  # the comment on the page says so
