@@ -47,6 +47,7 @@ __all__ = [
     "log_lines",
     "play_bots",
     "undo",
+    "simulate",
     "from_json",
     "GreedyPlayer",
     "BuilderPlayer",
@@ -1667,6 +1668,36 @@ def undo(state: DomimiState, humans: Iterable[int]) -> DomimiState:
 
 def _option_dict(options: Options) -> dict:
     return {f: getattr(options, f) for f in ("decks", "teams", "last_breath", "full_round", "round_limit")}
+
+
+def simulate(games: int, players: int = 2, *, bots: Sequence[str] = ("greedy",), seed: int = 0, **options) -> dict:
+    """Play ``games`` seeded games (game seeds ``seed .. seed+games-1``, player seed = game seed).
+
+    ``bots`` names the players by seat ("random", "greedy", "builder"), cycling.
+    Returns lists per game: ``rounds``, ``actions``, ``first`` (seat of the first
+    player), ``scores``, ``places``, ``limit`` (ended by the round limit),
+    ``buys`` (pictures bought) and ``joker_buys`` (jokers bought).
+    """
+    from rules.game import RandomPlayer, playout
+
+    makers = {"random": RandomPlayer, "greedy": GreedyPlayer, "builder": BuilderPlayer}
+    out: dict[str, list] = {
+        k: [] for k in ("rounds", "actions", "first", "scores", "places", "limit", "buys", "joker_buys")
+    }
+    for g in range(seed, seed + games):
+        seats = [makers[bots[p % len(bots)]]() for p in range(players)]
+        state = playout(new_game(players=players, seed=g, **options), seats, seed=g)
+        result = state.result()
+        buys = [a for a in state.history if type(a) is Move and a.kind == "buy"]
+        out["rounds"].append(state.turns_played / players)
+        out["actions"].append(len(state.history))
+        out["first"].append(state.first)
+        out["scores"].append(list(result.scores))
+        out["places"].append(list(result.places))
+        out["limit"].append(state.ended_by_limit)
+        out["buys"].append(len(buys))
+        out["joker_buys"].append(sum(1 for a in buys if a.take[0].joker is not None))
+    return out
 
 
 # ---------------------------------------------------------------- bots
