@@ -536,3 +536,26 @@ def test_every_rule_id_is_an_anchor_of_the_chapter():
     text = "\n".join(pages)
     missing = [rule for rule in RULES if f"({rule})=" not in text]
     assert not missing, f"rule ids without a label in book/domino/: {missing}"
+
+
+def test_three_against_three_needs_all_three_opponents_to_pass():
+    # ruling 5: «every member of one team has passed in a row on the same last card»
+    hands = ["Q♠", "6♦", "7♦", "8♦", "9♦", "10♦"]
+    state = position(hands, leader=0)  # A1 A2 A3 B1 B2 B3
+    state.place("Q♠", "first")
+    for seat in (1, 2, 3, 4):
+        state.apply(Pass(seat))
+        assert not state.tricks
+    state.apply(Pass(5))
+    assert state.banks[0] == [c("Q♠")]
+    assert state.current_player == 1  # A1 has no cards: A2 leads
+
+
+def test_voluntary_pass_on_the_own_teams_card_keeps_the_trick_for_the_team():
+    state = position(["Q♠ 6♦", "K♠ 7♦", "8♦ 9♦", "10♦ 6♥"], leader=0, voluntary_pass=True)
+    state.place("Q♠", "first")
+    state.apply(Pass(1))  # A2 could lay K♠ but passes at will
+    assert "by choice" in state.history[-1].explain("en") and "по желанию" in state.history[-1].explain("ru")
+    state.apply(Pass(2))
+    state.apply(Pass(3))
+    assert state.banks[0] == [c("Q♠")]
