@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from rules import svg
-from rules.cards import Card, Rank, Suit, card_name, deck, format_card, parse_cards
+from rules.cards import Card, Rank, Suit, deck, format_card, parse_cards
 from rules.errors import IllegalAction, OptionError, check_lang
 from rules.game import Action, GameInfo, RandomPlayer, Result, State, make_options, playout, replay
 
@@ -937,14 +937,6 @@ def play_bots(state: DominoState, bots: dict[int, object], rng: random.Random) -
         state.apply(action)
         done.append(state.history[-1])
     return done
-
-
-def card_words(card: Card, lang: str = "en") -> str:
-    """The card's name and notation, for messages: "jack of spades (J♠)"."""
-    return f"{card_name(card, lang)} ({format_card(card, lang)})"
-
-
-# ---------------------------------------------------------------- players
 
 
 def simulate(
