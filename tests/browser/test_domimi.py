@@ -1,0 +1,72 @@
+"""The DoMiMi apps in Voila, offline: pick cards, see the options, choose one, play a turn."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+EXPLORER = "/voila/render/domimi/explorer.ipynb"
+PLAY = "/voila/render/domimi/play.ipynb"
+
+
+def test_the_explorer_lists_the_options_of_the_cards_picked(page, voila_url, offline):
+    attempts, errors = offline
+    page.goto(voila_url + EXPLORER, timeout=60_000)
+    revealed = page.locator(".domimi-revealed input").first
+    expect(revealed).to_be_visible(timeout=60_000)
+    revealed.fill("6♦ 2♥ 9♥")
+    revealed.press("Enter")
+    status = page.locator(".domimi-status").first
+    expect(status).to_contain_text("option(s)")
+    group = page.locator(".domimi-group select").first
+    expect(group.locator("option", has_text="buy J♥")).to_have_count(1)
+    group.select_option(label="buy J♥ (1)")
+    detail = page.locator(".domimi-detail").first
+    expect(detail).to_contain_text("9♥+6♦ = 15 ≥ 15: buys J♥")
+    expect(detail).to_contain_text("May go back: 2♥")
+    expect(detail.locator("a.rule-link")).to_have_attribute("href", "rules.html#domimi-buy")
+    expect(page.locator(".domimi-field").first.locator(".hl-take")).to_have_count(1)
+    expect(page.locator(".domimi-hand").first.locator(".hl-pay")).to_have_count(2)
+
+    # a wrong card: a message, and the options stay as they were
+    revealed.fill("6♦ 2♥ 9X")
+    revealed.press("Enter")
+    expect(status).to_contain_text("9X")
+    expect(detail).to_contain_text("buys J♥")
+
+    content = page.content()
+    assert "from widgets.domimi import" not in content, "the app shows code"
+    assert "Traceback" not in content
+    assert attempts == [], f"the app tried to reach the internet: {attempts}"
+    assert not errors, errors
+
+
+def test_the_game_plays_a_turn_with_the_buttons(page, voila_url, offline):
+    attempts, errors = offline
+    page.goto(voila_url + PLAY, timeout=60_000)
+    status = page.locator(".domimi-status")
+    expect(status).to_contain_text("Player 1 to decide", timeout=60_000)
+    actions = page.locator("button.domimi-action")
+    expect(actions.first).to_be_visible()
+    expect(page.locator(".domimi-battery-view svg")).to_have_count(1)
+    before = page.locator(".domimi-log li").count()
+    actions.first.click()
+    expect(page.locator(".domimi-log li")).not_to_have_count(before)
+    expect(status).to_contain_text("Player 1 to decide")
+    page.locator("button.domimi-undo").click()
+    expect(status).to_contain_text("Undone")
+    page.locator("button.domimi-save").click()
+    expect(page.locator(".domimi-json textarea")).to_have_value(re.compile('"game": "domimi"'))
+    assert "Traceback" not in page.content()
+    assert attempts == [], f"the app tried to reach the internet: {attempts}"
+    assert not errors, errors
+
+
+def test_the_game_opens_in_russian(page, voila_url, offline):
+    attempts, errors = offline
+    page.goto(voila_url + PLAY + "?lang=ru", timeout=60_000)
+    expect(page.locator(".domimi-status")).to_contain_text("Решает игрок 1", timeout=60_000)
+    expect(page.locator("button.domimi-new")).to_have_text("Новая игра")
+    assert attempts == [], f"the app tried to reach the internet: {attempts}"
+    assert not errors, errors
