@@ -355,7 +355,7 @@ _ID_CODE = {id(c): i for i, c in enumerate(ALL_CARDS)}
 _JOKER_KEY = 99  # jokers match only each other when thrown in
 _RANK_KEY = [_JOKER_KEY if c.joker is not None else int(c.rank) for c in ALL_CARDS]
 _STRENGTH = [strength(c) for c in ALL_CARDS]
-_BEAT_CACHE: dict[int, list[tuple[bool, ...]]] = {}
+_BEAT_CACHE: dict[int, list[tuple[bool, ...] | None]] = {}
 
 
 def _code(card: Card) -> int:
@@ -363,48 +363,19 @@ def _code(card: Card) -> int:
     return card.index if code is None else code
 
 
-def _beat_rows(trump_code: int) -> list[tuple[bool, ...]]:
-    """``rows[a][d]``: does card code d beat card code a? The same answers as :func:`beats`
-    (a test checks every trump and pair), computed on small integers for speed."""
+def _beat_rows(trump_code: int) -> list[tuple[bool, ...] | None]:
+    """The game's beat table for one trump card: ``rows[a][d]`` is ``beats(a, d, trump)`` on
+    card codes. Rows are filled on first use (:func:`_beat_row`) and kept for the process."""
     rows = _BEAT_CACHE.get(trump_code)
     if rows is None:
-        rows = _BEAT_CACHE[trump_code] = _fast_rows(trump_code)
+        rows = _BEAT_CACHE[trump_code] = [None] * _NCODES
     return rows
 
 
-def _fast_rows(t: int) -> list[tuple[bool, ...]]:
-    # codes: suit * 13 + rank - 1 with suits ♠ ♣ ♥ ♦ (0, 1 black; 2, 3 red); 52 red joker, 53 black joker
-    if t >= 52:
-        trumps = {2, 3} if t == 52 else {0, 1}
-        top = t
-    else:
-        trumps = {t // 13}
-        top = 52 if t // 13 >= 2 else 53
-    low = 105 - top
-    low_black = low == 53
-    strength_ = _STRENGTH
-    rows = []
-    for a in range(_NCODES):
-        row = [False] * _NCODES
-        if a != top:
-            row[top] = True  # the top joker beats everything else
-            if a == low:
-                for d in range(52):
-                    row[d] = d // 13 in trumps  # any trump beats the other joker
-            else:
-                sa = a // 13
-                a_trump = sa in trumps
-                st = strength_[a]
-                if not a_trump and (sa < 2) == low_black:
-                    row[low] = True  # the other joker beats non-trumps of its colour
-                for d in range(52):
-                    sd = d // 13
-                    if sd in trumps:
-                        row[d] = strength_[d] > st if a_trump else True
-                    elif sd == sa:
-                        row[d] = strength_[d] > st
-        rows.append(tuple(row))
-    return rows
+def _beat_row(rows: list, trump_code: int, a: int) -> tuple[bool, ...]:
+    trump, attack = ALL_CARDS[trump_code], ALL_CARDS[a]
+    row = rows[a] = tuple(beats(attack, d, trump) for d in ALL_CARDS)
+    return row
 
 
 def _pname(p: int, lang: str) -> str:
@@ -651,7 +622,7 @@ class DurakState(State):
             cache = _CACHE
             for a, dfn in zip(self.table_attack, self.table_defence, strict=True):
                 if dfn is None:
-                    row = rows[a]
+                    row = rows[a] or _beat_row(rows, trump, a)
                     base = ((p * 64 + a) * 64 + trump) * 64 + 1_000_000_000
                     for c in hand:
                         if row[c]:
