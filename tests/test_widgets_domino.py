@@ -35,6 +35,7 @@ def test_an_illegal_place_names_the_rule_and_changes_nothing():
     board._where["down"].click()
     assert "status-error" in board._status.value
     assert "у масти пики уже есть своя линия сверху" in board._status.value
+    assert "(правило: Одна линия для каждой масти)" in board._status.value
     assert len(board.state) == 3 and len(board.hand) == 3
 
 
@@ -85,6 +86,7 @@ def test_an_illegal_pass_or_place_is_refused_with_the_rule_and_changes_nothing()
     before = game.state.replay_key()
     game._pass.click()  # on the lead
     assert "pass is not allowed" in game._status.value
+    assert "(rule: The trick and the next lead)" in game._status.value
     hand = game._state.hands[0]
     game._cards.value = str(hand[0])
     game._where["left"].click()

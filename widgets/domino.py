@@ -18,7 +18,7 @@ import ipywidgets as w
 from rules import domino as dm
 from rules import svg
 from rules.cards import Card, format_card, parse_card, parse_cards
-from rules.errors import check_lang
+from rules.errors import IllegalAction, check_lang
 from rules.game import RandomPlayer
 from widgets.common import guarded, show, status_line, text
 
@@ -57,6 +57,13 @@ def _where_message(table: dm.Table, card: Card, lang: str) -> tuple[str, str]:
         return text(lang, f"{name} may go: ", f"{name} можно положить: ") + _where_words(where, lang), "info"
     last = format_card(table.last, lang)
     return text(lang, f"{name} cannot be laid next to {last}.", f"{name} нельзя положить рядом с {last}."), "error"
+
+
+def _refused(status: w.HTML, error: IllegalAction, lang: str) -> None:
+    """Show the engine's refusal and the title of the rule that forbids the move."""
+    title = dm.RULES.get(error.rule)
+    rule = text(lang, f" (rule: {title[0]})", f" (правило: {title[1]})") if title else ""
+    show(status, error.message(lang) + rule, "error")
 
 
 def _parse_moves(moves) -> list[tuple[Card, str]]:
@@ -132,7 +139,11 @@ class PlacementBoard(w.VBox):
         if card is None:
             show(self._status, text(self.lang, "Choose a card first.", "Сначала выберите карту."), "error")
             return
-        self._table.play(card, where)
+        try:
+            self._table.play(card, where)
+        except IllegalAction as error:
+            _refused(self._status, error, self.lang)
+            return
         self._hand.remove(card)
         self._redraw()
         name = format_card(card, self.lang)
@@ -288,12 +299,20 @@ class DominoGame(w.VBox):
         if card is None:
             show(self._status, text(self.lang, "Choose a card first.", "Сначала выберите карту."), "error")
             return
-        self._state.place(card, where)
+        try:
+            self._state.place(card, where)
+        except IllegalAction as error:
+            _refused(self._status, error, self.lang)
+            return
         self._bots_move()
 
     @guarded
     def _on_pass(self, _button=None) -> None:
-        self._state.apply(dm.Pass(self.seat if self._state.current_player is not None else -1))
+        try:
+            self._state.apply(dm.Pass(self.seat if self._state.current_player is not None else -1))
+        except IllegalAction as error:
+            _refused(self._status, error, self.lang)
+            return
         self._bots_move()
 
     def _bots_move(self) -> None:
