@@ -433,6 +433,23 @@ def _suit_choices(usable: Sequence[int], money: Sequence[Sequence[int]], skip=()
     return per_suit
 
 
+_MOVES: dict = {}
+
+
+def _collect_moves(p: int, usable: Sequence[int], money: Sequence[Sequence[int]], skip=()) -> list:
+    """The game's collecting actions for player ``p``, one suit at a time (cached: Moves are values)."""
+    out: list = []
+    for choices in _suit_choices(usable, money, skip):
+        key = (p, id(choices))
+        found = _MOVES.get(key)
+        if found is None or found[0] is not choices:
+            if len(_MOVES) > 50_000:
+                _MOVES.clear()
+            found = _MOVES[key] = (choices, [_move(p, "collect", pay, take) for pay, take in choices])
+        out += found[1]
+    return out
+
+
 def _option_codes(
     usable: list[int], money: Sequence[Sequence[int]], pics: dict[int, int], returns: bool | None, collect=True
 ) -> list:
@@ -1063,12 +1080,7 @@ class DomimiState(State):
         if phase == RETURN:
             return [*(ReturnCard(p, _ALL[c]) for c in self._returnable()), EndTurn(p)]
         if phase == COLLECT:
-            acts: list[Action] = [
-                _move(p, "collect", pay, take)
-                for choices in _suit_choices(self._usable(), self.money, self.collected)
-                for pay, take in choices
-            ]
-            return [*acts, EndCollect(p)]
+            return [*_collect_moves(p, self._usable(), self.money, self.collected), EndCollect(p)]
         if phase == SECOND:
             pic = _ALL[self.second_for]
             return [PictureTake(p, pic, _ALL[c], True) for c in self._take_targets(self.second_for)]
@@ -1092,7 +1104,8 @@ class DomimiState(State):
                 acts.extend(PictureTake(p, pic, _ALL[t]) for t in self._take_targets(c))
                 if rank in (0, 12):
                     acts.extend(Steal(p, pic, v) for v in self._victims())
-        for kind, pay, take, _ in _option_codes(usable, self.money, self.pics, None):
+        acts += _collect_moves(p, usable, self.money)
+        for kind, pay, take, _ in _option_codes(usable, self.money, self.pics, None, collect=False):
             acts.append(_move(p, kind, pay, take))
         acts.append(Pass(p))
         return acts
