@@ -965,7 +965,8 @@ class DomimiState(State):
         self.may_return = False
         self._cache = None
         draw = self.draw[p]
-        if len(draw) >= 3 or not self.discard[p] or not draw:
+        # ruling 4: a choice only with one or two cards left and enough cards in the discard
+        if len(draw) >= 3 or not draw or len(draw) + len(self.discard[p]) <= 3:
             self._reveal(3)
             self.phase = MAIN
         else:

@@ -113,6 +113,12 @@ def test_with_two_cards_left_the_player_chooses_how_to_refill():
     assert len(state.revealed_cards()) == 3 and len(state.draw[0]) == 2 and not state.discard[0]
 
 
+def test_a_player_owning_three_cards_or_fewer_just_reveals_them():
+    state = _at_turn_start("9♠", "A♥ 2♥")
+    assert state.phase == "main"
+    assert Counter(state.revealed_cards()) == Counter(parse_cards("9♠ A♥ 2♥"))
+
+
 def test_mixing_puts_the_last_cards_unseen_into_the_discard():
     state = _at_turn_start("9♠", "A♥ 2♥ 3♥")
     state.apply(Refill(0, "mix"))
