@@ -92,8 +92,6 @@ TEAM_MODES = ("none", "two", "three", "pairs")
 
 _SUITS = tuple(Suit)
 _SUIT_IDX = {s: i for i, s in enumerate(_SUITS)}
-#: _CARD[suit index][rank] -> the Card
-_CARD = [[None] + [Card(Rank(r), s) for r in range(1, 14)] for s in _SUITS]
 _JOKER_KEY = 0  # the "rank" of jokers in cross moves
 
 
@@ -285,6 +283,13 @@ _SUITI = tuple(c // 13 if c < 52 else -1 for c in range(54))
 _PRICE_C = tuple(PRICES[None] if c >= 52 else PRICES.get(Rank(c % 13 + 1), 0) for c in range(54))
 _POINTS_C = tuple(7 if c >= 52 else POINTS.get(Rank(c % 13 + 1), 0) for c in range(54))
 _PICTURE_CODES = tuple(c for c in range(54) if not _MONEY[c])
+_CODE_OF_ID = {id(c): i for i, c in enumerate(ALL_CARDS)}
+
+
+def _code(card: Card) -> int:
+    """A card's code; fast for the canonical cards the engine's own actions hold."""
+    code = _CODE_OF_ID.get(id(card))
+    return card.index if code is None else code
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,6 +395,27 @@ def _submultisets(ranks: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 _CHOICES: dict = {}
 _PARTS: dict = {}
+_PAYS: dict = {}
+
+
+def _pay_subsets(si: int, ranks: tuple[int, ...]) -> list:
+    """For each distinct sub-multiset of a suit's revealed ranks: (ranks, codes, sum, banned ranks)."""
+    key = (si, ranks)
+    found = _PAYS.get(key)
+    if found is None:
+        base = si * 13 - 1
+        found = _PAYS[key] = [
+            (
+                pay,
+                tuple(base + r for r in reversed(pay)),
+                sum(pay),
+                frozenset(pay),
+            )  # ruling 6: never the identical card
+            for pay in _submultisets(ranks)
+        ]
+    return found
+
+
 _ZEROS = [(0,) * (10 - k) for k in range(11)]
 
 
@@ -401,13 +427,13 @@ def _collect_choices(si: int, ranks: tuple[int, ...], counts: tuple[int, ...]) -
         return found
     base = si * 13 - 1
     choices = []
-    for pay in _submultisets(ranks):
-        pay_codes = tuple(base + r for r in reversed(pay))
-        banned = frozenset(pay)  # ruling 6: never the identical card
-        pkey = (si, sum(pay), banned, counts)
+    for _pay, pay_codes, total, banned in _pay_subsets(si, ranks):
+        # only the field's cards up to the paying sum matter: a smaller key is found more often
+        top = min(total, 10)
+        pkey = (si, total, banned, counts[: top + 1])
         takes = _PARTS.get(pkey)
         if takes is None:
-            takes = _PARTS[pkey] = [tuple(base + r for r in t) for t in _partitions(pkey[1], counts, banned)]
+            takes = _PARTS[pkey] = [tuple(base + r for r in t) for t in _partitions(total, counts, banned)]
         choices.extend([(pay_codes, take) for take in takes])
     if len(_CHOICES) > 50_000:
         _CHOICES.clear()
@@ -963,6 +989,7 @@ class DomimiState(State):
         self.second_for: int | None = None
         self.collected: set[int] = set()  # suits of this turn's collecting move
         self.may_return = False
+        self._ret: list[int] = []  # the cards that may be returned now (phase RETURN)
         self._cache = None
         draw = self.draw[p]
         # ruling 4: a choice only with one or two cards left and enough cards in the discard
@@ -993,7 +1020,9 @@ class DomimiState(State):
     def _after_main(self, took_picture: bool = False) -> None:
         """After the main move: returns (stage 2), then the recipient, then the end of the turn."""
         self.may_return = self.stage == 2 or took_picture
-        if self.may_return and self._returnable():
+        if self.may_return:
+            self._ret = self._returnable()
+        if self.may_return and self._ret:
             self.phase = RETURN
         else:
             self._to_give()
@@ -1079,7 +1108,7 @@ class DomimiState(State):
         if phase == MAIN:
             return self._main_actions()
         if phase == RETURN:
-            return [*(ReturnCard(p, _ALL[c]) for c in self._returnable()), EndTurn(p)]
+            return [*(ReturnCard(p, _ALL[c]) for c in self._ret), EndTurn(p)]
         if phase == COLLECT:
             return [*_collect_moves(p, self._usable(), self.money, self.collected), EndCollect(p)]
         if phase == SECOND:
@@ -1142,11 +1171,11 @@ class DomimiState(State):
         if kind is Move:
             took_picture = False
             for card in action.take:
-                c = card.index
+                c = _code(card)
                 took_picture = took_picture or not _MONEY[c]
                 self._field_take(c)
                 self.taken.append(c)
-            self.locked.extend(c.index for c in action.pay)
+            self.locked.extend(_code(c) for c in action.pay)
             if action.kind == "collect":
                 self.collected.add(_SUITI[self.locked[-1]])
                 if _suit_choices(self._usable(), self.money, self.collected):
@@ -1154,17 +1183,18 @@ class DomimiState(State):
                     return
             self._after_main(took_picture)
         elif kind is ReturnCard:
-            c = action.card.index
+            c = _code(action.card)
             self.returned.append(c)
             self._field_add(c)
-            if not self._returnable():
+            self._ret = self._returnable()
+            if not self._ret:
                 self._to_give()
         elif kind is EndTurn:
             self._to_give()
         elif kind is EndCollect:
             self._after_main()
         elif kind is PictureTake:
-            c, pic = action.card.index, action.picture.index
+            c, pic = _code(action.card), _code(action.picture)
             self._field_take(c)
             self.taken.append(c)
             if not action.second:
@@ -1184,12 +1214,12 @@ class DomimiState(State):
         elif kind is Pass:
             self._after_main()
         elif kind is RevealMore:
-            pic = action.picture.index
+            pic = _code(action.picture)
             self.spent = pic
             self.locked.append(pic)
             self._reveal(action.count)
         elif kind is Steal:
-            pic = action.picture.index
+            pic = _code(action.picture)
             self.spent = pic
             self.locked.append(pic)
             self.discard[p].append(self.draw[action.victim].pop())
