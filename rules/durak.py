@@ -898,15 +898,21 @@ class DurakState(State):
 
     def log(self, lang: str = "en") -> list[str]:
         """Every action and automatic event of the play so far, one sentence each."""
+        return [line for line, _ in self.log_entries(lang)]
+
+    def log_entries(self, lang: str = "en") -> list[tuple[str, str]]:
+        """The log as (sentence, rule id): the rule that allows the action or governs the event."""
         check_lang(lang)
         events = sorted(self.events, key=lambda e: e[0])
+        rules_of = {"deal": "durak.first", "pickup": "durak.take", "discard": "durak.beat", "draw": "durak.draw"}
         lines, k = [], 0
         for i in range(len(self.history) + 1):
             while k < len(events) and events[k][0] <= i:
-                lines.append(_event_text(events[k], lang))
+                lines.append((_event_text(events[k], lang), rules_of.get(events[k][1], "durak.end")))
                 k += 1
             if i < len(self.history):
-                lines.append(self.history[i].explain(lang))
+                action = self.history[i]
+                lines.append((action.explain(lang), action.rule))
         return lines
 
     # ---- errors

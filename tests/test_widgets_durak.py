@@ -121,3 +121,21 @@ def test_the_state_is_read_only():
     copy = game.state
     copy.hands[0].clear()
     assert game._state.hands[0]
+
+
+def test_the_log_links_every_move_to_its_rule():
+    game = DurakGame(players=2, seed=4)
+    game._actions.children[0].click()
+    assert "rules.html#durak-attack" in game._log.value
+    assert "rules.html#durak-first" in game._log.value
+
+
+def test_a_match_shows_the_rating():
+    game = DurakGame(players=2, seed=0, games=3, next_lead="from_under")
+    assert "Game 1 of 3" in game._info.value
+    for _ in range(2000):
+        if not game._actions.children:
+            break
+        game._actions.children[-1].click()
+    assert game._state.is_over() and len(game._state.fools) == 3
+    assert "fools:" in game._status.value

@@ -199,6 +199,8 @@ class DurakGame(w.VBox):
         deck: int = 36,
         draw_order: str = "defender_last",
         first_bout_five: bool = False,
+        games: int = 1,
+        next_lead: str = "under",
         lang: str = "en",
     ):
         self.lang = check_lang(lang)
@@ -223,6 +225,15 @@ class DurakGame(w.VBox):
             value=first_bout_five, description=text(lang, "5 cards before the first discard", "5 карт до первого отбоя")
         )
         self._seed = w.BoundedIntText(value=seed, min=0, max=10**9, description=text(lang, "Seed:", "Зерно:"))
+        self._games = w.Dropdown(options=[1, 3, 5, 10], value=games, description=text(lang, "Games:", "Игр в матче:"))
+        self._next_lead = w.Dropdown(
+            options=[
+                (text(lang, "under the fool", "под дурака"), "under"),
+                (text(lang, "from under the fool", "из-под дурака"), "from_under"),
+            ],
+            value=next_lead,
+            description=text(lang, "Next games:", "Дальше ходят:"),
+        )
         self._new = w.Button(description=text(lang, "New game", "Новая игра"), icon="refresh")
         self._card = w.Text(
             placeholder=text(lang, "type a card, e.g. 9♥ or 9H", "введите карту, например 9♥ или 9H"),
@@ -243,6 +254,8 @@ class DurakGame(w.VBox):
             (self._draw_order, "durak-draw-order"),
             (self._five, "durak-five"),
             (self._seed, "durak-seed"),
+            (self._games, "durak-games"),
+            (self._next_lead, "durak-next-lead"),
             (self._new, "durak-new"),
             (self._card, "durak-card"),
             (self._info, "durak-info"),
@@ -255,7 +268,17 @@ class DurakGame(w.VBox):
         ):
             widget.add_class(cls)
         setup = w.HBox(
-            [self._players, self._variant, self._deck, self._draw_order, self._five, self._seed, self._new],
+            [
+                self._players,
+                self._variant,
+                self._deck,
+                self._draw_order,
+                self._five,
+                self._games,
+                self._next_lead,
+                self._seed,
+                self._new,
+            ],
             layout=w.Layout(flex_flow="row wrap"),
         )
         super().__init__(
@@ -295,6 +318,8 @@ class DurakGame(w.VBox):
             deck=self._deck.value,
             draw_order=self._draw_order.value,
             first_bout_five=self._five.value,
+            games=self._games.value,
+            next_lead=self._next_lead.value,
         )
         self._state = state
         self._rng = random.Random(self._seed.value)
@@ -349,6 +374,14 @@ class DurakGame(w.VBox):
             f"в отбое {view['discard_count']}; игрок {s.attacker + 1} ходит под игрока {s.defender + 1}.",
         )
         trump_pic = svg.card(trump, lang=lang, width=40) if view["trump_card"] else ""
+        if s.options.games > 1:
+            game_no = min(len(s.fools) + 1, s.options.games)
+            scores = ", ".join(str(x) for x in view["scores"])
+            info += text(
+                lang,
+                f" Game {game_no} of {s.options.games}; rating so far: {scores}.",
+                f" Игра {game_no} из {s.options.games}; рейтинг: {scores}.",
+            )
         self._info.value = f"<div class='durak-trump'>{trump_pic}<span>{html.escape(info)}</span></div>"
         opp = []
         for p in range(1, s.num_players):
@@ -383,9 +416,11 @@ class DurakGame(w.VBox):
                 button.on_click(lambda _b, label=action.label: self._on_label(label))
                 buttons.append(button)
         self._actions.children = buttons
-        lines = s.log(lang)[-14:]
+        lines = s.log_entries(lang)[-14:]
         self._log.value = (
-            "<ol class='durak-log-lines'>" + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + "</ol>"
+            "<ol class='durak-log-lines'>"
+            + "".join(f"<li>{html.escape(x)} <small>{_rule_link(rule, lang)}</small></li>" for x, rule in lines)
+            + "</ol>"
         )
 
 

@@ -54,3 +54,12 @@ def test_the_game_plays_a_move_and_refuses_a_wrong_card(page, voila_url, offline
     assert "Traceback" not in page.content()
     assert attempts == [], f"the app tried to reach the internet: {attempts}"
     assert not errors, errors
+
+
+def test_the_explorer_speaks_russian_when_the_address_asks(page, voila_url, offline):
+    attempts, errors = offline
+    page.goto(voila_url + EXPLORER + "?lang=ru", timeout=60_000)
+    expect(page.locator(".durak-status")).to_contain_text("Козырь ЧДж", timeout=60_000)
+    expect(page.locator(".durak-reasons")).to_contain_text("9♣ бьёт 8♠")
+    assert attempts == [], f"the app tried to reach the internet: {attempts}"
+    assert not errors, errors
