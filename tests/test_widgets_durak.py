@@ -130,6 +130,13 @@ def test_the_log_links_every_move_to_its_rule():
     assert "rules.html#durak-first" in game._log.value
 
 
+def test_rule_links_use_the_anchors_sphinx_makes():
+    from widgets.durak import _rule_link
+
+    assert 'href="rules.html#durak-throw-in"' in _rule_link("durak.throw_in", "en")
+    assert "Подкидывание" in _rule_link("durak.throw_in", "ru")
+
+
 def test_a_match_shows_the_rating():
     game = DurakGame(players=2, seed=0, games=3, next_lead="from_under")
     assert "Game 1 of 3" in game._info.value

@@ -35,7 +35,9 @@ def _columns(size: int) -> list[int]:
 def _rule_link(rule: str, lang: str) -> str:
     en, ru = dk.RULES.get(rule, (rule, rule))
     title = text(lang, en, ru)
-    return f'<a class="rule-link" href="rules.html#{rule.replace(".", "-")}">{html.escape(title)}</a>'
+    # Sphinx makes the label durak.throw_in the anchor durak-throw-in
+    anchor = rule.replace(".", "-").replace("_", "-")
+    return f'<a class="rule-link" href="rules.html#{anchor}">{html.escape(title)}</a>'
 
 
 class BeatExplorer(w.VBox):
