@@ -345,33 +345,33 @@ def _explain_move(kind: str, pay: Sequence[Card], take: Sequence[Card], lang: st
     )
 
 
-def _partitions(total: int, counts: Sequence[int], banned: frozenset) -> list[tuple[int, ...]]:
+def _partitions(total: int, counts: Sequence[int], banned: frozenset, base: int = 0) -> list[tuple[int, ...]]:
     """Every multiset of ranks 1..10 (at most counts[r] of rank r, none in ``banned``) summing
-    to ``total``, as descending tuples: a walk over ranks with counts, never over field subsets."""
+    to ``total``, as descending tuples of ``base + rank``: a walk over ranks with counts, never
+    over field subsets. Sub-answers (the ways to make n with ranks up to r) are shared."""
+    avail = [0 if r in banned else counts[r] for r in range(11)]
     reach = [0] * 11
     for r in range(1, 11):
-        reach[r] = reach[r - 1] + (0 if r in banned else r * counts[r])
-    out: list[tuple[int, ...]] = []
-    if total > reach[10]:
-        return out
+        reach[r] = reach[r - 1] + r * avail[r]
+    memo: dict = {}
 
-    def rec(rem: int, r: int, prefix: tuple[int, ...]):
-        while r and (r in banned or not counts[r] or r > rem):
+    def ways(r: int, n: int) -> list[tuple[int, ...]]:
+        if n == 0:
+            return [()]
+        while r and (not avail[r] or r > n):
             r -= 1
-        if reach[r] < rem:
-            return
-        if reach[r] == rem:  # everything left is needed
-            out.append(prefix + tuple(q for q in range(r, 0, -1) if q not in banned for _ in range(counts[q])))
-            return
-        for k in range(min(counts[r], rem // r), -1, -1):
-            left = rem - k * r
-            if left == 0:
-                out.append(prefix + (r,) * k)
-            else:
-                rec(left, r - 1, prefix + (r,) * k)
+        if r == 0 or reach[r] < n:
+            return []
+        found = memo.get((r, n))
+        if found is None:
+            found = []
+            for k in range(min(avail[r], n // r), -1, -1):
+                head = (base + r,) * k
+                found += [head + tail for tail in ways(r - 1, n - k * r)]
+            memo[(r, n)] = found
+        return found
 
-    rec(total, 10, ())
-    return out
+    return ways(10, total)
 
 
 _SUBS: dict = {}
@@ -433,7 +433,7 @@ def _collect_choices(si: int, ranks: tuple[int, ...], counts: tuple[int, ...]) -
         pkey = (si, total, banned, counts[: top + 1])
         takes = _PARTS.get(pkey)
         if takes is None:
-            takes = _PARTS[pkey] = [tuple(base + r for r in t) for t in _partitions(total, counts, banned)]
+            takes = _PARTS[pkey] = _partitions(total, counts, banned, base)
         choices.extend([(pay_codes, take) for take in takes])
     if len(_CHOICES) > 50_000:
         _CHOICES.clear()
