@@ -45,6 +45,7 @@ __all__ = [
     "DominoState",
     "HeuristicPlayer",
     "guess_state",
+    "known_voids",
     "simulate",
     "unseen_answers",
     "new_game",
@@ -813,6 +814,9 @@ class DominoState(State):
             "banks": [[str(c) for c in b] for b in self.banks],
             "removed": len(self.removed),
             "turn": self.turn,
+            # everything said at the table so far: [seat, action label]; after which actions a trick was taken
+            "history": [[a.player, a.label] for a in self.history],
+            "trick_ends": [t.at for t in self.tricks],
         }
 
     def zones(self) -> dict[str, list[Card]]:
@@ -970,27 +974,70 @@ def simulate(
     return out
 
 
-def guess_state(view: dict, rng: random.Random) -> DominoState:
-    """A state that ``view``'s player cannot tell from the real one.
+def known_voids(view: dict) -> list[set[str]]:
+    """For each seat, the cards (in notation) it is known not to hold, from its forced passes.
+
+    A player passes only without a card to place, so every card that could have
+    been laid on the table at that moment is not in that hand, then or later
+    (hands only shrink). With the voluntary pass nothing can be concluded.
+    """
+    voids: list[set[str]] = [set() for _ in view["hand_sizes"]]
+    if view["voluntary_pass"]:
+        return voids
+    ends = set(view["trick_ends"])
+    table = Table(view["deck_size"])
+    for i, (seat, label) in enumerate(view["history"]):
+        if label == "pass":
+            if not table.is_empty:
+                voids[seat].update(str(c) for c, _ in table.next_cards())
+        else:
+            card, where = label.split()
+            table._put(Card.parse(card), where)
+        if i in ends:
+            table.clear()
+    return voids
+
+
+def guess_state(view: dict, rng: random.Random, voids: list[set[str]] | None = None) -> DominoState:
+    """A state that ``view``'s player cannot tell from the real one (its history is not rebuilt).
 
     The cards this player has not seen (not in its hand, on the table or in a
     bank) are dealt at random to the other hands (their sizes are known) and to
-    the removed cards. Bots use it to imagine how the game may go on.
+    the removed cards, never to a seat known not to hold them (``voids``, by
+    default :func:`known_voids`). Bots use it to imagine how the game may go on.
     """
-    players = len(view["hand_sizes"])
+    players, me = len(view["hand_sizes"]), view["player"]
+    voids = known_voids(view) if voids is None else voids
     state = DominoState(Options(view["deck_size"], view["voluntary_pass"]), players, rng.randrange(2**31))
-    me = view["player"]
     seen = set(view["hand"]) | {c for c, _ in view["table"]} | {c for b in view["banks"] for c in b}
-    unseen = [c for c in deck(view["deck_size"]) if str(c) not in seen]
-    rng.shuffle(unseen)
-    hands, i = [], 0
-    for p, n in enumerate(view["hand_sizes"]):
-        if p == me:
-            hands.append([Card.parse(c) for c in view["hand"]])
+    unseen = [c for c in _DECKS[view["deck_size"]] if str(c) not in seen]
+    room = {p: n for p, n in enumerate(view["hand_sizes"]) if p != me}
+    room[-1] = len(unseen) - sum(room.values())  # -1: the removed cards
+    allowed = {c: [p for p in room if p == -1 or str(c) not in voids[p]] for c in unseen}
+    dealt = None
+    for _ in range(20):  # the most constrained cards first; a dead end starts again
+        rng.shuffle(unseen)
+        left, hands = dict(room), {p: [] for p in room}
+        for card in sorted(unseen, key=lambda c: len(allowed[c])):
+            seats = [p for p in allowed[card] if left[p] > 0]
+            if not seats:
+                break
+            p = rng.choices(seats, weights=[left[q] for q in seats])[0]
+            hands[p].append(card)
+            left[p] -= 1
         else:
-            hands.append(sorted(unseen[i : i + n]))
-            i += n
-    state.hands, state.removed = hands, sorted(unseen[i:])
+            dealt = hands
+            break
+    if dealt is None:  # the constraints could not be met: deal without them
+        rng.shuffle(unseen)
+        dealt, i = {}, 0
+        for p, n in room.items():
+            dealt[p], i = unseen[i : i + n], i + n
+    state.hands = [
+        [Card.parse(c) for c in view["hand"]] if p == me else sorted(dealt[p], key=_ORDER.__getitem__)
+        for p in range(players)
+    ]
+    state.removed = sorted(dealt[-1], key=_ORDER.__getitem__)
     state.table = Table.from_moves(view["table"], view["deck_size"])
     state.banks = [[Card.parse(c) for c in b] for b in view["banks"]]
     state.turn, state.last_seat, state.passes = view["turn"], view["last_seat"], view["passes"]
@@ -1008,12 +1055,14 @@ class HeuristicPlayer:
     """Imagines the rest of the game from what it may see and takes the best placement.
 
     For each legal action it deals the cards it has not seen at random to the
-    other hands (:func:`guess_state`), plays the game out with random players
-    ``samples`` times (the same imagined deals for every action) and keeps the
-    action whose team ends with the largest lead in cards. With the voluntary
-    pass, it passes on its own team's card unless it has a card nobody could
-    answer (a trick for its team). It reads only its view: its hand, the hand
-    sizes, the table and the banks.
+    other hands, keeping away from each player the cards that its forced passes
+    showed it does not hold (:func:`guess_state`, :func:`known_voids`), plays the
+    game out with random players ``samples`` times (the same imagined deals for
+    every action) and keeps the action whose team ends with the largest lead in
+    cards. With the voluntary pass, it passes on its own team's card unless it
+    has a card nobody could answer (a trick for its team). It reads only its
+    view: its hand, the hand sizes, the table, the banks and what was played and
+    passed so far.
     """
 
     name = "heuristic"
@@ -1034,8 +1083,9 @@ class HeuristicPlayer:
         team = view["team"]
         totals = [0] * len(places)
         randoms = [_RANDOM] * len(view["hand_sizes"])
+        voids = known_voids(view)
         for _ in range(self.samples):
-            imagined = guess_state(view, rng)
+            imagined = guess_state(view, rng, voids)
             seed = rng.randrange(2**31)
             for i, action in enumerate(places):
                 state = imagined.clone()

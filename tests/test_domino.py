@@ -24,6 +24,7 @@ from rules.domino import (
     Table,
     draw_table,
     guess_state,
+    known_voids,
     move_log,
     new_game,
     position,
@@ -481,7 +482,8 @@ def test_guess_state_keeps_what_the_player_sees_and_deals_the_rest():
     import random
 
     guess = guess_state(view, random.Random(1))
-    assert guess.view(view["player"]) == view
+    public = {k: v for k, v in view.items() if k not in ("history", "trick_ends")}
+    assert {k: v for k, v in guess.view(view["player"]).items() if k in public} == public
     assert sorted(k for zone in guess.zones().values() for k in zone) == sorted(deck(36))
     assert [len(h) for h in guess.hands] == view["hand_sizes"]
 
@@ -559,3 +561,28 @@ def test_voluntary_pass_on_the_own_teams_card_keeps_the_trick_for_the_team():
     state.apply(Pass(2))
     state.apply(Pass(3))
     assert state.banks[0] == [c("Q♠")]
+
+
+def test_forced_passes_tell_which_cards_a_player_does_not_hold():
+    import random
+
+    state = position(["Q♠ 6♦", "7♥ 7♦", "K♠ 9♦", "10♦ 6♥"], leader=0)
+    state.place("Q♠", "first")
+    state.apply(Pass(1))  # A2 holds none of J♠ K♠ Q♣ Q♥ Q♦
+    view = state.view(2)
+    voids = known_voids(view)
+    assert voids[1] == {"J♠", "K♠", "Q♣", "Q♥", "Q♦"}
+    assert voids[0] == voids[2] == voids[3] == set()
+    for seed in range(20):
+        guess = guess_state(view, random.Random(seed), voids)
+        assert not {str(k) for k in guess.hands[1]} & voids[1]
+    # with the voluntary pass a pass says nothing
+    free = position(["Q♠ 6♦", "7♥ 7♦", "K♠ 9♦", "10♦ 6♥"], leader=0, voluntary_pass=True)
+    free.place("Q♠", "first")
+    free.apply(Pass(1))
+    assert known_voids(free.view(2)) == [set(), set(), set(), set()]
+
+
+def test_the_heuristic_beats_random_two_against_two():
+    won, lost = _match(HeuristicPlayer(samples=6), 4, range(1000, 1008))
+    assert won > lost, (won, lost)
