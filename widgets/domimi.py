@@ -109,6 +109,18 @@ def example_html(revealed: str, take: str, *, kind: str, decks: int = 1, stage: 
     )
 
 
+def answer_html(revealed, answer, note_en: str, note_ru: str) -> str:
+    """A position drawn as cards: the revealed cards, then the cards the engine allows, with a note."""
+    row = svg.row(list(parse_cards(revealed)) if isinstance(revealed, str) else list(revealed), width=44)
+    cards = list(answer)
+    got = svg.row(cards, width=30, highlight={i: "take" for i in range(len(cards))})
+    return (
+        "<div class='domimi-example' style='display:flex;gap:1em;align-items:center;margin:.4em 0'>"
+        f"<div>{row}</div><div style='font-size:150%'>→</div><div>{got}</div>"
+        f"<div>✔ {html.escape(note_en)}<br><i>{html.escape(note_ru)}</i></div></div>"
+    )
+
+
 class PurchaseExplorer(w.VBox):
     """Pick revealed cards and a field; see every option by kind and suit; choose one to see it on the field."""
 
@@ -580,4 +592,4 @@ def _ru_label(action: dm.Move) -> str:
     return f"{word} {pay} → {take}"
 
 
-__all__ = ["PurchaseExplorer", "DomimiGame", "field_html", "option_html", "example_html", "rule_link"]
+__all__ = ["PurchaseExplorer", "DomimiGame", "field_html", "option_html", "example_html", "answer_html", "rule_link"]
