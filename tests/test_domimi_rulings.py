@@ -57,6 +57,24 @@ def test_every_player_gets_an_ace_and_a_two_of_two_suits():
         assert Counter(state.owned(p)) == Counter(parse_cards(f"A{a} 2{a} A{b} 2{b}"))
 
 
+def test_the_first_player_is_drawn_by_lot_and_play_goes_clockwise():
+    firsts = {domimi.new_game(players=4, seed=seed).first for seed in range(20)}
+    assert len(firsts) > 1
+    state = domimi.new_game(players=4, seed=0)
+    seats = []
+    while len(seats) < 6:
+        if not seats or seats[-1] != state.turn:
+            seats.append(state.turn)
+        state.apply(state.legal_actions()[-1])
+    assert seats == [(state.first + i) % 4 for i in range(6)]
+
+
+def test_the_field_is_a_multiset_and_any_copy_may_be_taken():
+    state = domimi.new_game(players=4, seed=0)
+    assert Counter(state.field_cards())[C("9♦")] == 2
+    assert len(state.field_cards()) == 2 * 54 - 4 * 4
+
+
 def test_fewer_decks_than_needed_is_a_clear_error():
     with pytest.raises(OptionError) as err:
         domimi.new_game(players=5, decks=2)
