@@ -29,7 +29,7 @@ serve: book
 	@echo ""
 	@trap 'kill 0' INT TERM EXIT; \
 	$(BIN)/python -m http.server $(BOOK_PORT) --bind 127.0.0.1 --directory _build/html >/dev/null 2>&1 & \
-	$(BIN)/python book/_voila/serve_apps.py --port $(APP_PORT)
+	$(BIN)/python book/_voila/serve_apps.py --port $(APP_PORT) --book-url http://localhost:$(BOOK_PORT)
 
 ## make book: build the HTML book from the committed notebooks (warnings are errors)
 book: setup

@@ -27,3 +27,26 @@ def test_messages_speak_the_readers_language():
     assert message(error, "ru") == "сейчас не ваш ход"
     assert "nothing was changed" in message(KeyError("boom"), "en")
     assert "состояние не изменилось" in message(KeyError("boom"), "ru")
+
+
+def test_rule_links_go_to_the_page_that_holds_the_rule(monkeypatch):
+    from widgets.common import rule_href, rule_link
+
+    monkeypatch.delenv("RULEBOOK_BOOK_URL", raising=False)
+    assert rule_href("durak.throw_in") == "../durak/rules.html#durak-throw-in"
+    assert rule_href("domimi.ruling-6") == "../domimi/clarifications.html#domimi-ruling-6"
+    monkeypatch.setenv("RULEBOOK_BOOK_URL", "http://localhost:8000/")
+    assert rule_href("minefield.doctor_evil") == "http://localhost:8000/book/minefield/rules.html#minefield-doctor-evil"
+    link = rule_link("durak.throw_in", "ru")
+    assert 'data-rule="durak.throw_in"' in link and "Подкидывание" in link and "#durak-throw-in" in link
+
+
+def test_every_rule_of_every_game_has_a_page():
+    import rules
+    from widgets.common import _label_pages
+
+    pages = _label_pages()
+    assert rules.GAMES
+    for gid, module in rules.GAMES.items():
+        missing = [r for r in module.RULES if r not in pages]
+        assert not missing, f"{gid}: rules without a label in the book: {missing}"

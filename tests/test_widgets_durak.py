@@ -131,9 +131,9 @@ def test_the_log_links_every_move_to_its_rule():
 
 
 def test_rule_links_use_the_anchors_sphinx_makes():
-    from widgets.durak import _rule_link
+    from widgets.common import rule_link as _rule_link
 
-    assert 'href="rules.html#durak-throw-in"' in _rule_link("durak.throw_in", "en")
+    assert 'rules.html#durak-throw-in"' in _rule_link("durak.throw_in", "en")
     assert "Подкидывание" in _rule_link("durak.throw_in", "ru")
 
 

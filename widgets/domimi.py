@@ -18,7 +18,7 @@ from rules import domimi as dm
 from rules import svg
 from rules.cards import BLACK_JOKER, RED_JOKER, Card, Rank, Suit, format_card, format_cards, parse_cards
 from rules.errors import check_lang
-from widgets.common import guarded, show, status_line, text
+from widgets.common import guarded, rule_link, show, status_line, text
 
 _SUIT_ROWS = (Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS)
 
@@ -27,12 +27,6 @@ def _bot(name: str):
     from rules.game import RandomPlayer
 
     return {"random": RandomPlayer, "greedy": dm.GreedyPlayer, "builder": dm.BuilderPlayer}[name]()
-
-
-def rule_link(rule: str, lang: str) -> str:
-    """A link to the rule's section of the chapter's rules page."""
-    en, ru = dm.RULES.get(rule, (rule, rule))
-    return f'<a class="rule-link" href="rules.html#{rule.replace(".", "-")}">{html.escape(text(lang, en, ru))}</a>'
 
 
 def field_html(field: list[Card], *, lang: str = "en", take=(), width: float = 30) -> str:
@@ -592,4 +586,4 @@ def _ru_label(action: dm.Move) -> str:
     return f"{word} {pay} → {take}"
 
 
-__all__ = ["PurchaseExplorer", "DomimiGame", "field_html", "option_html", "example_html", "answer_html", "rule_link"]
+__all__ = ["PurchaseExplorer", "DomimiGame", "field_html", "option_html", "example_html", "answer_html"]

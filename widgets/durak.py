@@ -17,7 +17,7 @@ from rules import durak as dk
 from rules import svg
 from rules.cards import BLACK_JOKER, RED_JOKER, Card, Suit, card_name, format_card, parse_card
 from rules.errors import check_lang
-from widgets.common import guarded, show, status_line, text
+from widgets.common import guarded, rule_link, show, status_line, text
 
 _SUIT_ROWS = (Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS)
 
@@ -30,14 +30,6 @@ def _columns(size: int) -> list[int]:
     """Ranks by strength, low to high (ace last)."""
     low = 6 if size == 36 else 2
     return [*range(low, 14), 1]
-
-
-def _rule_link(rule: str, lang: str) -> str:
-    en, ru = dk.RULES.get(rule, (rule, rule))
-    title = text(lang, en, ru)
-    # Sphinx makes the label durak.throw_in the anchor durak-throw-in
-    anchor = rule.replace(".", "-").replace("_", "-")
-    return f'<a class="rule-link" href="rules.html#{anchor}">{html.escape(title)}</a>'
 
 
 class BeatExplorer(w.VBox):
@@ -162,7 +154,7 @@ class BeatExplorer(w.VBox):
                 + html.escape(text(lang, f"Nothing beats {attack}.", f"{format_card(attack, 'ru')} не бьёт ничто."))
                 + "</li>"
             ]
-        link = _rule_link("durak.jokers" if attack.is_joker or trump.is_joker else "durak.beat", lang)
+        link = rule_link("durak.jokers" if attack.is_joker or trump.is_joker else "durak.beat", lang)
         self._reasons.value = f"<ul class='durak-reason-list'>{''.join(lines)}</ul><p>{link}</p>"
         self._table.value = self._who_beats_whom(pack, trump)
 
@@ -421,7 +413,7 @@ class DurakGame(w.VBox):
         lines = s.log_entries(lang)[-14:]
         self._log.value = (
             "<ol class='durak-log-lines'>"
-            + "".join(f"<li>{html.escape(x)} <small>{_rule_link(rule, lang)}</small></li>" for x, rule in lines)
+            + "".join(f"<li>{html.escape(x)} <small>{rule_link(rule, lang)}</small></li>" for x, rule in lines)
             + "</ol>"
         )
 

@@ -15,7 +15,7 @@ from rules import minefield as mf
 from rules import svg
 from rules.cards import ALL_CARDS, format_card, parse_card
 from rules.errors import check_lang
-from widgets.common import guarded, show, status_line, text
+from widgets.common import guarded, rule_link, show, status_line, text
 
 _MAGIC_COLOURS = {
     "mine": "#cf222e",
@@ -299,10 +299,9 @@ def _board_html(state: mf.MinefieldState, lang: str) -> str:
 def _log_html(state: mf.MinefieldState, lang: str) -> str:
     lines = []
     for e in reversed(state.events[-200:]):
-        title = mf.RULES[e.rule][lang == "ru"]
         lines.append(
             f"<li class='mf-event mf-{e.kind}' data-rule='{e.rule}'><span style='color:#777'>{e.move}.</span> "
-            f"{html.escape(e.explain(lang))} <small style='color:#777'>[{html.escape(title)}]</small></li>"
+            f"{html.escape(e.explain(lang))} <small>{rule_link(e.rule, lang)}</small></li>"
         )
     head = text(lang, "Events, latest first", "События, последние сверху")
     return (

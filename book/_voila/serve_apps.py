@@ -1,6 +1,6 @@
 """Serve every notebook of the book as an app with Voila (used by `make serve` and the tests).
 
-    python book/_voila/serve_apps.py [--port 8866]
+    python book/_voila/serve_apps.py [--port 8866] [--book-url http://localhost:8000]
 
 Code is never shown, tracebacks never reach the page, nothing is loaded from the
 internet (the `rulebook` template), and the kernel of a tab that was closed is shut
@@ -44,8 +44,10 @@ def command(port: int) -> list[str]:
     ]
 
 
-def environment() -> dict[str, str]:
+def environment(book_url: str = "http://localhost:8000") -> dict[str, str]:
+    """The apps' environment: our templates, and where the book is (for rule links)."""
     env = dict(os.environ)
+    env["RULEBOOK_BOOK_URL"] = book_url
     env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(HERE), env.get("JUPYTER_PATH")]))
     return env
 
@@ -53,9 +55,10 @@ def environment() -> dict[str, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8866)
+    parser.add_argument("--book-url", default="http://localhost:8000", help="where the book is served")
     args = parser.parse_args()
     cmd = command(args.port)
-    os.execve(cmd[0], cmd, environment())
+    os.execve(cmd[0], cmd, environment(args.book_url))
 
 
 if __name__ == "__main__":
