@@ -20,7 +20,7 @@ from rules import svg
 from rules.cards import Card, format_card, parse_card, parse_cards
 from rules.errors import IllegalAction, check_lang
 from rules.game import RandomPlayer
-from widgets.common import guarded, show, status_line, text
+from widgets.common import guarded, rule_link, rule_title, show, status_line, text
 
 _WHERE_LABELS = {
     "first": ("first (empty table)", "первой (пустой стол)"),
@@ -61,8 +61,8 @@ def _where_message(table: dm.Table, card: Card, lang: str) -> tuple[str, str]:
 
 def _refused(status: w.HTML, error: IllegalAction, lang: str) -> None:
     """Show the engine's refusal and the title of the rule that forbids the move."""
-    title = dm.RULES.get(error.rule)
-    rule = text(lang, f" (rule: {title[0]})", f" (правило: {title[1]})") if title else ""
+    known = error.rule in dm.RULES
+    rule = text(lang, " (rule: {})", " (правило: {})").format(rule_title(error.rule, lang)) if known else ""
     show(status, error.message(lang) + rule, "error")
 
 
@@ -372,8 +372,7 @@ def _about_html(state: dm.DominoState, seat: int, lang: str) -> str:
 def _log_html(state: dm.DominoState, lang: str, last: int = 60) -> str:
     entries = dm.log_entries(state, lang)[-last:]
     items = "".join(
-        f"<li class='domino-log-{rule.split('.')[-1]}'>{html.escape(t)} "
-        f"<a href='rules.html#{rule.replace('.', '-')}' style='font-size:smaller'>[{html.escape(rule)}]</a></li>"
+        f"<li class='domino-log-{rule.split('.')[-1]}'>{html.escape(t)} <small>{rule_link(rule, lang)}</small></li>"
         for t, rule in entries
     )
     title = text(lang, "Moves", "Ходы")
