@@ -27,10 +27,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from playout_speed import TARGET, measure
+
 from rules import domimi
 from rules.game import RandomPlayer, playout
 
-TARGET = 20_000
 #: hands for the latency of turn_options on a full field of three decks
 HANDS = [
     "10♠ 9♠ 8♠ 7♠ 6♠",
@@ -41,17 +42,6 @@ HANDS = [
     "K♠ Q♥ J♦ RJ 10♣",
     "10♠ 10♥ 5♦ 4♣ 3♠",
 ]
-
-
-def bench_playouts(players: int, games: int, **options) -> tuple[float, float, float, float]:
-    """Actions per CPU second, games per CPU second, actions per game, actions per wall second."""
-    actions = 0
-    start, cpu = time.perf_counter(), time.process_time()
-    for seed in range(games):
-        state = playout(domimi.new_game(players=players, seed=seed, **options), [RandomPlayer()] * players, seed=seed)
-        actions += len(state.history)
-    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
-    return actions / cpu, games / cpu, actions / games, actions / elapsed
 
 
 def bench_turn_options() -> list[tuple[str, float, int, float]]:
@@ -95,12 +85,9 @@ def main() -> None:
         f"random playouts (rules.game.playout, RandomPlayer), seeds 0..{args.games - 1}, target {TARGET:,} actions/s:"
     )
     for players in (2, 4, 6):
-        aps, gps, length, wall = max(bench_playouts(players, args.games) for _ in range(args.repeat))
-        flag = "ok" if aps >= TARGET else "BELOW TARGET"
-        print(
-            f"  {players} players ({domimi.setup_plan(players)[0]} deck(s)): {aps:,.0f} actions/s, "
-            f"{gps:.2f} games/s, {length:.0f} actions/game (wall clock {wall:,.0f} actions/s) {flag}"
-        )
+        runs = [measure(domimi.new_game, players, range(args.games)) for _ in range(args.repeat)]
+        best = max(runs, key=lambda speed: speed.actions_per_s)
+        print(f"  {players} players ({domimi.setup_plan(players)[0]} deck(s)): {best.line()}")
     print("\nturn_options, full field of three decks (162 cards), stage 2, caches cleared:")
     runs = [bench_turn_options() for _ in range(args.repeat)]
     best = [min(rows, key=lambda row: row[1]) for rows in zip(*runs, strict=True)]

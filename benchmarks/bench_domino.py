@@ -21,10 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rules import domino as dm
-from rules.game import RandomPlayer, playout
+from playout_speed import TARGET, measure
 
-TARGET = 20_000
+from rules import domino as dm
+from rules.game import RandomPlayer
+
 CASES = [
     ("one against one, 36 cards (4 removed)", 2, {}),
     ("two against two, 36 cards", 4, {}),
@@ -33,22 +34,6 @@ CASES = [
     ("three against three, 52 cards", 6, {"deck_size": 52}),
     ("two against two, 36 cards, voluntary pass", 4, {"voluntary_pass": True}),
 ]
-
-
-def bench_playouts(players: int, options: dict, games: int = 1000) -> tuple[float, float, float, float]:
-    """rules.game.playout with RandomPlayer: actions per CPU second, games per CPU second,
-    actions per game, and actions per wall-clock second.
-
-    The process's CPU time is the figure for "one core": on a shared machine the wall
-    clock also counts the time other processes held the core.
-    """
-    actions = 0
-    start, cpu = time.perf_counter(), time.process_time()
-    for seed in range(games):
-        state = playout(dm.new_game(players=players, seed=seed, **options), [RandomPlayer()] * players, seed=seed)
-        actions += len(state.history)
-    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
-    return actions / cpu, games / cpu, actions / games, actions / elapsed
 
 
 def statistics(games: int, bot_games: int) -> None:
@@ -98,12 +83,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"random playouts, game seeds 0..999, one core, per CPU second (target {TARGET:,} actions/s):")
     for name, players, options in CASES:
-        aps, gps, apg, wall = bench_playouts(players, options)
-        flag = "ok" if aps >= TARGET else "BELOW TARGET"
-        print(
-            f"  {name}: {aps:,.0f} actions/s, {gps:,.0f} games/s, {apg:.1f} actions/game [{flag}] "
-            f"(wall clock {wall:,.0f} actions/s)"
-        )
+        print(f"  {name}: {measure(dm.new_game, players, range(1000), **options).line()}")
     if not args.speed:
         statistics(args.games, args.bot_games)
 

@@ -19,22 +19,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from playout_speed import measure
+
 from rules import minefield as mf
-from rules.game import RandomPlayer, playout
 
 TARGET_SECONDS = 180
 TARGET_GAMES = 100_000
-
-
-def bench_playouts(games: int = 2000, players: int = 4) -> tuple[float, float]:
-    """rules.game.playout with RandomPlayer (the protocol's checked-free fast path)."""
-    actions = 0
-    start = time.perf_counter()
-    for seed in range(games):
-        state = playout(mf.new_game(players=players, seed=seed), [RandomPlayer()] * players, seed=seed)
-        actions += len(state.history)
-    elapsed = time.perf_counter() - start
-    return actions / elapsed, games / elapsed
 
 
 def main() -> None:
@@ -44,11 +34,13 @@ def main() -> None:
     parser.add_argument(
         "--by-players", type=int, default=0, metavar="GAMES", help="also GAMES games for each of 2..7 players"
     )
+    parser.add_argument("--speed", action="store_true", help="only the playout speed")
     args = parser.parse_args()
 
-    per_action, per_game = bench_playouts(players=args.players)
     print(f"playout, one core, {args.players} players, seeds 0..1999:")
-    print(f"  {per_action:,.0f} actions/s   {per_game:,.0f} games/s")
+    print(f"  {measure(mf.new_game, args.players, range(2000)).line()}")
+    if args.speed:
+        return
 
     cores = os.cpu_count() or 1
     start = time.perf_counter()
