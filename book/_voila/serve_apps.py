@@ -17,6 +17,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 BOOK = HERE.parent
 
+HIDDEN = ("__pycache__", "*.pyc", "_*", "sources", "*.md", "*.txt", "*.py")
+
 CULL = [
     # a kernel with no browser tab connected is shut down after 5 idle minutes
     "--MappingKernelManager.cull_idle_timeout=300",
@@ -37,9 +39,9 @@ def command(port: int) -> list[str]:
         "--template=rulebook",
         "--VoilaConfiguration.show_tracebacks=False",
         "--VoilaConfiguration.strip_sources=True",
-        "--VoilaConfiguration.file_allowlist=['.*\\.(svg|png|css)']",
+        "--VoilaConfiguration.file_allowlist=.*\\.(svg|png|css)",
         # the list of apps shows the chapters' notebooks, not the book's machinery
-        "--ContentsManager.hide_globs=['__pycache__', '*.pyc', '_*', 'sources', '*.md', '*.txt', '*.py']",
+        *(f"--ContentsManager.hide_globs={glob}" for glob in HIDDEN),
         *CULL,
     ]
 
