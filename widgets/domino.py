@@ -66,6 +66,21 @@ def _refused(status: w.HTML, error: IllegalAction, lang: str) -> None:
     show(status, error.message(lang) + rule, "error")
 
 
+def _lay_selected(view, lay) -> Card | None:
+    """Lay the view's selected card with ``lay(card)`` and return it; a missing card or the
+    engine's refusal goes to the view's status line (and nothing changes)."""
+    card = view.selected
+    if card is None:
+        show(view._status, text(view.lang, "Choose a card first.", "Сначала выберите карту."), "error")
+        return None
+    try:
+        lay(card)
+    except IllegalAction as error:
+        _refused(view._status, error, view.lang)
+        return None
+    return card
+
+
 def _parse_moves(moves) -> list[tuple[Card, str]]:
     """``"Q♠ first, Q♣ down"`` or ``[("Q♠", "first"), ...]`` as (card, where) pairs."""
     if isinstance(moves, str):
@@ -135,14 +150,8 @@ class PlacementBoard(w.VBox):
 
     @guarded
     def _on_place(self, where: str) -> None:
-        card = self.selected
+        card = _lay_selected(self, lambda c: self._table.play(c, where))
         if card is None:
-            show(self._status, text(self.lang, "Choose a card first.", "Сначала выберите карту."), "error")
-            return
-        try:
-            self._table.play(card, where)
-        except IllegalAction as error:
-            _refused(self._status, error, self.lang)
             return
         self._hand.remove(card)
         self._redraw()
@@ -295,16 +304,8 @@ class DominoGame(w.VBox):
 
     @guarded
     def _on_place(self, where: str) -> None:
-        card = self.selected
-        if card is None:
-            show(self._status, text(self.lang, "Choose a card first.", "Сначала выберите карту."), "error")
-            return
-        try:
-            self._state.place(card, where)
-        except IllegalAction as error:
-            _refused(self._status, error, self.lang)
-            return
-        self._bots_move()
+        if _lay_selected(self, lambda c: self._state.place(c, where)) is not None:
+            self._bots_move()
 
     @guarded
     def _on_pass(self, _button=None) -> None:
