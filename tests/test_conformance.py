@@ -176,3 +176,22 @@ def test_the_same_seed_gives_the_same_game(module):
     a = playout(module.new_game(players=module.INFO.min_players, seed=7), seed=3)
     b = playout(module.new_game(players=module.INFO.min_players, seed=7), seed=3)
     assert a.to_json() == b.to_json()
+
+
+@pytest.mark.parametrize("module", list(rules.GAMES.values()), ids=lambda m: m.INFO.id)
+def test_any_saved_game_is_restored_by_its_id(module):
+    from rules.game import from_json
+
+    state = module.new_game(players=module.INFO.min_players, seed=5)
+    for _ in range(3):
+        state.apply(state.legal_actions()[-1])
+    restored = from_json(state.to_json())
+    assert type(restored) is type(state)
+    assert restored.replay_key() == state.replay_key()
+
+
+def test_a_saved_game_of_an_unknown_kind_is_refused():
+    from rules.game import from_json
+
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        from_json('{"game": "chess", "players": 2, "seed": 0, "options": {}, "history": []}')
