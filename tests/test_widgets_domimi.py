@@ -6,7 +6,7 @@ import json
 
 from rules import domimi
 from rules.cards import parse_cards
-from widgets.domimi import DomimiGame, PurchaseExplorer, example_html, field_html
+from widgets.games.domimi import DomimiGame, PurchaseExplorer, example_html, field_html
 
 
 def test_explorer_lists_the_sources_options_and_highlights_the_chosen_one():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules import domino as dm
 from rules.cards import parse_card
-from widgets.domino import DominoGame, PlacementBoard
+from widgets.games.domino import DominoGame, PlacementBoard
 
 EXAMPLE = "Q♠ first, Q♣ down, J♣ left"  # the source's example
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules import durak as dk
 from rules.cards import parse_cards
-from widgets.durak import BeatExplorer, DurakGame
+from widgets.games.durak import BeatExplorer, DurakGame
 
 
 def test_the_explorer_lights_the_cards_that_beat_and_says_why():

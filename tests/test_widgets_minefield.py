@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules import minefield as mf
-from widgets.minefield import MinefieldView
+from widgets.games.minefield import MinefieldView
 
 
 def test_a_new_view_shows_a_closed_field_and_whose_move_it_is():

@@ -36,7 +36,7 @@ def test_the_explorer_lists_the_options_of_the_cards_picked(page, voila_url, boo
     expect(detail).to_contain_text("buys J♥")
 
     content = page.content()
-    assert "from widgets.domimi import" not in content, "the app shows code"
+    assert "from widgets.games.domimi import" not in content, "the app shows code"
 
     # the rule link leads to the rule's section of the served book
     page.goto(link.get_attribute("href"))

@@ -44,7 +44,7 @@ def test_the_game_starts_with_the_bots_moves_explained(page, voila_url, offline)
     expect(page.locator(".domino-game-table g.card")).not_to_have_count(0)
 
     content = page.content()
-    assert "from widgets.domino import" not in content, "the app shows code"
+    assert "from widgets.games.domino import" not in content, "the app shows code"
 
 
 def test_hot_seat_refuses_a_wrong_place_and_lays_a_right_one(page, voila_url, offline):

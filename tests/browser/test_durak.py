@@ -31,7 +31,7 @@ def test_the_beat_explorer_lights_the_cards_that_beat(page, voila_url, offline):
     expect(grid.locator("g.card")).to_have_count(54)
 
     content = page.content()
-    assert "from widgets.durak import" not in content, "the app shows code"
+    assert "from widgets.games.durak import" not in content, "the app shows code"
 
 
 def test_the_game_plays_a_move_and_refuses_a_wrong_card(page, voila_url, offline):

@@ -44,7 +44,7 @@ def test_the_app_draws_plays_a_scenario_and_finishes(page, voila_url, offline):
     expect(field.locator("td.mf-closed")).to_have_count(0)
 
     content = page.content()
-    assert "from widgets.minefield import" not in content, "the app shows code"
+    assert "from widgets.games.minefield import" not in content, "the app shows code"
 
 
 def test_the_app_opens_in_russian(page, voila_url, offline):
