@@ -1,0 +1,246 @@
+"""Classroom exercises: every kind is seeded and reproducible, accepts the right answer,
+refuses a wrong one saying why, and answers bad input in both languages without failing."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from rules import domimi as dmm
+from rules import domino as dm
+from rules import durak as dk
+from rules.cards import parse_card, parse_cards
+from rules.exercises import ExerciseError, Session, games, generate, kinds
+from rules.exercises.core import KINDS
+
+ALL_KINDS = kinds()
+SEEDS = (0, 1, 7, 42)
+
+
+def test_every_game_and_the_notation_have_five_kinds_or_more():
+    assert games() == ["notation", "domimi", "domino", "durak", "minefield"]
+    for game in games():
+        assert len(kinds(game)) >= 5, game
+
+
+def _wrong(ex):
+    """An answer that differs from the exercise's solution in one place."""
+    if ex.answer == "pick":
+        first = ex.choices[0].key
+        chosen = set(ex.solution) ^ {first}
+        return sorted(chosen)
+    if ex.answer == "choose":
+        return next(c.key for c in ex.choices if c.key != ex.solution)
+    if ex.answer == "number":
+        return ex.solution + 1
+    if ex.answer == "numbers":
+        return [ex.solution[0] + 1, *ex.solution[1:]]
+    # cards typed in notation
+    if ex.kind == "domimi.collect":
+        pay, take = ex.solution.split(" -> ")
+        return f"{pay} -> {take.split()[0]}" if len(take.split()) > 1 else f"{pay} -> {take} {take}"
+    if ex.kind == "domimi.pay":
+        unused = [c for c in parse_cards(ex.get("revealed")) if c not in parse_cards(ex.solution)]
+        return f"{ex.solution} {unused[0]}" if unused else " ".join(ex.solution.split()[1:])
+    if ex.kind == "notation.write_ru":
+        return ex.get("cards")  # the English notation: right cards, wrong language
+    # a card that is not part of the answer
+    want = set(parse_cards(ex.solution))
+    extra = next(c for c in parse_cards("7♥ 8♣ 9♠ 10♦ J♥") if c not in want)
+    return f"{ex.solution} {extra}"
+
+
+def _bad_input(ex):
+    return {"number": "три", "numbers": "x y"}.get(ex.answer, "Z♠ 1♥")
+
+
+@pytest.mark.parametrize("kind_id", ALL_KINDS)
+def test_a_seed_and_a_difficulty_give_the_same_exercise(kind_id):
+    for difficulty in (1, 2, 3):
+        exercises = [generate(kind_id, seed, difficulty) for seed in SEEDS]
+        again = [generate(kind_id, seed, difficulty) for seed in SEEDS]
+        assert exercises == again
+        # and different seeds give different exercises
+        assert len({(e.question, e.picture) for e in exercises}) > 1
+
+
+@pytest.mark.parametrize("kind_id", ALL_KINDS)
+def test_the_right_answer_is_accepted_and_a_wrong_one_refused_with_a_reason(kind_id):
+    for difficulty in (1, 2, 3):
+        for seed in SEEDS:
+            ex = generate(kind_id, seed, difficulty)
+            assert ex.question.en and ex.question.ru and ex.question.en != ex.question.ru
+            assert ex.rule.split(".")[0] == ex.game or ex.rule == "notation"
+            right = ex.check(ex.solution)
+            assert right.correct and right.readable, right.text()
+            wrong = ex.check(_wrong(ex))
+            assert wrong.readable, wrong.text()
+            assert not wrong.correct, (seed, difficulty, wrong.text())
+            assert wrong.wrong, "a refusal says what was wrong"
+            assert all(w.en and w.ru for w in wrong.wrong)
+            assert wrong.solution.en and wrong.solution.ru
+            assert "Not quite" in wrong.text("en") and "Не совсем" in wrong.text("ru")
+
+
+@pytest.mark.parametrize("kind_id", ALL_KINDS)
+def test_bad_input_is_a_message_in_both_languages(kind_id):
+    ex = generate(kind_id, 3, 2)
+    verdict = ex.check(_bad_input(ex))
+    assert not verdict.readable and not verdict.correct
+    assert verdict.text("en").startswith("Cannot read the answer")
+    assert verdict.text("ru").startswith("Ответ не прочитан")
+    assert verdict.wrong[0].en != verdict.wrong[0].ru
+
+
+def test_unknown_kinds_seeds_and_difficulties_are_refused_in_both_languages():
+    with pytest.raises(ExerciseError) as error:
+        generate("durak.nothing", 1)
+    assert "durak.beats" in str(error.value) and "упражнения" in error.value.message("ru")
+    with pytest.raises(ExerciseError, match="seed"):
+        generate("durak.beats", -1)
+    with pytest.raises(ExerciseError, match="difficulty"):
+        generate("durak.beats", 1, 4)
+    with pytest.raises(ExerciseError):
+        generate("durak.beats", True)
+
+
+def test_another_one_like_this_is_the_next_seed_of_the_same_kind():
+    ex = generate("domino.where", 5, 2)
+    nxt = ex.another()
+    assert (nxt.kind, nxt.seed, nxt.difficulty) == ("domino.where", 6, 2)
+    assert nxt == generate("domino.where", 6, 2)
+    assert ex.another(difficulty=3).difficulty == 3
+
+
+# ---------------------------------------------------------------- the answers are the engine's
+
+
+def test_durak_beaters_and_their_reasons_are_the_engines():
+    for seed in range(20):
+        ex = generate("durak.beaters", seed, 3)
+        attack, trump = parse_card(ex.get("attack")), parse_card(ex.get("trump"))
+        hand = [c.card for c in ex.choices]
+        assert set(ex.solution) == {str(c) for c in hand if dk.beats(attack, c, trump)}
+        for c in hand:
+            assert ex.reason(str(c)).ru == dk.beat_reason(attack, c, trump, "ru")
+
+
+def test_durak_a_card_that_cannot_be_thrown_in_is_refused_with_the_engines_reason():
+    refusals = 0
+    for seed in range(30):
+        ex = generate("durak.throw_in", seed, 3)
+        cannot = [c.key for c in ex.choices if c.key not in ex.solution]
+        if cannot:
+            verdict = ex.check([*ex.solution, cannot[0]])
+            assert not verdict.correct
+            assert "cannot be thrown in" in verdict.wrong[0].en
+            assert "нельзя подкинуть" in verdict.wrong[0].ru
+            refusals += 1
+    assert refusals > 10
+
+
+def test_domimi_the_sources_example_checked_as_a_typed_collecting_move():
+    # the source: with A♦ 2♦ 2♠ revealed, A♦+2♦ = 3 collects 3♦; 2♠ cannot collect 3♠
+    ex = dataclasses.replace(
+        generate("domimi.collect", 0, 1), data=(("revealed", "A♦ 2♦ 2♠"), ("field", "3♦ 3♠ 10♦"), ("stage", 1))
+    )
+    assert ex.check("Т♦ 2♦ -> 3♦").correct  # typed in Russian
+    refused = ex.check("2♠ -> 3♠")
+    assert not refused.correct and "sums of ♠ differ" in refused.wrong[0].en
+    assert "суммы по масти ♠ не равны" in refused.wrong[0].ru
+    assert not ex.check("A♦ 2♦").readable  # no arrow: how to write a move is explained
+
+
+def test_domimi_paying_more_than_needed_is_refused():
+    for seed in range(10):
+        ex = generate("domimi.pay", seed, 3)
+        unused = [c for c in parse_cards(ex.get("revealed")) if c not in parse_cards(ex.solution)]
+        if unused:
+            verdict = ex.check(f"{ex.solution} {unused[0]}")
+            assert not verdict.correct and "more than needed" in verdict.wrong[0].en
+            return
+    pytest.fail("no exercise with a card to spare")
+
+
+def test_domimi_buyable_pictures_are_the_turn_options():
+    for seed in range(10):
+        ex = generate("domimi.buyable", seed, 2)
+        options = dmm.turn_options(ex.get("revealed"), ex.get("field"), stage=ex.get("stage"))
+        assert set(ex.solution) == {str(o.take[0]) for o in options if o.kind == "buy"}
+
+
+def _table(ex) -> dm.Table:
+    return dm.Table.from_moves([m.split() for m in ex.get("moves").split(", ")])
+
+
+def test_domino_the_places_of_a_card_are_the_tables_options():
+    for seed in range(20):
+        ex = generate("domino.legal", seed, 2)
+        card, place = parse_card(ex.get("card")), ex.get("place")
+        assert (ex.solution == "yes") == (place in _table(ex).options(card))
+        ex = generate("domino.where", seed, 3)
+        table = dm.Table.from_moves([m.split() for m in ex.get("moves").split(", ")], deck_size=52)
+        assert set(ex.solution) == table.options(parse_card(ex.get("card")))
+
+
+def test_domino_a_refused_place_says_the_tables_reason():
+    for seed in range(20):
+        ex = generate("domino.where", seed, 1)
+        table, card = _table(ex), parse_card(ex.get("card"))
+        for place in ("left", "right", "up", "down"):
+            if place not in ex.solution:
+                verdict = ex.check([*ex.solution, place])
+                assert not verdict.correct
+                assert table.why(card, place).message("ru") in verdict.wrong[0].ru
+
+
+def test_notation_writing_in_russian_accepts_russian_and_explains_english():
+    ex = dataclasses.replace(generate("notation.write_ru", 0, 3), data=(("cards", "A♥ 10♣ Q♠ RJ"),))
+    assert ex.check("Т♥ 10♣ Д♠ КДж").correct
+    assert ex.check("т♥ 10c д♠ кдж").correct  # case and suit letters do not matter
+    verdict = ex.check("A♥ 10♣ Q♠ RJ")
+    assert not verdict.correct
+    assert any("in the Russian notation it is written Т♥" in w.en for w in verdict.wrong)
+    assert any("красный джокер" in w.ru for w in verdict.wrong)
+
+
+def test_notation_typo_is_the_token_the_reader_refuses():
+    for seed in range(10):
+        ex = generate("notation.typo", seed, 2)
+        with pytest.raises(ValueError) as error:
+            parse_cards(ex.get("text"))
+        assert ex.solution == str(error.value.position)
+
+
+def test_minefield_scores_are_those_of_the_engines_next_draw():
+    ex = generate("minefield.score", 4, 3)
+    verdict = ex.check(list(ex.solution))
+    assert verdict.correct
+    assert any("draws barrel" in r.en for r in verdict.right)  # the move's events explain the score
+
+
+# ---------------------------------------------------------------- the session
+
+
+def test_the_session_counts_answers_right_answers_and_the_streak():
+    session = Session()
+    ex = generate("durak.beats", 1)
+    session.record(ex, ex.check(ex.solution), "yes")
+    session.record(ex, ex.check(ex.solution), "yes")
+    assert (session.answered, session.right, session.streak) == (2, 2, 2)
+    session.record(ex, ex.check("Z♠"), "Z♠")  # unreadable: not counted
+    assert session.answered == 2
+    session.record(ex, ex.check(_wrong(ex)), "no")
+    assert (session.answered, session.right, session.streak, session.best_streak) == (3, 2, 0, 2)
+    assert session.score_text("ru") == "Ответов 3, верных 2, серия 0 (лучшая 2)"
+    page = session.report_html("ru")
+    assert page.startswith("<!DOCTYPE html>") and 'lang="ru"' in page
+    assert page.count("<tr>") == 4 and "Бьёт ли?" in page
+
+
+def test_kinds_are_registered_with_a_title_in_both_languages():
+    assert ALL_KINDS
+    for kind_id in ALL_KINDS:
+        spec = KINDS[kind_id]
+        assert spec.title.en and spec.title.ru and spec.title.en != spec.title.ru
