@@ -13,9 +13,9 @@ import importlib
 import sys
 from types import ModuleType
 
-from rules.errors import IllegalAction, OptionError, RulesError
+from rules.errors import IllegalAction, OptionError, RulesError, SaveError
 
-__all__ = ["GAMES", "IllegalAction", "OptionError", "RulesError"]
+__all__ = ["GAMES", "IllegalAction", "OptionError", "RulesError", "SaveError"]
 
 #: Game ids in the book's order; each names the module ``rules.games.<id>``.
 GAME_IDS: tuple[str, ...] = ("domimi", "domino", "durak", "minefield")

@@ -40,3 +40,7 @@ class IllegalAction(RulesError):
 
 class OptionError(RulesError):
     """Game options that the rules (or the chosen variant) do not allow."""
+
+
+class SaveError(RulesError):
+    """A saved game that cannot be loaded: malformed, too large, or of another game."""

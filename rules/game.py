@@ -13,6 +13,17 @@ A state holds one play-through: the options, the seed, its own ``random.Random``
 and the history of actions. ``apply`` is the checked front door (an illegal
 action raises :class:`IllegalAction` and changes nothing); ``_play`` is the fast
 path for actions taken from ``legal_actions()`` and is used only by playouts.
+
+The machinery every game shares lives here, so a game writes only its rules:
+
+* the log: the base records every action; a game's ``_play`` records the
+  consequences (:class:`Note` objects) with :meth:`State.record`; :meth:`State.log`
+  tells the story in either language;
+* undo and saving: a state remembers its origin (``new_game`` or a hand-set
+  position made by one of the module's ``FACTORIES``) and rebuilds from it
+  (:meth:`State.undo`, :meth:`State.to_json`, :func:`load`);
+* options with their labels and bounds (:func:`option`, :func:`check_options`);
+* the bots loop (:func:`play_bots`) and playouts (:func:`playout`).
 """
 
 from __future__ import annotations
@@ -21,25 +32,40 @@ import copy
 import dataclasses
 import json
 import random
+import sys
+import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from rules.cards import Card
-from rules.errors import IllegalAction, OptionError, check_lang
+from rules.errors import IllegalAction, OptionError, RulesError, SaveError, check_lang
 
 __all__ = [
     "Action",
     "GameInfo",
+    "LogEntry",
+    "Note",
     "Result",
     "State",
     "Player",
     "RandomPlayer",
-    "playout",
+    "check_options",
     "from_json",
+    "load",
     "make_options",
+    "option",
+    "play_bots",
+    "playout",
 ]
+
+#: the version of the save format :meth:`State.to_json` writes
+SAVE_FORMAT = 2
+#: a save longer than this is refused before it is read
+MAX_SAVE_CHARS = 2_000_000
+#: a history label longer than this is no label of any game
+MAX_LABEL_CHARS = 300
 
 
 @dataclass(frozen=True)
@@ -117,6 +143,90 @@ class Result:
         return cls(tuple(scores), places, **notes)
 
 
+@dataclass(frozen=True)
+class Note:
+    """Something that happens without a decision: cards drawn, a trick taken, a score.
+
+    A game's ``_play`` records its notes with :meth:`State.record`; like an
+    action, a note knows its rule (``RULE``, the book's anchor) and tells itself
+    in one sentence (``explain(lang)``). A note about one player has a
+    ``player`` field.
+    """
+
+    RULE: ClassVar[str] = ""
+
+    @property
+    def rule(self) -> str:
+        return self.RULE
+
+    def explain(self, lang: str = "en") -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of a game's story: a sentence, the rule behind it, who, and when."""
+
+    text: str
+    rule: str
+    player: int | None
+    #: the number of actions played before this entry
+    step: int
+    #: "action" for a decision, "note" for what followed from it
+    kind: str
+
+
+def option(
+    default, en: str, ru: str, *, choices: Sequence | None = None, low: int | None = None, high: int | None = None
+):
+    """A field of a game's frozen ``Options``: its default, its label in both languages
+    and the values the rules allow (``choices``, or an integer range ``low``..``high``).
+
+    Views build their controls from these fields; :func:`check_options` enforces them.
+    """
+    meta = {"label": (en, ru), "choices": tuple(choices) if choices is not None else None, "low": low, "high": high}
+    return dataclasses.field(default=default, metadata=meta)
+
+
+def option_label(field: dataclasses.Field, lang: str = "en") -> str:
+    """The option's name for the reader."""
+    en, ru = field.metadata.get("label", (field.name.replace("_", " "), field.name.replace("_", " ")))
+    return ru if check_lang(lang) == "ru" else en
+
+
+def check_options(options) -> None:
+    """Refuse any option outside what the rules allow (call it from ``__post_init__``).
+
+    A flag must be ``True`` or ``False``, a number an integer within its range, a
+    choice one of its values; the error names the option and the value in both
+    languages. Nothing is ever silently replaced by a default.
+    """
+    for field in dataclasses.fields(options):
+        value = getattr(options, field.name)
+        meta = field.metadata
+        en, ru = option_label(field, "en"), option_label(field, "ru")
+        shown = repr(value)[:40]
+        if isinstance(field.default, bool) and not isinstance(value, bool):
+            raise OptionError(f"option {en!r} is yes or no, not {shown}", f"параметр «{ru}» — да или нет, а не {shown}")
+        if meta.get("choices") is not None and value not in meta["choices"]:
+            allowed = ", ".join(str(getattr(c, "value", c)) for c in meta["choices"])
+            raise OptionError(
+                f"option {en!r} cannot be {shown}; allowed: {allowed}",
+                f"параметр «{ru}» не может быть {shown}; допустимо: {allowed}",
+            )
+        low, high = meta.get("low"), meta.get("high")
+        if low is not None or high is not None:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise OptionError(
+                    f"option {en!r} is a whole number, not {shown}", f"параметр «{ru}» — целое число, а не {shown}"
+                )
+            if (low is not None and value < low) or (high is not None and value > high):
+                raise OptionError(
+                    f"option {en!r} must be from {low} to {high}, not {value}",
+                    f"параметр «{ru}» должен быть от {low} до {high}, а не {value}",
+                )
+
+
 def make_options(options_cls: type, given: dict[str, Any]):
     """Build a game's Options from keyword arguments, refusing unknown names."""
     names = {f.name for f in dataclasses.fields(options_cls)}
@@ -147,11 +257,22 @@ class State(ABC):
                 f"{info.name_en} is played by {info.min_players} to {info.max_players} players, not {players!r}",
                 f"в «{info.name_ru}» играют от {info.min_players} до {info.max_players} игроков, а не {players!r}",
             )
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise OptionError(
+                f"the seed is a whole number, not {seed!r:.40}", f"зерно — целое число, а не {seed!r:.40}"
+            )
         self.options = options
         self.num_players = players
         self.seed = seed
         self.rng = random.Random(seed)
         self.history: list[Action] = []
+        #: the story so far: every action and every note, in order (see :meth:`log`)
+        self._story: list[Action | Note] = []
+        #: how to build this state again: a factory of the game's module and its arguments
+        self.origin: tuple[str, dict] = (
+            "new_game",
+            {"players": players, "seed": seed, **_jsonable(_options_dict(options))},
+        )
 
     # ---- the protocol
 
@@ -196,16 +317,34 @@ class State(ABC):
         if self.is_over():
             return IllegalAction("the game is over", "игра окончена", rule="end")
         return IllegalAction(
-            f"{action} is not a legal action now",
-            f"«{action.explain('ru') if isinstance(action, Action) else action}» сейчас не разрешено",
+            f"{_shown(action)} is not a legal action now",
+            f"«{_shown(action, 'ru')}» сейчас не разрешено",
         )
 
     # ---- the checked front door
 
     def apply(self, action: Action) -> None:
         """Carry out ``action`` if legal; otherwise raise IllegalAction and change nothing."""
-        if action not in self.legal_actions():
-            raise self.why_illegal(action)
+        try:
+            legal = action in self.legal_actions()
+        except Exception:  # an action so malformed that it cannot even be compared
+            legal = False
+        if not legal:
+            raise self._refusal(action)
+        self._advance(action)
+
+    def _refusal(self, action) -> IllegalAction:
+        """Why ``action`` is refused; a game's explanation that fails on a malformed action
+        falls back on the general one, so ``apply`` only ever raises IllegalAction."""
+        try:
+            error = self.why_illegal(action)
+        except Exception:
+            error = None
+        return error if isinstance(error, IllegalAction) else State.why_illegal(self, action)
+
+    def _advance(self, action: Action) -> None:
+        """Play a legal action and write it into the history and the story."""
+        self._story.append(action)
         self._play(action)
         self.history.append(action)
 
@@ -216,23 +355,102 @@ class State(ABC):
                 self.apply(action)
                 return action
         raise IllegalAction(
-            f"no legal action is labelled {label!r}",
-            f"нет разрешённого хода с меткой «{label}»",
+            f"no legal action is labelled {_excerpt(label)!r}",
+            f"нет разрешённого хода с меткой «{_excerpt(label)}»",
         )
 
-    def clone(self) -> State:
-        return copy.deepcopy(self)
+    #: how :meth:`clone` copies the game's own mutable attributes, by name: 1 copies a
+    #: list, dict or set; 2 also each list, dict or set inside it; "deep" deep-copies.
+    #: Attributes not named are shared, so they must hold frozen values. Empty: deep copy.
+    COPIED: ClassVar[dict[str, int | str]] = {}
 
-    # ---- saving and replaying
+    def clone(self) -> State:
+        """An independent copy: playing on it leaves this state as it is."""
+        if not self.COPIED:
+            return copy.deepcopy(self)
+        new = copy.copy(self)
+        new.history = self.history.copy()
+        new._story = self._story.copy()
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        for name, depth in self.COPIED.items():
+            value = getattr(self, name)
+            if depth == "deep":
+                value = copy.deepcopy(value)
+            elif depth == 2:
+                value = (
+                    type(value)((k, v.copy()) for k, v in value.items())
+                    if isinstance(value, dict)
+                    else type(value)(v.copy() for v in value)
+                )
+            else:
+                value = value.copy()
+            setattr(new, name, value)
+        return new
+
+    # ---- the story of the game
+
+    def record(self, note: Note) -> None:
+        """Write what followed from an action into the story (called from ``_play``)."""
+        self._story.append(note)
+
+    def log(self, lang: str = "en") -> list[LogEntry]:
+        """The game so far, one entry per action and per note, in ``lang``."""
+        check_lang(lang)
+        entries, step = [], 0
+        for event in self._story:
+            is_action = isinstance(event, Action)
+            entries.append(
+                LogEntry(
+                    event.explain(lang),
+                    event.rule,
+                    getattr(event, "player", None),
+                    step,
+                    "action" if is_action else "note",
+                )
+            )
+            step += is_action
+        return entries
+
+    # ---- origin, undo, saving
+
+    def started_by(self, factory: str, **args) -> State:
+        """Mark this fresh state as built by ``factory(**args)`` of its module, and return it.
+
+        A hand-set position calls it last, so the position saves, loads and undoes
+        like a dealt game; ``args`` are JSON-ready (cards as notation).
+        """
+        if self.history:
+            raise ValueError("a state's origin is set before any action is played")
+        self.origin = (factory, _jsonable(args))
+        return self
+
+    def restart(self) -> State:
+        """A new state built the way this one was, before any action."""
+        factory, args = self.origin
+        return getattr(sys.modules[type(self).__module__], factory)(**copy.deepcopy(args))
+
+    def undo(self, n: int = 1) -> State:
+        """A new state without the last ``n`` actions; this one is left as it is."""
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= len(self.history):
+            raise IllegalAction(
+                f"cannot undo {n!r} of {len(self.history)} actions",
+                f"нельзя отменить {n!r} из {len(self.history)} ходов",
+            )
+        state = self.restart()
+        for action in self.history[: len(self.history) - n]:
+            state._advance(action)
+        return state
 
     def to_json(self) -> str:
-        """The game as JSON: id, options, players, seed and the labels of its actions."""
+        """The game as JSON: the game, how it was set up, and the labels of its actions."""
+        factory, args = self.origin
         return json.dumps(
             {
+                "format": SAVE_FORMAT,
                 "game": self.INFO.id,
-                "players": self.num_players,
-                "seed": self.seed,
-                "options": _jsonable(dataclasses.asdict(self.options)),
+                "factory": factory,
+                "args": args,
                 "history": [a.label for a in self.history],
             },
             ensure_ascii=False,
@@ -254,6 +472,10 @@ class State(ABC):
         )
 
 
+def _options_dict(options) -> dict:
+    return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)} if options is not None else {}
+
+
 def _jsonable(value):
     if isinstance(value, dict):
         return {k: _jsonable(v) for k, v in value.items()}
@@ -266,24 +488,142 @@ def _jsonable(value):
     return value
 
 
+def _excerpt(text, limit: int = 40) -> str:
+    """A short, printable excerpt of untrusted text for an error message."""
+    text = "".join(
+        ch if ch.isprintable() and unicodedata.category(ch) != "Cf" else "?" for ch in str(text)[: limit + 1]
+    )
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _shown(action, lang: str = "en") -> str:
+    try:
+        return _excerpt(action.explain(lang) if isinstance(action, Action) else action, 80)
+    except Exception:
+        return _excerpt(type(action).__name__)
+
+
+# ---------------------------------------------------------------- loading
+
+
+def _refuse(en: str, ru: str) -> SaveError:
+    return SaveError(f"cannot load this save: {en}", f"не удаётся загрузить сохранение: {ru}")
+
+
+def _read_save(text) -> dict:
+    """Parse and check the shape of a save before anything is built from it."""
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _refuse("it is not UTF-8 text", "это не текст в UTF-8") from None
+    if not isinstance(text, str):
+        raise _refuse(f"expected text, got {type(text).__name__}", f"ожидался текст, а не {type(text).__name__}")
+    if len(text) > MAX_SAVE_CHARS:
+        raise _refuse(
+            f"it is {len(text):,} characters long (at most {MAX_SAVE_CHARS:,})",
+            f"в нём {len(text):,} символов (не больше {MAX_SAVE_CHARS:,})",
+        )
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _refuse(
+            f"it is not JSON (line {error.lineno}, column {error.colno})",
+            f"это не JSON (строка {error.lineno}, столбец {error.colno})",
+        ) from None
+    except (ValueError, RecursionError):  # nested too deep, or a number too long
+        raise _refuse("it is not JSON that a save can hold", "это не JSON, который может быть сохранением") from None
+    if not isinstance(data, dict):
+        raise _refuse("it is not a JSON object", "это не объект JSON")
+    if "format" not in data and {"players", "seed"} <= data.keys():  # the first format: a dealt game
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise _refuse("'options' is not an object", "«options» — не объект")
+        data = {
+            "format": SAVE_FORMAT,
+            "game": data.get("game"),
+            "factory": "new_game",
+            "args": {"players": data["players"], "seed": data["seed"], **options},
+            "history": data.get("history", []),
+        }
+    unknown = sorted(set(data) - {"format", "game", "factory", "args", "history"})
+    if unknown:
+        names = _excerpt(", ".join(map(str, unknown)))
+        raise _refuse(f"unknown field(s) {names}", f"неизвестные поля {names}")
+    if data.get("format") != SAVE_FORMAT:
+        shown = _excerpt(repr(data.get("format")))
+        raise _refuse(
+            f"unknown format {shown} (expected {SAVE_FORMAT})", f"неизвестный формат {shown} (нужен {SAVE_FORMAT})"
+        )
+    args, history = data.get("args"), data.get("history")
+    if not isinstance(args, dict) or not all(isinstance(k, str) for k in args):
+        raise _refuse("'args' is not an object", "«args» — не объект")
+    for name in ("players", "seed"):
+        if name in args and (not isinstance(args[name], int) or isinstance(args[name], bool)):
+            shown = _excerpt(repr(args[name]))
+            raise _refuse(f"'{name}' must be a whole number, not {shown}", f"«{name}» — целое число, а не {shown}")
+    if not isinstance(history, list) or not all(isinstance(h, str) and len(h) <= MAX_LABEL_CHARS for h in history):
+        raise _refuse("'history' is not a list of action labels", "«history» — не список меток ходов")
+    return data
+
+
+def load(module, text) -> State:
+    """Restore a game of ``module`` saved with :meth:`State.to_json` (a game's ``from_json``).
+
+    The save is checked as a whole before anything is built: its size and shape,
+    its game, its format, a factory the module allows (``FACTORIES``), integer
+    seed and player count, options within the rules, and a history no longer than
+    the game allows. Only :class:`rules.RulesError` subclasses escape.
+    """
+    data = _read_save(text)
+    info = module.INFO
+    if data.get("game") != info.id:
+        shown = _excerpt(repr(data.get("game")))
+        raise _refuse(
+            f"it is a save of {shown}, not of {info.name_en}", f"это сохранение {shown}, а не «{info.name_ru}»"
+        )
+    factory = data.get("factory")
+    if factory not in getattr(module, "FACTORIES", ("new_game",)):
+        shown = _excerpt(repr(factory))
+        raise _refuse(f"unknown set-up {shown}", f"неизвестная расстановка {shown}")
+    try:
+        state = getattr(module, factory)(**data["args"])
+    except RulesError:
+        raise
+    except Exception as error:  # a wrong argument name or type of the set-up
+        raise _refuse(
+            f"its set-up is invalid ({type(error).__name__})", f"неверная расстановка ({type(error).__name__})"
+        ) from None
+    if len(data["history"]) > info.max_actions(state):
+        raise _refuse("its history is longer than any game", "его история длиннее любой партии")
+    try:
+        for label in data["history"]:
+            state.apply_label(label)
+    except RulesError as error:
+        raise SaveError(
+            f"cannot load this save: {error.message('en')}", f"не удаётся загрузить сохранение: {error.message('ru')}"
+        ) from None
+    return state
+
+
 def from_json(text: str) -> State:
-    """Restore any game saved with ``State.to_json`` by replaying its actions."""
+    """Restore any game saved with ``State.to_json``."""
     from rules import GAMES
 
-    data = json.loads(text)
+    data = _read_save(text)
     game = data.get("game")
     if game not in GAMES:
-        raise ValueError(f"unknown game {game!r} in saved data; known: {', '.join(sorted(GAMES))}")
+        shown = _excerpt(repr(game))
+        raise _refuse(
+            f"unknown game {shown}; known: {', '.join(GAMES)}",
+            f"неизвестная игра {shown}; известны: {', '.join(GAMES)}",
+        )
     return GAMES[game].from_json(text)
 
 
 def replay(new_game: Callable[..., State], text: str) -> State:
-    """Helper for games' ``from_json``: new game from the saved set-up, then every action."""
-    data = json.loads(text)
-    state = new_game(players=data["players"], seed=data["seed"], **data["options"])
-    for label in data["history"]:
-        state.apply_label(label)
-    return state
+    """A game's ``from_json`` written before :func:`load`: loads through the game's module."""
+    return load(sys.modules[new_game.__module__], text)
 
 
 # ---------------------------------------------------------------- players
@@ -307,6 +647,29 @@ class RandomPlayer:
         return actions[rng.randrange(len(actions))]
 
 
+def play_bots(
+    state: State, bots: Mapping[int, Player], rng: random.Random, *, limit: int | None = None
+) -> list[Action]:
+    """Let the bots (``bots[seat]``) act until a seat without a bot must decide or the game ends.
+
+    Each bot sees only its own view; at most ``limit`` actions (default: the
+    game's bound), so a view never waits for a game that goes round for ever.
+    Returns the actions played.
+    """
+    played: list[Action] = []
+    limit = state.INFO.max_actions(state) if limit is None else limit
+    while len(played) < limit and not state.is_over():
+        seat = state.current_player
+        bot = bots.get(seat)
+        if bot is None:
+            break
+        view = state.view(seat) if getattr(bot, "needs_view", True) else {}
+        action = bot.choose(view, state.legal_actions(), rng)
+        state._advance(action)
+        played.append(action)
+    return played
+
+
 def playout(
     state: State,
     players: Sequence[Player] | None = None,
@@ -320,17 +683,8 @@ def playout(
     the players' own choices, separately from the game's chance.
     """
     players = players or [RandomPlayer()] * state.num_players
-    rng = random.Random(seed)
     limit = max_actions if max_actions is not None else state.INFO.max_actions(state)
-    for _ in range(limit):
-        if state.is_over():
-            return state
-        p = state.current_player
-        actions = state.legal_actions()
-        view = state.view(p) if getattr(players[p], "needs_view", True) else {}
-        action = players[p].choose(view, actions, rng)
-        state._play(action)
-        state.history.append(action)
+    play_bots(state, dict(enumerate(players)), random.Random(seed), limit=limit)
     if not state.is_over():
         raise RuntimeError(f"{state.INFO.id}: game not over after {limit} actions")
     return state

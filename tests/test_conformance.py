@@ -105,6 +105,29 @@ def _illegal_candidates(state: State, actions: list[Action]):
                 yield other
 
 
+def _check_log(state: State) -> None:
+    """The story has one entry per action, each a sentence with its rule, in both languages."""
+    en, ru = State.log(state, "en"), State.log(state, "ru")
+    assert len(en) == len(ru), "the log has a different length in Russian"
+    assert sum(e.kind == "action" for e in en) == len(state.history), "the log misses actions"
+    for e, r in zip(en, ru, strict=True):
+        assert e.text and r.text and e.rule and e.rule == r.rule and e.step == r.step
+    assert [e.text for e in en if e.kind == "action"] == [a.explain("en") for a in state.history]
+
+
+def _malformed(actions: list[Action]) -> list[Action]:
+    """Legal actions with one field replaced by a value of the wrong kind."""
+    out = []
+    for a in actions[:2]:
+        for field in dataclasses.fields(a):
+            if field.name == "player" or not field.compare:
+                continue
+            for junk in (None, -1, "?"):
+                with contextlib.suppress(Exception):
+                    out.append(dataclasses.replace(a, **{field.name: junk}))
+    return out
+
+
 def _thorough(step: int) -> bool:
     """Steps at which the costly checks run: the first few, then every 29th."""
     return step < 6 or step % 29 == 0
@@ -118,12 +141,22 @@ def test_random_playouts_keep_the_protocol(module, players, options):
         bound = state.INFO.max_actions(state)
         rng = random.Random(seed)
         step = 0
+        previous = None  # the state before the last action, kept when the next step is a thorough one
         while True:
             actions = _check_step(state, deck)
             thorough = _thorough(step) or not actions
             if thorough:
                 restored = module.from_json(state.to_json())
                 assert restored.replay_key() == state.replay_key(), "to_json/from_json does not round-trip"
+                _check_log(state)
+                if previous is not None:
+                    key = state.replay_key()
+                    undone = state.undo(1)
+                    assert undone.replay_key() == previous, "undo(1) does not give the state before the last action"
+                    assert state.replay_key() == key, "undo changed the original state"
+                for bad in _malformed(actions)[:3]:
+                    with pytest.raises(IllegalAction):
+                        state.apply(bad)
             if not actions:
                 break
             for bad in list(_illegal_candidates(state, actions))[:2]:
@@ -134,6 +167,7 @@ def test_random_playouts_keep_the_protocol(module, players, options):
                 after = state.replay_key() if thorough else len(state.history)
                 assert after == before, "an illegal action changed the state"
                 assert state.legal_actions() == actions, "an illegal action changed the legal actions"
+            previous = state.replay_key() if _thorough(step + 1) else None
             state.apply(actions[rng.randrange(len(actions))])
             step += 1
             assert step <= bound, f"game not over after its declared bound of {bound} actions"
@@ -193,5 +227,76 @@ def test_any_saved_game_is_restored_by_its_id(module):
 def test_a_saved_game_of_an_unknown_kind_is_refused():
     from rules.game import from_json
 
-    with pytest.raises(ValueError, match="unknown game 'chess'"):
+    with pytest.raises(rules.SaveError, match="unknown game 'chess'"):
         from_json('{"game": "chess", "players": 2, "seed": 0, "options": {}, "history": []}')
+
+
+HOSTILE_SAVES = {
+    "not JSON": "{",
+    "nested": "[" * 100_000 + "]" * 100_000,
+    "a list": "[]",
+    "huge": '{"format": 2, "history": [' + '"x",' * 600_000 + '"x"]}',
+    "null seed": '{"format": 2, "game": "%s", "factory": "new_game", "args": {"players": 2, "seed": null}, "history": []}',
+    "text seed": '{"format": 2, "game": "%s", "factory": "new_game", "args": {"players": 2, "seed": "1"}, "history": []}',
+    "float seed": '{"format": 2, "game": "%s", "factory": "new_game", "args": {"players": 2, "seed": 1.5}, "history": []}',
+    "bool players": '{"format": 2, "game": "%s", "factory": "new_game", "args": {"players": true, "seed": 1}, "history": []}',
+    "unknown factory": '{"format": 2, "game": "%s", "factory": "__init__", "args": {}, "history": []}',
+    "unknown argument": '{"format": 2, "game": "%s", "factory": "new_game", "args": {"players": 2, "seed": 1, "x": 1}, "history": []}',
+    "bad history": '{"format": 2, "game": "%s", "factory": "new_game", "args": {"players": 2, "seed": 1}, "history": [1]}',
+    "bad label": '{"format": 2, "game": "%s", "factory": "new_game", "args": {"players": 2, "seed": 1}, "history": ["\u202eno"]}',
+    "future format": '{"format": 99, "game": "%s", "factory": "new_game", "args": {}, "history": []}',
+    "unknown field": '{"format": 2, "game": "%s", "factory": "new_game", "args": {}, "history": [], "eval": 1}',
+}
+
+
+@pytest.mark.parametrize("module", _modules(), ids=lambda m: m.INFO.id)
+@pytest.mark.parametrize("name", list(HOSTILE_SAVES))
+def test_a_malformed_save_is_refused_in_both_languages(module, name):
+    text = HOSTILE_SAVES[name].replace("%s", module.INFO.id)
+    with pytest.raises(rules.RulesError) as err:
+        module.from_json(text)
+    assert err.value.message("en") and err.value.message("ru")
+    assert len(str(err.value)) < 300, "an error message must quote a bounded excerpt"
+    assert "\u202e" not in err.value.message("en")
+
+
+@pytest.mark.parametrize("module", list(rules.GAMES.values()), ids=lambda m: m.INFO.id)
+def test_a_save_of_another_game_is_refused(module):
+    other = next(m for m in _modules() if m is not module)
+    saved = other.new_game(players=max(other.INFO.min_players, module.INFO.min_players), seed=0).to_json()
+    with pytest.raises(rules.SaveError, match="not of"):
+        module.from_json(saved)
+
+
+@pytest.mark.parametrize("module", _modules(), ids=lambda m: m.INFO.id)
+def test_undo_takes_back_actions_and_is_refused_beyond_the_start(module):
+    state = module.new_game(players=module.INFO.min_players, seed=2)
+    start = state.replay_key()
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    assert state.undo(3).replay_key() == start
+    assert len(state.undo(1).history) == 2 and len(state.history) == 3
+    with pytest.raises(IllegalAction):
+        state.undo(4)
+
+
+def _with_setups():
+    return [m for m in _modules() if hasattr(m, "SETUPS")]
+
+
+@pytest.mark.parametrize("module", _with_setups(), ids=lambda m: m.INFO.id)
+def test_every_setup_saves_loads_and_plays_on(module):
+    assert module.SETUPS, f"{module.INFO.id} has no teaching set-ups"
+    for name, make in module.SETUPS.items():
+        state = make()
+        assert state.origin[0] in getattr(module, "FACTORIES", ("new_game",)), name
+        start = state.replay_key()
+        rng = random.Random(name)
+        for _ in range(12):
+            restored = module.from_json(state.to_json())
+            assert restored.replay_key() == state.replay_key(), f"set-up {name!r} does not round-trip"
+            if state.is_over():
+                break
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        assert state.undo(len(state.history)).replay_key() == start, f"set-up {name!r} does not undo to its start"

@@ -80,7 +80,7 @@ def test_bad_saved_game_gives_a_message_and_changes_nothing():
     for bad in ("{bad", '{"game": "durak"}', "[]"):
         game._json.value = bad
         game._load.click()
-        assert "status-error" in game._status.value and "партия" in game._status.value
+        assert "status-error" in game._status.value and "сохранение" in game._status.value
         assert game.state.replay_key() == key
     game._undo.click()
     assert "нечего отменять" in game._status.value

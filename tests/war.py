@@ -7,11 +7,13 @@ takes the trick. After three tricks, the score is the number of cards taken.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
-from rules.cards import Card, Rank, deck, format_card
+from rules.cards import Card, Rank, deck, format_card, parse_cards
 from rules.errors import IllegalAction
-from rules.game import Action, GameInfo, Result, State, replay
+from rules.game import Action, GameInfo, Note, Result, State, check_options, load, option
+from rules.lang import count, pick, player_name
 
 HAND = 3
 
@@ -20,9 +22,15 @@ def _strength(card: Card) -> int:
     return 14 if card.rank == Rank.ACE else int(card.rank)
 
 
+RULES = {"war.play": ("Playing a card", "Ход картой"), "war.trick": ("Taking the trick", "Взятка")}
+
+
 @dataclass(frozen=True)
 class Options:
-    pack: int = 36
+    pack: int = option(36, "Pack", "Колода", choices=(36, 52))
+
+    def __post_init__(self):
+        check_options(self)
 
 
 @dataclass(frozen=True)
@@ -30,10 +38,25 @@ class PlayCard(Action):
     card: Card = None
     RULE = "war.play"
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return (self.card,)
+
     def explain(self, lang: str = "en") -> str:
-        if lang == "ru":
-            return f"игрок {self.player + 1} кладёт {format_card(self.card, 'ru')}"
-        return f"player {self.player + 1} plays {self.card}"
+        return pick(lang, "{} plays {}", "{} кладёт {}").format(
+            player_name(self.player, lang), format_card(self.card, lang)
+        )
+
+
+@dataclass(frozen=True)
+class TrickTaken(Note):
+    player: int
+    cards: int
+    RULE = "war.trick"
+
+    def explain(self, lang: str = "en") -> str:
+        who, n = player_name(self.player, lang), count(self.cards, lang)
+        return pick(lang, f"{who} takes the trick: {n}", f"{who} берёт взятку: {n}")
 
 
 class WarState(State):
@@ -76,6 +99,7 @@ class WarState(State):
             best = max(range(len(self.trick)), key=lambda i: (_strength(self.trick[i]), -i))
             winner = (self.leader + best) % self.num_players
             self.won[winner] += self.trick
+            self.record(TrickTaken(winner, len(self.trick)))
             self.trick = []
             self.leader = self.turn = winner
 
@@ -111,8 +135,28 @@ def new_game(players: int = 2, seed: int = 0, **options) -> WarState:
     return WarState(Options(**options), players, seed)
 
 
-def from_json(text: str) -> WarState:
-    return replay(new_game, text)
+def position(hands: list[str], leader: int = 0, pack: int = 36) -> WarState:
+    """A hand-set deal: ``hands[p]`` in notation; the rest of the pack is the stock."""
+    state = WarState(Options(pack=pack), len(hands), 0)
+    held = [parse_cards(h) for h in hands]
+    if any(len(h) != HAND for h in held):
+        raise IllegalAction(f"each hand holds {HAND} cards", f"в каждой руке {HAND} карты", rule="war.play")
+    state.hands = [sorted(h) for h in held]
+    state.stock = [c for c in deck(pack) if c not in {c for h in held for c in h}]
+    state.leader = state.turn = leader
+    return state.started_by("position", hands=list(hands), leader=leader, pack=pack)
 
+
+def from_json(text: str) -> WarState:
+    return load(sys.modules[__name__], text)
+
+
+FACTORIES = ("new_game", "position")
+
+#: the teaching set-ups: the ace takes the trick; a tie goes to the card played first
+SETUPS = {
+    "ace_takes": lambda: position(["A♠ 6♠ 7♠", "K♥ Q♥ J♥"]),
+    "tie": lambda: position(["9♠ 6♣ 7♣", "9♥ 6♦ 7♦"], leader=1),
+}
 
 INFO = WarState.INFO

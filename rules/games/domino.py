@@ -785,10 +785,9 @@ class DominoState(State):
         # keep the engine's own copy (with the card it touches) in the history
         for legal in self.legal_actions():
             if legal == action:
-                self._play(legal)
-                self.history.append(legal)
+                self._advance(legal)
                 return
-        raise self.why_illegal(action)
+        raise self._refusal(action)
 
     def result(self) -> Result:
         a, b = len(self.banks[0]), len(self.banks[1])
@@ -838,6 +837,7 @@ class DominoState(State):
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         new.history = list(self.history)
+        new._story = list(self._story)
         new.hands = [list(h) for h in self.hands]
         new.banks = [list(b) for b in self.banks]
         new.tricks = list(self.tricks)

@@ -872,6 +872,7 @@ class DurakState(State):
         new.rng = type(self.rng)()
         new.rng.setstate(self.rng.getstate())
         new.history = list(self.history)
+        new._story = list(self._story)
         new.scores = list(self.scores)
         new.fools = list(self.fools)
         new.events = list(self.events)

@@ -1,0 +1,53 @@
+"""Language helpers every game shares: choosing a language, player names, counts.
+
+>>> count(3, "ru")
+'3 карты'
+>>> count(21, "ru", ru=("очко", "очка", "очков"))
+'21 очко'
+>>> player_name(0, "en")
+'Player 1'
+"""
+
+from __future__ import annotations
+
+from rules.errors import LANGS, check_lang
+
+__all__ = ["LANGS", "check_lang", "count", "pick", "player_name", "plural_ru", "signed"]
+
+
+def pick(lang: str, en: str, ru: str) -> str:
+    """The text in the reader's language."""
+    return ru if check_lang(lang) == "ru" else en
+
+
+def player_name(seat: int, lang: str = "en") -> str:
+    """A seat's name for the reader: seats count from 0, players from 1."""
+    return pick(lang, f"Player {seat + 1}", f"Игрок {seat + 1}")
+
+
+def plural_ru(n: int, one: str, few: str, many: str) -> str:
+    """The Russian form for ``n``: 1 карта, 2 карты, 5 карт, 11 карт, 21 карта."""
+    n = abs(n)
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def count(
+    n: int,
+    lang: str = "en",
+    en: tuple[str, str] = ("card", "cards"),
+    ru: tuple[str, str, str] = ("карта", "карты", "карт"),
+) -> str:
+    """``n`` and the noun in the right number: "1 card", "3 cards", "5 карт"."""
+    if check_lang(lang) == "ru":
+        return f"{n} {plural_ru(n, *ru)}"
+    return f"{n} {en[0] if abs(n) == 1 else en[1]}"
+
+
+def signed(n: int, lang: str = "en", en: tuple[str, str] = ("point", "points"), ru=("очко", "очка", "очков")) -> str:
+    """A score change with its sign: "+2 points", "-1 очко"."""
+    sign = "+" if n > 0 else "-" if n < 0 else ""
+    return sign + count(abs(n), lang, en, ru)
