@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from rules import domimi, domino
+from rules import domimi, domino, durak, minefield
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -48,3 +48,22 @@ def test_domimi_tells_the_recorded_story(case):
 @pytest.mark.parametrize("case", _cases("domino"))
 def test_domino_tells_the_recorded_story(case):
     _check(domino, case, domino.move_log)
+
+
+def _minefield_story(state, lang: str) -> list[str]:
+    """Each draw, then what followed from it (the move's events)."""
+    story = []
+    for i, action in enumerate(state.history):
+        story.append(action.explain(lang))
+        story.extend(e.explain(lang) for e in state.events if e.move == i + 1)
+    return story
+
+
+@pytest.mark.parametrize("case", _cases("durak"))
+def test_durak_tells_the_recorded_story(case):
+    _check(durak, case, lambda state, lang: list(state.log(lang)))
+
+
+@pytest.mark.parametrize("case", _cases("minefield"))
+def test_minefield_tells_the_recorded_story(case):
+    _check(minefield, case, _minefield_story)
