@@ -177,14 +177,28 @@ class LogEntry:
 
 
 def option(
-    default, en: str, ru: str, *, choices: Sequence | None = None, low: int | None = None, high: int | None = None
+    default,
+    en: str,
+    ru: str,
+    *,
+    choices: Sequence | Mapping | None = None,
+    low: int | None = None,
+    high: int | None = None,
 ):
     """A field of a game's frozen ``Options``: its default, its label in both languages
     and the values the rules allow (``choices``, or an integer range ``low``..``high``).
 
-    Views build their controls from these fields; :func:`check_options` enforces them.
+    ``choices`` may map each value to its name in both languages, ``{"under":
+    ("under the fool", "под дурака")}``. Views build their controls from these
+    fields; :func:`check_options` enforces them.
     """
-    meta = {"label": (en, ru), "choices": tuple(choices) if choices is not None else None, "low": low, "high": high}
+    meta = {
+        "label": (en, ru),
+        "choices": tuple(choices) if choices is not None else None,
+        "choice_labels": dict(choices) if isinstance(choices, Mapping) else {},
+        "low": low,
+        "high": high,
+    }
     return dataclasses.field(default=default, metadata=meta)
 
 

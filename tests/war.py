@@ -160,3 +160,31 @@ SETUPS = {
 }
 
 INFO = WarState.INFO
+
+
+# ---------------------------------------------------------------- its play app
+
+
+def _view_class():
+    """The war's play app: the whole game-specific part of a view is its table."""
+    from rules import svg
+    from widgets.game import GameView
+
+    class WarView(GameView):
+        GAME = sys.modules[__name__]
+
+        def draw_table(self, state, viewer, fresh):
+            marks = {i: "take" for i, c in enumerate(state.trick) if c in fresh}
+            won = pick(self.lang, "cards won", "взято карт") + ": " + ", ".join(str(len(w)) for w in state.won)
+            return svg.row(state.trick, lang=self.lang, highlight=marks, width=56) + f"<p>{won}</p>"
+
+        def seat_role(self, state, seat):
+            return pick(self.lang, "leads", "ходит первым") if seat == state.leader and not state.trick else ""
+
+    return WarView
+
+
+def __getattr__(name):
+    if name == "WarView":  # built on first use, so the engine's tests need no widgets
+        return _view_class()
+    raise AttributeError(name)
