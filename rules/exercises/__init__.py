@@ -25,6 +25,7 @@ from rules.exercises.core import (
     check,
     games,
     generate,
+    kind_title,
     kinds,
 )
 
@@ -40,5 +41,6 @@ __all__ = [
     "check",
     "games",
     "generate",
+    "kind_title",
     "kinds",
 ]

@@ -40,6 +40,7 @@ __all__ = [
     "kind",
     "judge",
     "kinds",
+    "kind_title",
     "games",
     "generate",
     "check",
@@ -221,6 +222,11 @@ def games() -> list[str]:
 def kinds(game: str | None = None) -> list[str]:
     """The kinds of exercise (of one game), in a stable order."""
     return [k for k in KINDS if game is None or k.split(".", 1)[0] == game]
+
+
+def kind_title(kind_id: str) -> Bi:
+    """The title of a kind of exercise, in both languages."""
+    return KINDS[kind_id].title
 
 
 def generate(kind_id: str, seed: int = 0, difficulty: int = 1) -> Exercise:

@@ -1,0 +1,125 @@
+"""The exercise view, driven as the browser drives it: answer, check, another one, the score and the report."""
+
+from __future__ import annotations
+
+import base64
+import re
+
+import ipywidgets as w
+import pytest
+
+from rules.exercises import games, generate, kinds
+from widgets.exercises import ExerciseView
+
+
+def _answer(view, keys=None, typed=None):
+    """Toggle the keys' buttons (or type), as a student does, then press Check."""
+    ex = view.exercise
+    if typed is not None:
+        view._inputs[0].value = typed
+    elif ex.answer == "pick":
+        for choice, box in zip(ex.choices, view._inputs, strict=True):
+            box.value = choice.key in keys
+    elif ex.answer == "choose":
+        view._inputs[0].value = keys
+    view._check.click()
+
+
+def _right(view):
+    ex = view.exercise
+    if ex.answer in ("pick", "choose"):
+        _answer(view, ex.solution)
+    elif ex.answer == "numbers":
+        _answer(view, typed=" ".join(map(str, ex.solution)))
+    else:
+        _answer(view, typed=str(ex.solution))
+
+
+@pytest.mark.parametrize("game", games())
+def test_every_kind_of_every_game_takes_the_right_answer_from_its_inputs(game):
+    view = ExerciseView(game, seed=11, difficulty=2)
+    names = kinds(game)
+    assert len(names) >= 5
+    for kind_id in names:
+        view._kind.value = kind_id
+        assert view.exercise == generate(kind_id, 11, 2)
+        _right(view)
+        assert "Right." in view._verdict.value, (kind_id, view._verdict.value, view._status.value)
+        assert 'class="rule-link"' in view._verdict.value
+    assert view.session.answered == view.session.right == view.session.streak == len(names)
+
+
+def test_the_input_fits_the_question():
+    view = ExerciseView("durak", kind="durak.beaters")
+    assert all(isinstance(b, w.ToggleButton) for b in view._inputs)  # cards are toggled
+    view._kind.value = "durak.defence"
+    assert all(isinstance(b, w.Checkbox) for b in view._inputs)  # moves are ticked
+    view._kind.value = "durak.beats"
+    assert isinstance(view._inputs[0], w.ToggleButtons)
+    view = ExerciseView("notation", kind="notation.read")
+    assert isinstance(view._inputs[0], w.Text)  # cards are typed
+    view = ExerciseView("minefield", kind="minefield.score")
+    assert isinstance(view._inputs[0], w.Text) and "0 -1 2" in view._inputs[0].placeholder
+
+
+def test_a_wrong_answer_says_why_and_breaks_the_streak():
+    view = ExerciseView("durak", kind="durak.beaters", seed=3, lang="ru")
+    _right(view)
+    view._another.click()
+    ex = view.exercise
+    assert (ex.seed, view._seed.value) == (4, 4)
+    wrong = set(ex.solution) ^ {ex.choices[0].key}
+    _answer(view, wrong)
+    assert "Не совсем." in view._verdict.value and "✗" in view._verdict.value
+    assert "Ответ:" in view._verdict.value
+    assert (view.session.answered, view.session.right, view.session.streak) == (2, 1, 0)
+    assert "Ответов 2, верных 1, серия 0" in view._score.value
+
+
+def test_a_typo_is_a_message_in_the_readers_language_and_is_not_counted():
+    view = ExerciseView("notation", kind="notation.read", seed=2, lang="ru")
+    _answer(view, typed="Z♦ 2♦")
+    assert "status-error" in view._status.value and "«Z♦»" in view._status.value
+    assert "неизвестное достоинство" in view._status.value
+    assert view.session.answered == 0 and view._verdict.value == ""
+    view = ExerciseView("minefield", kind="minefield.score", seed=2)
+    _answer(view, typed="one two")
+    assert "not a whole number" in view._status.value
+
+
+def test_checking_again_does_not_count_twice():
+    view = ExerciseView("domino", kind="domino.count", seed=5)
+    _answer(view, typed=str(view.exercise.solution + 1))
+    _right(view)
+    assert "Right." in view._verdict.value
+    assert (view.session.answered, view.session.right) == (1, 0)
+
+
+def test_the_seed_and_the_difficulty_are_shown_and_set_the_exercise():
+    view = ExerciseView("domimi", kind="domimi.pay", seed=7, difficulty=3)
+    assert "seed 7, difficulty 3" in view._question.value
+    view._difficulty.value = 1
+    assert view.exercise == generate("domimi.pay", 7, 1)
+    view._seed.value = 123
+    assert view.exercise == generate("domimi.pay", 123, 1)
+    assert "domimi.pay, seed 123" in view._question.value
+
+
+def test_the_report_downloads_as_a_page_of_the_session():
+    view = ExerciseView("durak", kind="durak.trumps", seed=1)
+    _right(view)
+    link = view._report.value
+    assert 'download="exercises-report.html"' in link
+    page = base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)", link).group(1)).decode("utf-8")
+    assert "Answered 1, right 1, streak 1" in page and "Which cards are trumps?" in page
+
+
+def test_notation_answers_link_to_the_notation_chapter():
+    view = ExerciseView("notation", kind="notation.name", seed=1)
+    _right(view)
+    assert 'href="../notation/notation.html"' in view._verdict.value
+
+
+def test_an_unknown_game_is_refused():
+    with pytest.raises(ValueError, match="no exercises"):
+        ExerciseView("chess")
