@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
-from rules.errors import RulesError, check_lang
+from rules.errors import RulesError, check_lang, excerpt
 
 __all__ = [
     "Suit",
@@ -299,6 +299,9 @@ _JOKER_INPUT = {
     "КДЖ": Color.RED,
     "ЧДЖ": Color.BLACK,
 }
+#: only the documented letters are read in either case (``str.upper`` would also turn
+#: look-alikes such as "ſ" into "S" or "ᲀ" into "В")
+_UPPER = str.maketrans({ch.lower(): ch for key in (*_RANK_INPUT, *_SUIT_INPUT, *_JOKER_INPUT) for ch in key})
 _TOKEN = re.compile(r"[^\s,;]+")
 _EXPECTED = {
     "rank": ("a rank: A 2 3 4 5 6 7 8 9 10 J Q K", "достоинство: Т 2 3 4 5 6 7 8 9 10 В Д К"),
@@ -312,16 +315,17 @@ _EXPECTED = {
 
 def _fail(token: str, position: int, what: str, detail_en: str, detail_ru: str) -> NotationError:
     exp_en, exp_ru = _EXPECTED[what]
+    shown = excerpt(token, 12)
     return NotationError(
-        f"card {position}, {token!r}: {detail_en}; expected {exp_en}",
-        f"карта {position}, «{token}»: {detail_ru}; ожидается {exp_ru}",
-        token=token,
+        f"card {position}, {shown!r}: {detail_en}; expected {exp_en}",
+        f"карта {position}, «{shown}»: {detail_ru}; ожидается {exp_ru}",
+        token=shown,
         position=position,
     )
 
 
 def _parse_token(token: str, position: int) -> Card:
-    text = token.replace("\ufe0f", "").upper()
+    text = token.replace("\ufe0f", "").translate(_UPPER)
     if text in _JOKER_INPUT:
         return Card(None, None, _JOKER_INPUT[text])
     if len(text) < 2:
@@ -331,10 +335,11 @@ def _parse_token(token: str, position: int) -> Card:
     if suit is None:
         if text[-1] in _RANK_INPUT or text[-1].isdigit():
             raise _fail(token, position, "suit", "the suit is missing", "нет масти")
-        raise _fail(token, position, "suit", f"unknown suit {token[-1]!r}", f"неизвестная масть «{token[-1]}»")
+        last = excerpt(token[-1], 1)
+        raise _fail(token, position, "suit", f"unknown suit {last!r}", f"неизвестная масть «{last}»")
     rank = _RANK_INPUT.get(rank_text)
     if rank is None:
-        raw = token[: len(rank_text)]
+        raw = excerpt(token[: len(rank_text)], 6)
         if not rank_text:
             raise _fail(token, position, "rank", "the rank is missing", "нет достоинства")
         raise _fail(token, position, "rank", f"unknown rank {raw!r}", f"неизвестное достоинство «{raw}»")
@@ -349,10 +354,11 @@ def parse_card(text: str) -> Card:
     """
     tokens = _TOKEN.findall(text)
     if len(tokens) != 1:
+        shown = excerpt(text)
         raise NotationError(
-            f"expected exactly one card, got {len(tokens)} tokens in {text!r}",
-            f"ожидалась одна карта, а в «{text}» их {len(tokens)}",
-            token=text,
+            f"expected exactly one card, got {len(tokens)} tokens in {shown!r}",
+            f"ожидалась одна карта, а в «{shown}» их {len(tokens)}",
+            token=shown,
             position=1,
         )
     return _parse_token(tokens[0], 1)

@@ -7,6 +7,8 @@ All of them are ``ValueError``s, so callers that only know Python still catch th
 
 from __future__ import annotations
 
+import unicodedata
+
 LANGS = ("en", "ru")
 
 
@@ -15,6 +17,17 @@ def check_lang(lang: str) -> str:
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}: expected one of {LANGS}")
     return lang
+
+
+def excerpt(text, limit: int = 40) -> str:
+    """A short, printable excerpt of untrusted text for an error message.
+
+    Control and formatting characters (such as the bidi override U+202E, which
+    would reorder a status line) become "?"; a long text is cut with "…".
+    """
+    text = str(text)[: limit + 1]
+    text = "".join(ch if ch.isprintable() and unicodedata.category(ch) != "Cf" else "?" for ch in text)
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class RulesError(ValueError):

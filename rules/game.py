@@ -33,7 +33,6 @@ import dataclasses
 import json
 import random
 import sys
-import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -41,6 +40,7 @@ from typing import Any, ClassVar, Protocol
 
 from rules.cards import Card
 from rules.errors import IllegalAction, OptionError, RulesError, SaveError, check_lang
+from rules.errors import excerpt as _excerpt
 
 __all__ = [
     "Action",
@@ -500,14 +500,6 @@ def _jsonable(value):
     if hasattr(value, "value") and not isinstance(value, int | float | str | bool):
         return value.value  # enums
     return value
-
-
-def _excerpt(text, limit: int = 40) -> str:
-    """A short, printable excerpt of untrusted text for an error message."""
-    text = "".join(
-        ch if ch.isprintable() and unicodedata.category(ch) != "Cf" else "?" for ch in str(text)[: limit + 1]
-    )
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _shown(action, lang: str = "en") -> str:

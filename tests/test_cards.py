@@ -136,3 +136,22 @@ def test_format_then_parse_gives_the_cards_back(cards, lang, sep):
 def test_each_card_has_a_distinct_index(card):
     assert ALL_CARDS[card.index] == card
     assert format_card(card, "en") == str(card)
+
+
+@pytest.mark.parametrize("text", ["Aſ", "ᲀ♠", "ᲁ♠", "КᲁЖ", "ᲄ♠", "Aﬆ", "KⅠ♠"])
+def test_only_the_documented_letters_are_read(text):
+    with pytest.raises(NotationError):
+        parse_cards(text)
+
+
+def test_either_case_of_the_documented_letters_is_read():
+    assert str(parse_cards("a♠ кдж чДж rj 10h q♦ в♣ т♥ д♠")) == "A♠ RJ BJ RJ 10♥ Q♦ J♣ A♥ Q♠"
+
+
+@pytest.mark.parametrize("text", ["Z" * 1_000_000, "A♠ \u202eZ♠", "x\u202e" * 50 + " " + "A♠" * 5000])
+def test_an_error_quotes_a_short_clean_excerpt(text):
+    with pytest.raises(NotationError) as err:
+        parse_cards(text)
+    for lang in ("en", "ru"):
+        said = err.value.message(lang)
+        assert len(said) < 160 and "\u202e" not in said

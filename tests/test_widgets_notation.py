@@ -40,3 +40,13 @@ def test_clearing_the_box_clears_the_picture():
     view = NotationView("A♠ K♠")
     _typed(view, "")
     assert view.cards == [] and "no cards" in view._picture.value
+
+
+def test_a_huge_text_is_refused_and_the_picture_stays():
+    from widgets.notation import NotationView
+
+    view = NotationView("A♠ K♥")
+    picture = view._picture.value
+    view._input.value = "A♠ " * 33_333
+    assert "status-error" in view._status.value and len(view._status.value) < 400
+    assert view._picture.value == picture and len(view.cards) == 2

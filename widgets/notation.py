@@ -11,8 +11,11 @@ import ipywidgets as w
 
 from rules import svg
 from rules.cards import CardList, format_cards, parse_cards
-from rules.errors import check_lang
+from rules.errors import RulesError, check_lang
 from widgets.common import guarded, show, status_line, text
+
+#: the longest text the box reads, and the most cards it draws (six full packs with jokers)
+MAX_TEXT, MAX_DRAWN = 2_000, 324
 
 
 class NotationView(w.VBox):
@@ -47,7 +50,20 @@ class NotationView(w.VBox):
 
     @guarded
     def _read(self, value: str) -> None:
-        self._cards = parse_cards(value)
+        if len(value) > MAX_TEXT:
+            raise RulesError(
+                f"the text is {len(value):,} characters long; at most {MAX_TEXT:,} are read",
+                f"в тексте {len(value):,} символов; читается не больше {MAX_TEXT:,}",
+                rule="notation",
+            )
+        cards = parse_cards(value)
+        if len(cards) > MAX_DRAWN:
+            raise RulesError(
+                f"{len(cards)} cards: at most {MAX_DRAWN} are drawn",
+                f"{len(cards)} карт: рисуется не больше {MAX_DRAWN}",
+                rule="notation",
+            )
+        self._cards = cards
         self._picture.value = svg.row(self._cards, lang=self.lang, width=56)
         both = f"{format_cards(self._cards, 'en')}  |  {format_cards(self._cards, 'ru')}"
         show(self._status, text(self.lang, "Read: ", "Прочитано: ") + both if self._cards else "", "ok")
