@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 BOOK_PORT ?= 8000
 APP_PORT  ?= 8866
 
-.PHONY: serve test book bench lint format chromium setup clean
+.PHONY: serve test book bench fuzz lint format chromium setup clean
 
 setup: $(STAMP)
 
@@ -47,6 +47,11 @@ test: setup chromium
 ## make bench: the speed figures the README quotes
 bench: setup
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+## make fuzz: hostile notation, saves and actions against every game (SECONDS per part)
+SECONDS ?= 60
+fuzz: setup
+	$(BIN)/python benchmarks/fuzz.py --seconds $(SECONDS)
 
 lint: setup
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .
