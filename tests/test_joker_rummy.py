@@ -24,6 +24,7 @@ from rules.joker_rummy import (
     LayOff,
     Meld,
     TakeBack,
+    TakeDiscard,
     TakeJoker,
     best_opening,
     hand_penalty,
@@ -46,9 +47,7 @@ def labels(state):
 
 
 def find(state, cls, **fields):
-    found = [
-        a for a in state.legal_actions() if type(a) is cls and all(getattr(a, k) == v for k, v in fields.items())
-    ]
+    found = [a for a in state.legal_actions() if type(a) is cls and all(getattr(a, k) == v for k, v in fields.items())]
     assert found, f"no legal {cls.__name__} with {fields}: {labels(state)}"
     return found[0]
 
@@ -194,9 +193,9 @@ def test_a_turn_draws_from_the_stock_or_the_top_of_the_discard_pile():
     q = state.current_player
     assert q == (p + 1) % 3
     acts = state.legal_actions()
-    assert [type(a) for a in acts] == [Draw, Draw]
+    assert [type(a) for a in acts] == [Draw, TakeDiscard]
     assert acts[1].card == discard.cards[0]
-    refused(state, Draw(q, c("A♠") if discard.cards[0] != c("A♠") else c("2♠")), "joker_rummy.turn")
+    refused(state, TakeDiscard(q, c("A♠") if discard.cards[0] != c("A♠") else c("2♠")), "joker_rummy.turn")
     refused(state, state.legal_actions()[0].__class__(p), "joker_rummy.turn")  # not his turn
     state.apply(acts[1])
     assert discard.cards[0] in state.hand(q) and not state.discard
@@ -225,7 +224,7 @@ def test_the_stock_is_turned_over_when_it_runs_out():
             break
     assert state.turnovers == 1
     assert not state.discard
-    assert any(isinstance(n, jr.StockTurned) for _, n in state.events)
+    assert any(isinstance(n, jr.StockTurned) for n in state._story)
 
 
 def test_the_turned_pile_keeps_its_order():
@@ -259,7 +258,7 @@ def test_the_opening_needs_51_in_one_turn_else_the_melds_go_back():
     # the three tens make 59: opened
     state.apply(find(state, Meld, cards=cs("10♠ 10♥ 10♦")))
     assert state.opened[0] and state.pending == 0
-    assert any(isinstance(n, jr.Opened) and n.points == 59 for _, n in state.events)
+    assert any(isinstance(n, jr.Opened) and n.points == 59 for n in state._story)
     assert not any(isinstance(a, TakeBack) for a in state.legal_actions())
     # after the opening a meld of any value
     small = position(["2♦ 3♦ 4♦ 9♠", "4♠ 5♠ 6♠"], opened=[0])
@@ -282,9 +281,7 @@ def test_laying_off_and_joining_come_only_after_the_opening():
 
 
 def test_laying_off_on_sets_and_on_either_end_of_runs():
-    state = position(
-        ["4♣ 9♣ Q♦ Q♣ Q♥ 2♥", "4♠ 5♠ 6♠"], melds=[(1, "5♣ 6♣ 7♣ 8♣"), (1, "Q♠ Q♥ Q♦")], opened=[0, 1]
-    )
+    state = position(["4♣ 9♣ Q♦ Q♣ Q♥ 2♥", "4♠ 5♠ 6♠"], melds=[(1, "5♣ 6♣ 7♣ 8♣"), (1, "Q♠ Q♥ Q♦")], opened=[0, 1])
     offs = {(a.card, a.meld, a.end) for a in state.legal_actions() if isinstance(a, LayOff)}
     assert (c("4♣"), 1, "low") in offs and (c("9♣"), 1, "high") in offs
     assert (c("Q♣"), 2, "") in offs
@@ -335,9 +332,7 @@ def test_a_joker_in_a_run_is_a_definite_card():
 def test_taking_a_joker_back_by_its_natural_card():
     """«игрок имеющий в своих картах на руках карту которая может заменить лежащий на столе джокер»;
     in a set «может быть потенциально двумя разными картами (D♣, D♦ в комбинации D♠, D♥, J)»"""
-    state = position(
-        ["5♣ Q♣ Q♦ 9♠ 2♦", "4♠ 5♠ 6♠"], melds=[(1, "3♣ 4♣ RJ"), (1, "Q♠ Q♥ BJ")], opened=[0, 1]
-    )
+    state = position(["5♣ Q♣ Q♦ 9♠ 2♦", "4♠ 5♠ 6♠"], melds=[(1, "3♣ 4♣ RJ"), (1, "Q♠ Q♥ BJ")], opened=[0, 1])
     takes = {(a.card, a.joker, a.meld) for a in state.legal_actions() if isinstance(a, TakeJoker)}
     assert takes == {(c("5♣"), c("RJ"), 1), (c("Q♣"), c("BJ"), 2), (c("Q♦"), c("BJ"), 2)}
     refused(state, TakeJoker(0, c("9♠"), c("RJ"), 1), "joker_rummy.take_joker")
@@ -479,9 +474,10 @@ def test_a_random_playout_keeps_the_cards():
 def test_the_log_names_a_rule_for_every_line():
     state = playout(jr.new_game(players=2, seed=3, deals=1, round_limit=12), seed=5)
     for lang in ("en", "ru"):
-        entries = state.log_entries(lang)
+        entries = state.log(lang)
         assert len(entries) > len(state.history)
-        assert all(rule in jr.RULES for _, rule in entries)
+        assert all(e.rule in jr.RULES for e in entries)
+        assert {e.kind for e in entries} == {"action", "note"}
 
 
 # ---------------------------------------------------------------- players

@@ -37,6 +37,7 @@ A match is as many deals as players; the lowest total wins.
 from __future__ import annotations
 
 import itertools
+import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -45,7 +46,7 @@ from typing import ClassVar
 
 from rules.cards import ALL_CARDS, BLACK_JOKER, RED_JOKER, Card, Rank, deck, format_card, format_cards
 from rules.errors import IllegalAction, OptionError, RulesError, check_lang
-from rules.game import Action, GameInfo, Result, State, replay
+from rules.game import Action, GameInfo, Note, Result, State, check_options, load, make_options, option
 
 __all__ = [
     "INFO",
@@ -54,6 +55,7 @@ __all__ = [
     "Options",
     "JokerRummyState",
     "Draw",
+    "TakeDiscard",
     "Meld",
     "LayOff",
     "TakeJoker",
@@ -73,6 +75,9 @@ __all__ = [
     "from_json",
     "HeuristicPlayer",
     "OPENING",
+    "SETUPS",
+    "FACTORIES",
+    "measure",
 ]
 
 #: rule id -> (English title, Russian title); each is an anchor of the chapter
@@ -122,42 +127,16 @@ class Options:
       book's ruling; the source turns the stock over without end).
     """
 
-    deals: int = 0
-    limit: int = 0
-    joker_penalty: int = 10
-    join: str = "any"
-    round_limit: int = 60
+    deals: int = option(0, "Deals (0: as many as players)", "Сдач (0 — по числу игроков)", low=0, high=30)
+    limit: int = option(0, "Stop at this total (0: never)", "Закончить при такой сумме (0 — нет)", low=0, high=10_000)
+    joker_penalty: int = option(10, "A joker in hand counts", "Джокер на руках стоит", choices=JOKER_PENALTIES)
+    join: str = option("any", "Joining runs", "Присоединять лесенки", choices=JOIN_RULES)
+    round_limit: int = option(
+        60, "Rounds before a deal ends unfinished", "Кругов до конца сдачи без победителя", low=10, high=500
+    )
 
     def __post_init__(self):
-        if not _is_int(self.deals) or not 0 <= self.deals <= 30:
-            raise OptionError(
-                f"deals: 0 (as many as players) to 30 deals, not {self.deals!r}",
-                f"deals (число сдач): от 0 (по числу игроков) до 30, а не {self.deals!r}",
-            )
-        if not _is_int(self.limit) or not 0 <= self.limit <= 10_000:
-            raise OptionError(
-                f"limit: 0 (none) to 10000 points, not {self.limit!r}",
-                f"limit (предел очков): от 0 (нет) до 10000, а не {self.limit!r}",
-            )
-        if self.joker_penalty not in JOKER_PENALTIES or not _is_int(self.joker_penalty):
-            raise OptionError(
-                f"joker_penalty: a joker in hand counts 10, 20 or 25, not {self.joker_penalty!r}",
-                f"joker_penalty: джокер на руках стоит 10, 20 или 25 очков, а не {self.joker_penalty!r}",
-            )
-        if self.join not in JOIN_RULES:
-            raise OptionError(
-                f"join: 'any' or 'own', not {self.join!r}",
-                f"join: 'any' (любые лесенки) или 'own' (одна из них своя), а не {self.join!r}",
-            )
-        if not _is_int(self.round_limit) or not 10 <= self.round_limit <= 500:
-            raise OptionError(
-                f"round_limit: 10 to 500 rounds, not {self.round_limit!r}",
-                f"round_limit: от 10 до 500 кругов, а не {self.round_limit!r}",
-            )
-
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+        check_options(self)
 
 
 def game_cards(players: int) -> list[Card]:
@@ -592,25 +571,33 @@ def _who(p: int, lang: str) -> str:
 
 @dataclass(frozen=True)
 class Draw(Action):
-    """The start of a turn: the top card of the stock (hidden) or of the discard pile (``card``)."""
+    """The start of a turn: the top card of the stock (face down)."""
 
-    card: Card | None = None
     RULE: ClassVar[str] = "joker_rummy.turn"
-
-    @property
-    def from_discard(self) -> bool:
-        return self.card is not None
+    #: the card taken when it is seen (only from the discard pile)
+    card: ClassVar[Card | None] = None
 
     @cached_property
     def label(self) -> str:
-        if self.card is None:
-            return f"P{self.player + 1} draws from the stock"
+        return f"P{self.player + 1} draws from the stock"
+
+    def explain(self, lang: str = "en") -> str:
+        who = _who(self.player, check_lang(lang))
+        return f"{who} draws the top card of the stock" if lang == "en" else f"{who} берёт верхнюю карту колоды"
+
+
+@dataclass(frozen=True)
+class TakeDiscard(Draw):
+    """The start of a turn: the top card of the discard pile («сток»), face up."""
+
+    card: Card = None
+
+    @cached_property
+    def label(self) -> str:
         return f"P{self.player + 1} takes {self.card} from the discard pile"
 
     def explain(self, lang: str = "en") -> str:
         who = _who(self.player, check_lang(lang))
-        if self.card is None:
-            return f"{who} draws the top card of the stock" if lang == "en" else f"{who} берёт верхнюю карту колоды"
         if lang == "en":
             return f"{who} takes {self.card}, the top card of the discard pile"
         return f"{who} берёт {format_card(self.card, 'ru')}, верхнюю карту стока"
@@ -665,7 +652,6 @@ class LayOff(Action):
     card: Card | None = None
     meld: int = 0
     end: str = ""
-    stands: Card | None = None
     RULE: ClassVar[str] = "joker_rummy.lay_off"
 
     @property
@@ -682,7 +668,7 @@ class LayOff(Action):
 
     def _card_text(self, lang: str) -> str:
         if self.card.is_joker:
-            return _joker_text(_CODE[self.card], None if self.stands is None else _CODE[self.stands], lang)
+            return format_card(self.card, lang)
         return format_card(self.card, lang)
 
     @cached_property
@@ -784,16 +770,8 @@ class Discard(Action):
 
 
 @dataclass(frozen=True)
-class _Note:
-    RULE: ClassVar[str] = ""
+class _Note(Note):
     player: int | None = None
-
-    @property
-    def rule(self) -> str:
-        return self.RULE
-
-    def explain(self, lang: str = "en") -> str:
-        raise NotImplementedError
 
 
 @dataclass(frozen=True)
@@ -1008,6 +986,18 @@ def _max_actions(state: JokerRummyState) -> int:
 
 class JokerRummyState(State):
     INFO = GameInfo("joker_rummy", "Joker rummy", "Джокер", 2, 11, _max_actions)
+    COPIED: ClassVar[dict[str, int | str]] = {
+        "totals": 1,
+        "deal_scores": 1,
+        "deal_log": "deep",
+        "hands": 2,
+        "stock": 1,
+        "discard": 1,
+        "melds": "deep",
+        "opened": 1,
+        "opened_round": 1,
+        "dealt_jokers": 1,
+    }
 
     def __init__(self, options: Options, players: int, seed: int):
         super().__init__(options, players, seed)
@@ -1017,7 +1007,6 @@ class JokerRummyState(State):
         self.deal_scores: list[tuple[int, ...]] = []
         #: per finished deal: who went out (None: nobody), the round, whose first opening came when
         self.deal_log: list[dict] = []
-        self.events: list[tuple[int, _Note]] = []
         self.dealer = self.rng.randrange(players)
         self._pack = [_code(c) for c in game_cards(players)]
         self._deal()
@@ -1035,6 +1024,7 @@ class JokerRummyState(State):
                 self.hands[(self.dealer + k) % n].append(pack.pop())
         self.hands[starter].append(pack.pop())
         self._start_deal(pack, [], starter)
+        self.dealt_jokers = [sum(1 for c in h if c >= RJ) for h in self.hands]
         self.record(Dealt(player=starter, deal=len(self.deal_scores) + 1, dealer=self.dealer))
 
     def _start_deal(self, stock: list[int], discard: list[int], starter: int) -> None:
@@ -1055,17 +1045,13 @@ class JokerRummyState(State):
         self.owed = 0
         self.took_back = False
         self.turnovers = 0
+        self.dealt_jokers = [0] * n
         self._cache = None
 
     @property
     def round(self) -> int:
         """The round of the current turn in this deal (1 is the first round)."""
         return self.turn_no // self.num_players + 1
-
-    def record(self, note: _Note) -> None:
-        self.events.append((len(self.history) + 1 if self._playing else len(self.history), note))
-
-    _playing = False
 
     # ---- the protocol
 
@@ -1089,7 +1075,7 @@ class JokerRummyState(State):
             return "over"
         if p != self.player:
             return "not_turn"
-        if kind is Draw:
+        if kind is Draw or kind is TakeDiscard:
             return None if self.phase == DRAW else ("starter" if self.turn_no == 0 else "drawn")
         if self.phase == DRAW:
             return "draw_first"
@@ -1243,22 +1229,15 @@ class JokerRummyState(State):
     # ---- playing
 
     def _play(self, action: Action) -> None:
-        self._playing = True
-        try:
-            self._carry_out(action)
-        finally:
-            self._playing = False
+        self._carry_out(action)
         self._cache = None
 
     def _carry_out(self, action: Action) -> None:
         kind = type(action)
         p = self.player
         hand = self.hands[p]
-        if kind is Draw:
-            if action.card is None:
-                hand.append(self.stock.pop())
-            else:
-                hand.append(self.discard.pop())
+        if kind is Draw or kind is TakeDiscard:
+            hand.append(self.stock.pop() if kind is Draw else self.discard.pop())
             hand.sort()
             self.phase = ACT
         elif kind is Meld:
@@ -1365,6 +1344,7 @@ class JokerRummyState(State):
                 "rounds": min(self.round, self.options.round_limit),
                 "opened_round": list(self.opened_round),
                 "turnovers": self.turnovers,
+                "dealt_jokers": list(self.dealt_jokers),
             }
         )
         self.record(DealScored(scores=scores, totals=tuple(self.totals), unfinished=winner is None))
@@ -1437,51 +1417,10 @@ class JokerRummyState(State):
     def cards_used(self) -> list[Card]:
         return [ALL_CARDS[c] for c in self._pack]
 
-    def clone(self) -> JokerRummyState:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.rng = type(self.rng)()
-        new.rng.setstate(self.rng.getstate())
-        new.history = list(self.history)
-        new.totals = list(self.totals)
-        new.deal_scores = list(self.deal_scores)
-        new.deal_log = [dict(d) for d in self.deal_log]
-        new.events = list(self.events)
-        new.hands = [list(h) for h in self.hands]
-        new.stock = list(self.stock)
-        new.discard = list(self.discard)
-        new.melds = {k: m.copy() for k, m in self.melds.items()}
-        new.opened = list(self.opened)
-        new.opened_round = list(self.opened_round)
-        return new
-
-    def to_json(self) -> str:
-        if getattr(self, "_set_position", False):
-            raise OptionError(
-                "a position set up by hand cannot be saved as a game (only games from new_game can)",
-                "позицию, заданную вручную, нельзя сохранить как игру (только игры из new_game)",
-            )
-        return super().to_json()
-
-    # ---- the log
-
-    def log_entries(self, lang: str = "en") -> list[tuple[str, str]]:
-        """The log as (sentence, rule id): every action and what happened by itself."""
-        check_lang(lang)
-        events = self.events
-        lines, k = [], 0
-        for i in range(len(self.history) + 1):
-            while k < len(events) and events[k][0] <= i:
-                lines.append((events[k][1].explain(lang), events[k][1].rule))
-                k += 1
-            if i < len(self.history):
-                lines.append((self.history[i].explain(lang), self.history[i].rule))
-        return lines
-
     # ---- refusals
 
     def why_illegal(self, action: Action) -> IllegalAction:
-        known = (Draw, Meld, LayOff, TakeJoker, Join, TakeBack, Discard)
+        known = (Draw, TakeDiscard, Meld, LayOff, TakeJoker, Join, TakeBack, Discard)
         if self.phase == OVER:
             return _refusal("over")
         if not isinstance(action, known):
@@ -1501,7 +1440,7 @@ class JokerRummyState(State):
             if hand[c] < n:
                 return _refusal("not_held", p=p + 1, c=_card_words(ALL_CARDS[c]))
         kind = type(action)
-        if kind is Draw:
+        if kind is TakeDiscard:
             code = self._draw_problem(action.card)
             if code:
                 top = ALL_CARDS[self.discard[-1]] if self.discard else None
@@ -1515,8 +1454,6 @@ class JokerRummyState(State):
                 return _meld_illegal(codes, None, opening=not self.opened[p])
         elif kind is LayOff:
             code = self._lay_off_problem(_code(action.card), self.melds.get(action.meld), action.end)
-            if code is None and action.card.is_joker:
-                code = "lay_off_no"  # the joker's reading does not match its place
             if code:
                 return _refusal(code, c=_card_words(action.card), m=action.meld)
         elif kind is TakeJoker:
@@ -1559,7 +1496,7 @@ def _meld_illegal(codes: Sequence[int], problem: str | None, opening: bool | Non
 _DRAW_STOCK = [Draw(p) for p in range(11)]
 _TAKE_BACK = [TakeBack(p) for p in range(11)]
 _DISCARD_CACHE: dict[tuple[int, int], Discard] = {}
-_DRAW_CACHE: dict[tuple[int, int], Draw] = {}
+_DRAW_CACHE: dict[tuple[int, int], TakeDiscard] = {}
 
 
 def _discard(p: int, c: int) -> Discard:
@@ -1570,20 +1507,16 @@ def _discard(p: int, c: int) -> Discard:
     return act
 
 
-def _draw_discard(p: int, c: int) -> Draw:
+def _draw_discard(p: int, c: int) -> TakeDiscard:
     key = (p, c)
     act = _DRAW_CACHE.get(key)
     if act is None:
-        act = _DRAW_CACHE[key] = Draw(p, ALL_CARDS[c])
+        act = _DRAW_CACHE[key] = TakeDiscard(p, ALL_CARDS[c])
     return act
 
 
 def _lay_off(p: int, c: int, m: _TableMeld, end: str) -> LayOff:
-    stands = None
-    if c >= RJ and m.low:
-        pos = m.low - 1 if end == "low" else m.high + 1
-        stands = ALL_CARDS[_natural(m.suit, pos)]
-    return LayOff(p, ALL_CARDS[c], m.id, end, stands)
+    return LayOff(p, ALL_CARDS[c], m.id, end)
 
 
 # ---------------------------------------------------------------- making games
@@ -1591,8 +1524,6 @@ def _lay_off(p: int, c: int, m: _TableMeld, end: str) -> LayOff:
 
 def new_game(players: int = 4, seed: int = 0, **options) -> JokerRummyState:
     """A new match: ``players`` 2 to 11 (8 or more play with three decks and three jokers)."""
-    from rules.game import make_options
-
     return JokerRummyState(make_options(Options, options), players, seed)
 
 
@@ -1614,11 +1545,21 @@ def position(
     ``seed``. ``round`` 2 or more is past the first round.
     """
     from rules.cards import parse_cards
-    from rules.game import make_options
 
+    args = {
+        "hands": list(hands),
+        "melds": [[owner, text] for owner, text in melds],
+        "discard": discard,
+        "opened": list(opened),
+        "player": player,
+        "drawn": drawn,
+        "round": round,
+        "seed": seed,
+        **options,
+    }
     opts = make_options(Options, options)
     state = JokerRummyState(opts, len(hands), seed)
-    state.events = []
+    state._story = []  # the hand-set deal replaces the dealt one
     pool = Counter(state._pack)
     state.hands = [sorted(_codes(parse_cards(h))) for h in hands]
     table: list[_TableMeld] = []
@@ -1640,8 +1581,7 @@ def position(
         state.opened[q] = True
     state.turn_no = (round - 1) * len(hands) + (1 if round == 1 and player != 0 else 0)
     state.phase = ACT if drawn else DRAW
-    state._set_position = True
-    return state
+    return state.started_by("position", **args)
 
 
 def _low_of(codes: Sequence[int]) -> int:
@@ -1655,19 +1595,64 @@ def _low_of(codes: Sequence[int]) -> int:
 
 
 def from_json(text: str) -> JokerRummyState:
-    return replay(new_game, text)
+    """Restore a saved game (dealt or hand-set): the save is checked as a whole first."""
+    return load(sys.modules[__name__], text)
+
+
+FACTORIES = ("new_game", "position")
+
+_EXAMPLE_HAND = "9♣ 10♣ J♣ 10♣ 10♥ 10♦ 4♠ 7♦ K♣ 2♥ 5♠ 8♦ Q♥ 3♣"
+
+#: the book's teaching set-ups (each a hand-set deal, so it saves, loads and undoes like any game)
+SETUPS = {
+    "source_example": lambda: position(
+        [_EXAMPLE_HAND, "2♠ 3♠ 6♥ 7♥ 8♥ 9♥ J♠ Q♠ K♦ A♦ 5♦ 6♣ 4♥ 2♣"], discard="5♥", seed=1
+    ),
+    "joker_take_back": lambda: position(
+        ["5♣ Q♦ 9♦ 9♠ 2♥ 7♠", "4♠ 5♠ 6♦ 8♦ K♥ A♥"],
+        melds=[(1, "3♣ 4♣ RJ"), (1, "Q♠ Q♥ BJ")],
+        opened=[0, 1],
+        seed=2,
+    ),
+    "ace_low_or_high": lambda: position(
+        ["A♠ A♦ 6♥ 9♣", "4♥ 5♥ 6♦ 8♦ K♥ A♥"],
+        melds=[(1, "2♠ 3♠ 4♠"), (1, "J♦ Q♦ K♦")],
+        opened=[0, 1],
+        seed=3,
+    ),
+    "going_out_on_jokers": lambda: position(
+        ["RJ BJ 8♣", "4♥ 5♥ 6♦ 8♦ K♥ A♥"], melds=[(1, "5♣ 6♣ 7♣")], opened=[0, 1], drawn=False, seed=4
+    ),
+}
 
 
 INFO = JokerRummyState.INFO
 
 #: option sets the conformance suite plays (one deal each keeps it quick; the match is tested apart)
 VARIANTS = [
-    {"deals": 1, "round_limit": 20},
+    {"deals": 1, "round_limit": 12},
     {"deals": 1, "round_limit": 15, "joker_penalty": 25, "join": "own", "_players": (2, 3)},
 ]
 
 
 # ---------------------------------------------------------------- players
+
+
+def measure(state: JokerRummyState) -> dict:
+    """What the statistics read from a finished one-deal game (the first deal of a match):
+    the round of the first opening (0: nobody opened), whether somebody went out, the rounds
+    played, and per seat the score and the jokers dealt."""
+    deal = state.deal_log[0]
+    opened = [r for r in deal["opened_round"] if r is not None]
+    row = {
+        "first_opening": min(opened) if opened else 0,
+        "went_out": int(deal["winner"] is not None),
+        "rounds": deal["rounds"],
+    }
+    for p in range(state.num_players):
+        row[f"score{p}"] = state.deal_scores[0][p]
+        row[f"jokers{p}"] = deal["dealt_jokers"][p]
+    return row
 
 
 def _parse(text: str) -> int:
