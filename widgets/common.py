@@ -31,7 +31,7 @@ def status_line() -> w.HTML:
 
 def show(line: w.HTML, text: str, kind: str = "info") -> None:
     """Put ``text`` (plain text, escaped here) in the status line."""
-    role = ' role="alert"' if kind == "error" else ""
+    role = ' role="alert"' if kind == "error" else ' role="status"'  # both are announced by screen readers
     line.value = f'<span class="status status-{kind}"{role} style="{_STYLES[kind]}">{html.escape(text)}</span>'
 
 

@@ -59,10 +59,14 @@ STYLE = """<style>
 .rb-game .rb-log ol{max-height:16em;overflow:auto}
 .rb-game .widget-button,.rb-game .widget-toggle-button{width:auto;min-width:4em}
 .rb-game .widget-label{width:auto;min-width:0;max-width:none;white-space:normal}
-.rb-projector{font-size:150%}
-.rb-projector .rb-centre svg,.rb-projector .rb-hand svg{width:auto;height:9em}
-.rb-projector .rb-seat,.rb-projector .rb-last{font-size:130%}
-.rb-projector .widget-button{font-size:120%;height:auto;padding:.3em .8em}
+.rb-projector{--jp-widgets-font-size:22px;--jp-widgets-inline-height:44px;--jp-widgets-inline-label-width:auto}
+.rb-projector .widget-html-content{font-size:24px;line-height:1.35}
+.rb-projector .rb-centre svg{width:auto;height:200px}
+.rb-projector .rb-hand svg{width:auto;height:180px}
+.rb-projector .rb-seat{border-width:3px}
+.rb-projector .rb-seat.rb-current{border-width:6px;background:#b6e3ff}
+.rb-projector .widget-button{height:auto;padding:.3em .8em;font-weight:600}
+.rb-projector .rb-typed{width:100%;max-width:40em}
 @media (prefers-reduced-motion: reduce){.rb-game .rb-fresh{animation:none;outline:4px solid #bf8700}}
 </style>"""
 
