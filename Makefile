@@ -8,6 +8,15 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 BOOK_PORT ?= 8000
 APP_PORT  ?= 8866
+# the apps for a class: preheated kernels per app (POOL_APPS: only these apps, e.g.
+# "durak/play.ipynb"), kernels in use at most (whole server / one visitor), the address
+# to listen on (0.0.0.0 for the class's network) and the names it is reached by
+POOL           ?= 1
+POOL_APPS      ?=
+MAX_KERNELS    ?= 40
+MAX_PER_CLIENT ?= 6
+APPS_IP        ?= 127.0.0.1
+APPS_HOSTS     ?=
 
 .PHONY: serve test book bench fuzz lint format chromium setup clean
 
@@ -24,12 +33,14 @@ $(STAMP): pyproject.toml
 serve: book
 	@echo ""
 	@echo "  The book:  http://localhost:$(BOOK_PORT)/"
-	@echo "  The apps:  http://localhost:$(APP_PORT)/  (e.g. http://localhost:$(APP_PORT)/voila/render/notation/notation.ipynb)"
+	@echo "  The apps:  http://localhost:$(APP_PORT)/  (the gallery; /sheet prints links and QR codes for a class)"
 	@echo "  Stop both with Ctrl-C."
 	@echo ""
 	@trap 'kill 0' INT TERM EXIT; \
 	$(BIN)/python -m http.server $(BOOK_PORT) --bind 127.0.0.1 --directory _build/html >/dev/null 2>&1 & \
-	$(BIN)/python book/_voila/serve_apps.py --port $(APP_PORT) --book-url http://localhost:$(BOOK_PORT)
+	$(BIN)/python book/_voila/serve_apps.py --port $(APP_PORT) --book-url http://localhost:$(BOOK_PORT) \
+	  --pool $(POOL) $(if $(POOL_APPS),--pool-apps $(POOL_APPS)) --max-kernels $(MAX_KERNELS) \
+	  --max-per-client $(MAX_PER_CLIENT) --ip $(APPS_IP) $(foreach h,$(APPS_HOSTS),--allowed-host $(h))
 
 ## make book: build the HTML book from the committed notebooks (warnings are errors)
 book: setup

@@ -69,8 +69,15 @@ def page_lang(default: str = "en") -> str:
     """The language asked for in the app's address (``?lang=ru``), else ``default``.
 
     Voila gives the kernel the page's query string in ``QUERY_STRING``; in the book
-    (and under nbval) there is none, so pages are drawn in ``default``.
+    (and under nbval) there is none, so pages are drawn in ``default``. A preheated
+    kernel (``VOILA_PREHEAT``) has run the notebook up to here before anyone asked for
+    it: it waits here for the request, once, and reads the address after it.
     """
+    if os.environ.get("VOILA_PREHEAT") == "True" and "QUERY_STRING" not in os.environ:
+        from voila.utils import wait_for_request
+
+        wait_for_request()
+        os.environ.setdefault("QUERY_STRING", "")
     asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [default])[0]
     return asked if asked in LANGS else default
 

@@ -1,10 +1,16 @@
-"""Serve every notebook of the book as an app with Voila (used by `make serve` and the tests).
+"""Serve the book's apps with Voila, for one reader or a class (used by `make serve` and the tests).
 
     python book/_voila/serve_apps.py [--port 8866] [--book-url http://localhost:8000]
+        [--pool 2] [--pool-apps durak/play.ipynb ...] [--max-kernels 40] [--max-per-client 6]
+        [--ip 127.0.0.1] [--allowed-host NAME ...]
 
 Code is never shown, tracebacks never reach the page, nothing is loaded from the
-internet (the `rulebook` template), and the kernel of a tab that was closed is shut
-down after five idle minutes.
+internet (the `rulebook` template), only the book's apps are served (the gallery at
+`/` lists them, `/sheet` prints their links and QR codes), `--pool` kernels per app are
+preheated, the kernel of a closed tab is shut down at once (and one whose page never
+connected after a minute idle), and past `--max-kernels` (whole server) or
+`--max-per-client` (one visitor's address) a visitor is asked to try again in a minute.
+See `classroom.py`.
 """
 
 from __future__ import annotations
@@ -19,30 +25,54 @@ BOOK = HERE.parent
 
 HIDDEN = ("__pycache__", "*.pyc", "_*", "sources", "*.md", "*.txt", "*.py")
 
-CULL = [
-    # a kernel with no browser tab connected is shut down after 5 idle minutes
-    "--MappingKernelManager.cull_idle_timeout=300",
-    "--MappingKernelManager.cull_interval=60",
-    "--MappingKernelManager.cull_connected=False",
-]
+
+def cull(idle_seconds: int = 60) -> list[str]:
+    """A kernel with no page connected is shut down after ``idle_seconds`` idle.
+
+    A closed tab shuts its kernel down at once (the page's unload beacon); this catches
+    the rest (a page that never connected, a browser that died).
+    """
+    return [
+        f"--MappingKernelManager.cull_idle_timeout={idle_seconds}",
+        f"--MappingKernelManager.cull_interval={max(5, idle_seconds // 4)}",
+        "--MappingKernelManager.cull_connected=False",
+    ]
 
 
-def command(port: int) -> list[str]:
+def command(
+    port: int,
+    *,
+    pool: int = 0,
+    pool_apps: list[str] = (),
+    max_kernels: int = 40,
+    max_per_client: int = 40,
+    ip: str = "127.0.0.1",
+    allowed_hosts: list[str] = ("localhost",),
+    base_url: str = "/",
+    cull_seconds: int = 60,
+    trust_forwarded: bool = False,
+) -> list[str]:
     return [
         sys.executable,
-        "-m",
-        "voila",
+        str(HERE / "classroom.py"),
         str(BOOK),
         "--no-browser",
         f"--port={port}",
-        "--Voila.ip=127.0.0.1",
+        f"--Voila.ip={ip}",
+        f"--Voila.base_url={base_url}",
         "--template=rulebook",
         "--VoilaConfiguration.show_tracebacks=False",
         "--VoilaConfiguration.strip_sources=True",
         "--VoilaConfiguration.file_allowlist=.*\\.(svg|png|css)",
-        # the list of apps shows the chapters' notebooks, not the book's machinery
+        # the book's machinery is never listed nor served
         *(f"--ContentsManager.hide_globs={glob}" for glob in HIDDEN),
-        *CULL,
+        f"--ClassroomVoila.pool={pool}",
+        *(f"--ClassroomVoila.pool_apps={app}" for app in pool_apps),
+        f"--ClassroomVoila.max_kernels={max_kernels}",
+        f"--ClassroomVoila.max_kernels_per_client={max_per_client}",
+        *(f"--ClassroomVoila.allowed_hosts={host}" for host in allowed_hosts),
+        f"--ClassroomVoila.trust_forwarded={trust_forwarded}",
+        *cull(cull_seconds),
     ]
 
 
@@ -51,15 +81,34 @@ def environment(book_url: str = "http://localhost:8000") -> dict[str, str]:
     env = dict(os.environ)
     env["RULEBOOK_BOOK_URL"] = book_url
     env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(HERE), env.get("JUPYTER_PATH")]))
+    env.pop("QUERY_STRING", None)
     return env
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument("--book-url", default="http://localhost:8000", help="where the book is served")
-    args = parser.parse_args()
-    cmd = command(args.port)
+    parser.add_argument("--pool", type=int, default=1, help="preheated kernels per app (0: none)")
+    parser.add_argument("--pool-apps", nargs="*", default=[], help="the apps that get a pool (default: all)")
+    parser.add_argument("--max-kernels", type=int, default=40, help="kernels in use at most, whole server")
+    parser.add_argument("--max-per-client", type=int, default=6, help="kernels in use at most per visitor")
+    parser.add_argument("--ip", default="127.0.0.1", help="address to listen on (0.0.0.0: the class's network)")
+    parser.add_argument(
+        "--allowed-host", action="append", default=["localhost"], help="a name the class reaches this server by"
+    )
+    parser.add_argument("--base-url", default="/")
+    args = parser.parse_args(argv)
+    cmd = command(
+        args.port,
+        pool=args.pool,
+        pool_apps=args.pool_apps,
+        max_kernels=args.max_kernels,
+        max_per_client=args.max_per_client,
+        ip=args.ip,
+        allowed_hosts=args.allowed_host,
+        base_url=args.base_url,
+    )
     os.execve(cmd[0], cmd, environment(args.book_url))
 
 

@@ -1,0 +1,214 @@
+"""A client of the served apps that speaks what a page speaks, without a browser.
+
+It requests an app's page over HTTP, connects to its kernel's websocket, asks for the
+state of every widget (the widget comm protocol, as the page's widget manager does),
+clicks buttons and sets values, and times the answers. The load test drives many of
+them at once; the tests also send hostile messages through it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime
+import json
+import re
+import time
+import uuid
+from dataclasses import dataclass, field
+from urllib.parse import urlparse
+
+import websockets
+from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
+
+_KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
+_MODEL_ID = re.compile(r'"model_id"\s*:\s*"([0-9a-f]{32})"')
+
+
+class AppError(RuntimeError):
+    """The app did not behave as a page expects (refused, no kernel, no answer)."""
+
+
+def _message(msg_type: str, content: dict, session: str, channel: str = "shell") -> dict:
+    return {
+        "header": {
+            "msg_id": uuid.uuid4().hex,
+            "msg_type": msg_type,
+            "username": "student",
+            "session": session,
+            "date": datetime.datetime.now(datetime.UTC).isoformat(),
+            "version": "5.3",
+        },
+        "parent_header": {},
+        "metadata": {},
+        "content": content,
+        "channel": channel,
+        "buffers": [],
+    }
+
+
+@dataclass
+class AppSession:
+    """One visitor's page of one app: its kernel, its widgets and what the kernel sent."""
+
+    base_url: str
+    app: str
+    lang: str = "en"
+    headers: dict = field(default_factory=dict)
+    status: int = 0
+    html: str = ""
+    kernel_id: str = ""
+    models: dict = field(default_factory=dict)  # comm id -> widget state
+    received: list = field(default_factory=list)  # every message the kernel sent this page
+    cookies: dict = field(default_factory=dict)
+    _ws: object = None
+    _session: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    async def open(self, timeout: float = 120) -> float:
+        """Request the page, connect to its kernel and read every widget: seconds until interactive."""
+        start = time.perf_counter()
+        url = f"{self.base_url}/voila/render/{self.app}?lang={self.lang}"
+        request = HTTPRequest(url, headers=self.headers, request_timeout=timeout, follow_redirects=False)
+        try:
+            response = await AsyncHTTPClient().fetch(request)
+        except HTTPClientError as error:
+            self.status = error.code
+            self.html = error.response.body.decode("utf-8", "replace") if error.response else ""
+            raise AppError(f"{self.app}: HTTP {error.code}") from None
+        self.status = response.code
+        self.html = response.body.decode("utf-8")
+        for cookie in response.headers.get_list("Set-Cookie"):
+            name, _, value = cookie.split(";", 1)[0].partition("=")
+            self.cookies[name.strip()] = value.strip()
+        match = _KERNEL_ID.search(self.html)
+        if not match:
+            raise AppError(f"{self.app}: the page names no kernel")
+        self.kernel_id = match.group(1)
+        await self.connect()
+        await self.read_widgets(timeout)
+        return time.perf_counter() - start
+
+    async def connect(self, origin: str | None = None) -> None:
+        netloc = urlparse(self.base_url).netloc
+        ws_url = f"ws://{netloc}/api/kernels/{self.kernel_id}/channels?session_id={self._session}"
+        headers = dict(self.headers)
+        if origin is not None:
+            headers["Origin"] = origin
+        self._ws = await websockets.connect(ws_url, additional_headers=headers, max_size=2**26, open_timeout=30)
+
+    async def close(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+            self._ws = None
+
+    async def shut_down(self) -> None:
+        """What the page does when its tab closes: the unload beacon."""
+        await self.close()
+        xsrf = self.cookies.get("_xsrf", "")
+        headers = {**self.headers, "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+        request = HTTPRequest(
+            f"{self.base_url}/voila/api/shutdown/{self.kernel_id}", method="POST", body=f"_xsrf={xsrf}", headers=headers
+        )
+        with contextlib.suppress(HTTPClientError):
+            await AsyncHTTPClient().fetch(request)
+
+    async def send(self, msg_type: str, content: dict, channel: str = "shell") -> str:
+        msg = _message(msg_type, content, self._session, channel)
+        await self._ws.send(json.dumps(msg))
+        return msg["header"]["msg_id"]
+
+    async def send_raw(self, text: str | bytes) -> None:
+        await self._ws.send(text)
+
+    async def receive(self, timeout: float) -> dict | None:
+        try:
+            raw = await asyncio.wait_for(self._ws.recv(), timeout)
+        except TimeoutError:
+            return None
+        if isinstance(raw, bytes):  # a message with binary buffers (none of the views sends one)
+            return {"binary": len(raw)}
+        msg = json.loads(raw)
+        self.received.append(msg)
+        msg_type = msg.get("header", {}).get("msg_type")
+        content = msg.get("content", {})
+        if msg_type == "comm_msg" and content.get("data", {}).get("method") in ("update", "echo_update"):
+            self.models.setdefault(content["comm_id"], {}).update(content["data"].get("state", {}))
+        elif msg_type == "comm_open":  # a widget the kernel made after the page was drawn
+            self.models[content["comm_id"]] = dict(content.get("data", {}).get("state", {}))
+        elif msg_type == "comm_close":
+            self.models.pop(content.get("comm_id"), None)
+        return msg
+
+    async def until_idle(self, parent_id: str, timeout: float = 30) -> float:
+        """Read messages until the kernel is idle after ``parent_id``: seconds waited."""
+        start = time.perf_counter()
+        deadline = start + timeout
+        while time.perf_counter() < deadline:
+            msg = await self.receive(deadline - time.perf_counter())
+            if msg is None:
+                break
+            header = msg.get("parent_header") or {}
+            if (
+                msg.get("header", {}).get("msg_type") == "status"
+                and header.get("msg_id") == parent_id
+                and msg["content"].get("execution_state") == "idle"
+            ):
+                return time.perf_counter() - start
+        raise AppError(f"{self.app}: no answer to {parent_id} within {timeout} s")
+
+    async def read_widgets(self, timeout: float = 60) -> None:
+        """Ask the kernel for every widget's state, as the page's widget manager does."""
+        msg_id = await self.send("comm_info_request", {"target_name": "jupyter.widget"})
+        comms = None
+        deadline = time.perf_counter() + timeout
+        while comms is None and time.perf_counter() < deadline:
+            msg = await self.receive(deadline - time.perf_counter())
+            if msg and msg.get("parent_header", {}).get("msg_id") == msg_id and "comms" in msg.get("content", {}):
+                comms = msg["content"]["comms"]
+        if comms is None:
+            raise AppError(f"{self.app}: the kernel lists no widgets")
+        for comm_id in comms:
+            last = await self.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}})
+        if comms:
+            await self.until_idle(last, timeout)
+
+    def shown(self) -> set[str]:
+        """The widgets on the page now: those the page's outputs show, and their children, recursively."""
+        seen: set[str] = set()
+        todo = _MODEL_ID.findall(self.html)
+        while todo:
+            comm_id = todo.pop()
+            if comm_id in seen or comm_id not in self.models:
+                continue
+            seen.add(comm_id)
+            todo.extend(re.findall(r"IPY_MODEL_([0-9a-f]{32})", json.dumps(self.models[comm_id])))
+        return seen
+
+    def buttons(self, css_class: str) -> list[str]:
+        """The enabled buttons on the page carrying ``css_class``, in the order the kernel made them."""
+        shown = self.shown()
+        return [
+            comm_id
+            for comm_id, state in self.models.items()
+            if comm_id in shown
+            and state.get("_model_name") == "ButtonModel"
+            and css_class in state.get("_dom_classes", ())
+            and not state.get("disabled")
+        ]
+
+    def find(self, css_class: str) -> list[str]:
+        return [c for c, s in self.models.items() if css_class in s.get("_dom_classes", ())]
+
+    async def click(self, comm_id: str, timeout: float = 30) -> float:
+        """Click a button: seconds until the kernel has sent every change it made."""
+        msg_id = await self.send(
+            "comm_msg", {"comm_id": comm_id, "data": {"method": "custom", "content": {"event": "click"}}}
+        )
+        return await self.until_idle(msg_id, timeout)
+
+    async def set_value(self, comm_id: str, state: dict, timeout: float = 30) -> float:
+        msg_id = await self.send(
+            "comm_msg", {"comm_id": comm_id, "data": {"method": "update", "state": state, "buffer_paths": []}}
+        )
+        return await self.until_idle(msg_id, timeout)

@@ -1,0 +1,338 @@
+"""Voila for a class: the book's apps, and nothing else, served to many visitors at once.
+
+- Preheated kernels: ``pool`` kernels per app have imported everything before anyone asks;
+  the notebook then waits in ``widgets.common.page_lang()`` for the request's language.
+- A ceiling on kernels in use, for the whole server and per visitor (address): past it the
+  visitor gets a page saying, in both languages, that the class is full (HTTP 503) or that
+  their computer has too many apps open (HTTP 429), and to try again in a minute.
+- Only the apps are served: no other notebook runs, no file but the pictures and styles the
+  apps need is served, no code is accepted from a page (Voila's kernel channels refuse
+  ``execute_request``), and no traceback or error output of a kernel reaches a page.
+- Host and Origin checks against DNS rebinding: a request must name this server by an IP
+  address or by one of ``allowed_hosts``; a cross-site Origin is refused.
+- The start page is the teacher's gallery (``/``) with a printable sheet (``/sheet``);
+  ``/voila/classroom/status`` gives the counts (kernels in use, standing by).
+
+Run it through ``serve_apps.py`` (``make serve``).
+"""
+
+from __future__ import annotations
+
+import contextvars
+import inspect
+import ipaddress
+import json
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import tornado.web
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from traitlets import Bool, Int, List, Type, Unicode
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import gallery  # noqa: E402
+
+#: the visitor (remote address) on whose request a kernel is being started
+VISITOR: contextvars.ContextVar[str | None] = contextvars.ContextVar("visitor", default=None)
+
+_TRACEBACK = "Traceback (most recent call last)"
+
+
+class QuietConnection(ZMQChannelsWebsocketConnection):
+    """The kernel channels as a page sees them: no error output, no traceback, no stderr.
+
+    A kernel reports a failed comm or callback on its stderr stream or in an ``error``
+    message, with server paths in it; the views show their own short message instead.
+    """
+
+    def handle_incoming_message(self, incoming_msg):
+        """A message a page sent: one that cannot be read is dropped, and the socket stays open."""
+        try:
+            super().handle_incoming_message(incoming_msg)
+        except Exception as error:
+            self.log.warning("dropped a malformed message from a page (%s)", type(error).__name__)
+
+    def handle_outgoing_message(self, stream, outgoing_msg):
+        identities, parts = self.session.feed_identities(outgoing_msg)
+        try:  # read, not verified: the signature is checked once, by the base class
+            msg_type = self.session.unpack(parts[1]).get("msg_type")
+            content = self.session.unpack(parts[4]) or {}
+        except Exception:
+            self.log.warning("dropped a kernel message that could not be read")
+            return
+        if msg_type == "error" or (msg_type == "stream" and content.get("name") == "stderr"):
+            return
+        if msg_type == "stream" and _TRACEBACK in str(content.get("text", "")):
+            return
+        if "traceback" in content or content.get("status") == "error":
+            clean = {k: v for k, v in content.items() if k not in ("traceback", "evalue")}
+            if "ename" in clean:
+                clean["ename"] = "Error"
+            packed = [parts[1], parts[2], parts[3], self.session.pack(clean)]
+            parts = [self.session.sign(packed), *packed, *parts[5:]]
+            outgoing_msg = [*identities, b"<IDS|MSG>", *parts]
+        super().handle_outgoing_message(stream, outgoing_msg)
+
+
+class KernelLedger:
+    """Who holds which kernel, and the ceilings."""
+
+    def __init__(self, kernel_manager, max_kernels: int, max_per_visitor: int):
+        self.kernel_manager = kernel_manager
+        self.max_kernels = max_kernels
+        self.max_per_visitor = max_per_visitor
+        self.owners: dict[str, str] = {}
+        self.pending: Counter[str] = Counter()
+
+    def _prune(self) -> None:
+        alive = set(self.kernel_manager.list_kernel_ids())
+        for kernel_id in [k for k in self.owners if k not in alive]:
+            del self.owners[kernel_id]
+
+    def in_use(self, visitor: str | None = None) -> int:
+        self._prune()
+        if visitor is None:
+            return len(self.owners) + sum(self.pending.values())
+        return sum(1 for v in self.owners.values() if v == visitor) + self.pending[visitor]
+
+    def refusal(self, visitor: str) -> tuple[str, int] | None:
+        """("client", n) or ("class", n) when ``visitor`` may not start another kernel."""
+        held = self.in_use(visitor)
+        if held >= self.max_per_visitor:
+            return "client", held
+        total = self.in_use()
+        if total >= self.max_kernels:
+            return "class", total
+        return None
+
+    def watch(self, kernel_manager) -> None:
+        """Record the visitor of every kernel started, or taken from the pool, for a page."""
+        start_kernel = kernel_manager.start_kernel
+
+        async def start_for_visitor(*args, **kwargs):
+            kernel_id = await start_kernel(*args, **kwargs)
+            visitor = VISITOR.get()
+            if visitor is not None:
+                self.owners[kernel_id] = visitor
+            return kernel_id
+
+        kernel_manager.start_kernel = start_for_visitor
+        take = getattr(kernel_manager, "get_rendered_notebook", None)
+        if take is None:
+            return
+
+        async def take_for_visitor(*args, **kwargs):
+            visitor = VISITOR.get()
+            token = VISITOR.set(None)  # the pool's refill belongs to nobody
+            try:
+                render_task, rendered, kernel_id = await take(*args, **kwargs)
+            finally:
+                VISITOR.reset(token)
+            if visitor is not None:
+                self.owners[kernel_id] = visitor
+            return render_task, rendered, kernel_id
+
+        kernel_manager.get_rendered_notebook = take_for_visitor
+
+
+def _host_name(host_header: str) -> str:
+    match = re.match(r"^(\[[^\]]*\]|[^:]*)(:\d+)?$", host_header or "")
+    return (match.group(1) if match else "").strip("[]").lower()
+
+
+def request_problem(request, allowed_hosts: list[str]) -> str | None:
+    """Why a request is refused (Host or Origin), or None.
+
+    An IP address in Host is safe from DNS rebinding (the attack needs a name that
+    resolves to this server); a name must be one the server was told it has.
+    """
+    host = _host_name(request.host)
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        if host not in allowed_hosts:
+            return f"unknown Host {host!r}"
+    origin = request.headers.get("Origin")
+    if origin and origin != "null" and urlparse(origin).netloc.lower() != (request.host or "").lower():
+        return "cross-site Origin"
+    if origin == "null" and request.method != "GET":
+        return "opaque Origin"
+    return None
+
+
+def _guarded(handler_class):
+    """The handler class, refusing requests with a foreign Host or Origin before anything else."""
+
+    class Guarded(handler_class):
+        async def prepare(self, *args, **kwargs):
+            if ".." in unquote(self.request.path).split("/"):
+                raise tornado.web.HTTPError(404)  # no way up out of the apps' folders
+            problem = request_problem(self.request, self.settings["classroom_allowed_hosts"])
+            if problem:
+                self.settings["classroom_log"].warning(
+                    "refused %s %s: %s", self.request.method, self.request.uri, problem
+                )
+                self.set_status(403)
+                self.finish("Forbidden")
+                return None
+            result = super().prepare(*args, **kwargs)
+            if inspect.isawaitable(result):
+                result = await result
+            return result
+
+    Guarded.__name__ = Guarded.__qualname__ = handler_class.__name__
+    return Guarded
+
+
+class AppHandler(TornadoVoilaHandler):
+    """An app: only the book's apps, within the ceilings."""
+
+    async def get(self, path=None):
+        classroom = self.settings["classroom"]
+        if path not in classroom.app_paths:
+            raise tornado.web.HTTPError(404)
+        visitor = self.request.remote_ip or "?"
+        refusal = classroom.ledger.refusal(visitor)
+        if refusal:
+            kind, held = refusal
+            classroom.log.warning("refused %s for %s: %s ceiling (%d)", path, visitor, kind, held)
+            self.set_status(429 if kind == "client" else 503)
+            self.set_header("Retry-After", "60")
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(gallery.full_html(kind, held))
+            return
+        _ = self.xsrf_token  # the page's unload beacon, which shuts its kernel down, needs the _xsrf cookie
+        classroom.ledger.pending[visitor] += 1
+        token = VISITOR.set(visitor)
+        try:
+            await super().get(path)
+        finally:
+            VISITOR.reset(token)
+            classroom.ledger.pending[visitor] -= 1
+            if classroom.ledger.pending[visitor] <= 0:
+                del classroom.ledger.pending[visitor]
+
+
+class _PageHandler(tornado.web.RequestHandler):
+    def set_default_headers(self):
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("X-Frame-Options", "DENY")
+
+    @property
+    def classroom(self) -> ClassroomVoila:
+        return self.settings["classroom"]
+
+
+class GalleryHandler(_PageHandler):
+    def get(self, path=None):
+        self.finish(gallery.gallery_html(self.classroom.apps, self.classroom.server_url))
+
+
+class SheetHandler(_PageHandler):
+    def get(self):
+        origin = f"{self.request.protocol}://{self.request.host}"
+        self.finish(gallery.sheet_html(self.classroom.apps, origin, self.classroom.server_url))
+
+
+class StatusHandler(tornado.web.RequestHandler):
+    def get(self):
+        classroom: ClassroomVoila = self.settings["classroom"]
+        alive = len(classroom.kernel_manager.list_kernel_ids())
+        in_use = classroom.ledger.in_use()
+        self.set_header("Content-Type", "application/json")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(
+            json.dumps(
+                {
+                    "kernels_alive": alive,
+                    "kernels_in_use": in_use,
+                    "max_kernels": classroom.max_kernels,
+                    "max_kernels_per_client": classroom.max_kernels_per_client,
+                    "pool": classroom.pool,
+                    "apps": len(classroom.apps),
+                }
+            )
+        )
+
+
+class ClassroomVoila(Voila):
+    name = "classroom"
+    description = __doc__.splitlines()[0]
+
+    pool = Int(0, config=True, help="Preheated kernels standing by for each app (0: none).")
+    pool_apps = List(Unicode(), [], config=True, help="The apps that get a pool (default: every app).")
+    max_kernels = Int(40, config=True, help="Kernels in use at most, the whole server (the pool not counted).")
+    max_kernels_per_client = Int(6, config=True, help="Kernels in use at most per visitor's address.")
+    allowed_hosts = List(
+        Unicode(), ["localhost"], config=True, help="Names this server may be reached by (IP addresses always)."
+    )
+
+    trust_forwarded = Bool(
+        False, config=True, help="Behind a proxy: the visitor's address is the proxy's X-Real-Ip / X-Forwarded-For."
+    )
+
+    kernel_websocket_connection_class = Type(
+        default_value=QuietConnection, klass=ZMQChannelsWebsocketConnection, config=True
+    )
+
+    def init_settings(self):
+        self.apps = gallery.find_apps(Path(self.root_dir))
+        self.app_paths = {app.path for app in self.apps}
+        pooled = self.pool_apps or sorted(self.app_paths)
+        unknown = set(pooled) - self.app_paths
+        if unknown:
+            raise ValueError(f"not apps of the book: {sorted(unknown)}; the apps are {sorted(self.app_paths)}")
+        if self.pool > 0:
+            self.voila_configuration.preheat_kernel = True
+            self.config.VoilaKernelManager.kernel_pools_config = {
+                "default": {"pool_size": 0},
+                **{path: {"pool_size": self.pool} for path in pooled},
+            }
+        settings = super().init_settings()
+        self.ledger = KernelLedger(self.kernel_manager, self.max_kernels, self.max_kernels_per_client)
+        self.ledger.watch(self.kernel_manager)
+        settings.update(
+            classroom=self,
+            classroom_allowed_hosts=[h.lower() for h in self.allowed_hosts],
+            classroom_log=self.log,
+            allow_remote_access=False,
+        )
+        return settings
+
+    def listen(self):
+        if self.trust_forwarded:
+            listen = self.app.listen
+            self.app.listen = lambda port, address="", **kwargs: listen(port, address, xheaders=True, **kwargs)
+        super().listen()
+
+    def init_handlers(self):
+        handlers = []
+        base = self.server_url.rstrip("/")
+        for handler in super().init_handlers():
+            pattern, handler_class = handler[0], handler[1]
+            if handler_class.__name__ in ("TornadoVoilaTreeHandler", "VoilaContentsHandler"):
+                continue  # the gallery replaces the file tree; no listing of files
+            if handler_class is TornadoVoilaHandler:
+                handler = (pattern, AppHandler, *handler[2:])
+            handlers.append(handler)
+        handlers[:0] = [
+            (f"{base}/", GalleryHandler),
+            (f"{base}/voila/tree(/.*)?", GalleryHandler),
+            (f"{base}/sheet", SheetHandler),
+            (f"{base}/voila/classroom/status", StatusHandler),
+        ]
+        return [(h[0], _guarded(h[1]), *h[2:]) for h in handlers]
+
+
+main = ClassroomVoila.launch_instance
+
+if __name__ == "__main__":
+    main()

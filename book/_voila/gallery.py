@@ -1,0 +1,215 @@
+"""The teacher's gallery: every app of the book with its picture, title and one line in
+both languages, and a printable sheet of links with QR codes.
+
+An app is a notebook of a chapter (``book/<chapter>/<name>.ipynb``) whose page links to
+itself as an app (the ``{app}`` role in a markdown cell): the list follows the book,
+so a new chapter's apps appear here as soon as its pages link to them.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+_APP_ROLE = re.compile(r"\{app\}`([^`]+)`")
+_CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+_MARKUP = re.compile(r"\*\*|`|\*|_(?=\w)|(?<=\w)_")
+
+
+@dataclass(frozen=True)
+class App:
+    path: str  # relative to book/, e.g. "durak/play.ipynb"
+    title_en: str
+    title_ru: str
+    line_en: str
+    line_ru: str
+    picture: str  # HTML of the first picture the notebook shows (its saved widget state), or ""
+
+    def href(self, lang: str) -> str:
+        return f"voila/render/{quote(self.path)}?lang={lang}"
+
+
+def _first_sentence(paragraph: str) -> str:
+    """The paragraph's first sentence (a full stop inside brackets does not end it), markup removed."""
+    text = _MARKUP.sub("", " ".join(paragraph.split()))
+    depth = 0
+    for i, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and char in ".!?" and (i + 1 == len(text) or text[i + 1] == " "):
+            return text[: i + 1]
+    return text
+
+
+def _is_russian(paragraph: str) -> bool:
+    return len(_CYRILLIC.findall(paragraph)) > len(re.findall(r"[A-Za-z]", paragraph))
+
+
+def _intro(cell: str) -> tuple[str, str, str, str]:
+    """Title and first sentence in each language from the notebook's first cell."""
+    lines = cell.strip().splitlines()
+    heading = lines[0].lstrip("#").strip() if lines and lines[0].startswith("#") else ""
+    title_en, _, title_ru = heading.partition(" · ")
+    paragraphs = [p for p in "\n".join(lines[1:]).split("\n\n") if p.strip()]
+    english = next((p for p in paragraphs if not _is_russian(p)), "")
+    russian = next((p for p in paragraphs if _is_russian(p)), "")
+    return title_en.strip(), (title_ru or title_en).strip(), _first_sentence(english), _first_sentence(russian)
+
+
+def _picture(notebook: dict) -> str:
+    """The first card picture among the saved widgets, else the first table (a board)."""
+    state = notebook.get("metadata", {}).get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
+    values = [m.get("state", {}).get("value") for m in state.get("state", {}).values()]
+    values = [v for v in values if isinstance(v, str)]
+    for marker in ("<svg", "<table"):
+        for value in values:
+            if marker in value and len(value) > 1000:
+                return value
+    return ""
+
+
+def read_app(book: Path, notebook_path: Path) -> App | None:
+    """The gallery entry of a notebook, or None if the notebook is not an app."""
+    notebook = json.loads(notebook_path.read_text(encoding="utf-8"))
+    relative = notebook_path.relative_to(book).as_posix()
+    cells = notebook.get("cells", [])
+    markdown = ["".join(c.get("source", "")) for c in cells if c.get("cell_type") == "markdown"]
+    if not any(relative in (m.strip() for m in _APP_ROLE.findall(text)) for text in markdown):
+        return None
+    title_en, title_ru, line_en, line_ru = _intro(markdown[0])
+    return App(relative, title_en, title_ru, line_en, line_ru, _picture(notebook))
+
+
+def find_apps(book: Path) -> list[App]:
+    """Every app of the book, chapter by chapter (alphabetical), as the book links them."""
+    apps = (read_app(book, path) for path in sorted(book.glob("*/*.ipynb")) if not path.parent.name.startswith("_"))
+    return [app for app in apps if app is not None]
+
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 72rem; padding: 1rem; color: #222; }
+h1 { font-size: 1.6rem; margin: 0.2rem 0 0.4rem; }
+.lead { color: #444; margin: 0 0 1rem; }
+.apps { display: grid; grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr)); gap: 1rem; padding: 0; }
+.app { list-style: none; border: 1px solid #ccc; border-radius: 8px; padding: 0.75rem; display: flex; flex-direction: column; }
+.app h2 { font-size: 1.1rem; margin: 0.5rem 0 0.2rem; }
+.app .ru { color: #333; }
+.app p { margin: 0.2rem 0; font-size: 0.92rem; }
+.thumb { height: 9rem; overflow: hidden; border-radius: 4px; background: #f6f8f6; position: relative; }
+.thumb > div { transform: scale(0.45); transform-origin: top left; width: 222%; pointer-events: none; }
+.open { margin-top: auto; padding-top: 0.5rem; display: flex; gap: 0.5rem; flex-wrap: wrap; }
+.open a { display: inline-block; padding: 0.35rem 0.7rem; border-radius: 4px; background: #1f5fbf; color: #fff;
+  text-decoration: none; font-weight: 600; }
+.open a:focus, .open a:hover { background: #143f80; }
+.sheet-link { margin: 0 0 1rem; }
+table.sheet { border-collapse: collapse; width: 100%; }
+table.sheet td { border: 1px solid #999; padding: 0.4rem; vertical-align: top; }
+table.sheet tr { break-inside: avoid; page-break-inside: avoid; }
+.qr svg { width: 7.5rem; height: 7.5rem; }
+.url { font-family: monospace; font-size: 0.8rem; word-break: break-all; }
+@media print { .noprint { display: none; } body { max-width: none; } }
+"""
+
+
+def _page(title: str, body: str) -> str:
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head>"
+        f"<body>{body}</body></html>"
+    )
+
+
+def gallery_html(apps: list[App], base_url: str = "/") -> str:
+    """The start page: every app as a card, openable in English or in Russian."""
+    cards = []
+    for app in apps:
+        picture = f'<div class="thumb" aria-hidden="true"><div>{app.picture}</div></div>' if app.picture else ""
+        cards.append(
+            f'<li class="app" data-app="{html.escape(app.path)}">{picture}'
+            f'<h2><span lang="en">{html.escape(app.title_en)}</span> · '
+            f'<span lang="ru" class="ru">{html.escape(app.title_ru)}</span></h2>'
+            f'<p lang="en">{html.escape(app.line_en)}</p><p lang="ru" class="ru">{html.escape(app.line_ru)}</p>'
+            f'<div class="open"><a lang="en" href="{base_url}{app.href("en")}">Open in English</a>'
+            f'<a lang="ru" href="{base_url}{app.href("ru")}">Открыть по-русски</a></div></li>'
+        )
+    body = (
+        "<main><h1>Card games, rule by rule: the apps · "
+        '<span lang="ru">Карточные игры: приложения</span></h1>'
+        '<p class="lead">Every app of the book. Each opens in its own tab; a closed tab frees its place. · '
+        '<span lang="ru">Все приложения книги. Каждое открывается в своей вкладке; закрытая вкладка '
+        "освобождает место.</span></p>"
+        f'<p class="sheet-link noprint"><a href="{base_url}sheet">A printable sheet of links and QR codes for the '
+        'class · <span lang="ru">Лист ссылок и QR-кодов для печати</span></a></p>'
+        f'<ul class="apps">{"".join(cards)}</ul></main>'
+    )
+    return _page("Card games, rule by rule · apps", body)
+
+
+def qr_svg(url: str) -> str:
+    """A QR code of ``url`` as inline SVG (segno: pure Python)."""
+    import segno
+
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False, svgns=True, title=url)
+    return out.getvalue().decode("utf-8")
+
+
+def sheet_html(apps: list[App], origin: str, base_url: str = "/") -> str:
+    """A printable sheet: for every app its title and, per language, the address and its QR code."""
+    rows = []
+    for app in apps:
+        cells = []
+        for lang, label in (("en", "English"), ("ru", "по-русски")):
+            url = f"{origin}{base_url}{app.href(lang)}"
+            cells.append(
+                f'<td class="qr" lang="{lang}">{qr_svg(url)}<div>{label}</div>'
+                f'<div class="url">{html.escape(url)}</div></td>'
+            )
+        rows.append(
+            f'<tr data-app="{html.escape(app.path)}"><td><strong>{html.escape(app.title_en)}</strong><br>'
+            f'<span lang="ru">{html.escape(app.title_ru)}</span></td>{"".join(cells)}</tr>'
+        )
+    body = (
+        '<main><h1>Card games, rule by rule · <span lang="ru">Карточные игры</span></h1>'
+        f'<p class="lead">Scan a code or type the address. · <span lang="ru">Отсканируйте код или наберите '
+        f'адрес.</span> <a class="noprint" href="{base_url}">← the apps · приложения</a></p>'
+        f'<table class="sheet">{"".join(rows)}</table></main>'
+    )
+    return _page("Card games: links for the class", body)
+
+
+_FULL = {
+    "class": (
+        "The class is full",
+        "The class is full: every place on this server is taken. Try again in a minute "
+        "(this page retries by itself), or ask a classmate to close a tab they no longer use.",
+        "Класс заполнен",
+        "Класс заполнен: все места на этом сервере заняты. Попробуйте через минуту "
+        "(страница повторит попытку сама) или попросите соседа закрыть ненужную вкладку.",
+    ),
+    "client": (
+        "Too many apps open",
+        "This computer already has {n} apps open. Close a tab you no longer use, then try again in a minute "
+        "(this page retries by itself).",
+        "Открыто слишком много приложений",
+        "На этом компьютере уже открыто приложений: {n}. Закройте ненужную вкладку и попробуйте через минуту "
+        "(страница повторит попытку сама).",
+    ),
+}
+
+
+def full_html(kind: str, n: int, retry_seconds: int = 60) -> str:
+    """The page a visitor gets when the server's ("class") or their own ("client") ceiling is reached."""
+    title_en, text_en, title_ru, text_ru = _FULL[kind]
+    body = (
+        f'<main class="class-full" data-ceiling="{kind}"><h1>{title_en} · <span lang="ru">{title_ru}</span></h1>'
+        f'<p lang="en">{html.escape(text_en.format(n=n))}</p>'
+        f'<p lang="ru">{html.escape(text_ru.format(n=n))}</p></main>'
+    )
+    page = _page(f"{title_en} · {title_ru}", body)
+    return page.replace("<head>", f'<head><meta http-equiv="refresh" content="{retry_seconds}">', 1)

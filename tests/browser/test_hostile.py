@@ -1,0 +1,265 @@
+"""A hostile visitor against the running app server: nothing they send runs code, reads a
+file beyond the apps, reaches a traceback, or takes more than their share of kernels.
+
+The messages go over HTTP and the kernel websocket exactly as a page's would (the
+protocol-level client of ``book/_voila/appclient.py``), from several visitors' addresses
+(the server is told to trust the proxy headers that name them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import urllib.error
+import urllib.request
+
+import pytest
+import websockets
+
+from tests.classroom_server import AppError, AppSession, classroom_server, status
+
+APP = "notation/notation.ipynb"
+GAME = "durak/play.ipynb"
+LEAKS = ("Traceback", "site-packages", "/work/", 'File "', '.py", line')
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    log = tmp_path_factory.mktemp("hostile") / "voila.log"
+    with classroom_server(log, max_kernels=3, max_per_client=2, trust_forwarded=True) as url:
+        yield url
+
+
+def run(coroutine):
+    return asyncio.run(coroutine)
+
+
+def visitor(address: str) -> dict:
+    return {"X-Real-Ip": address}
+
+
+def _get(url: str, headers: dict | None = None) -> tuple[int, str, dict]:
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, response.read().decode("utf-8", "replace"), dict(response.headers)
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode("utf-8", "replace"), dict(error.headers)
+
+
+def _leaks(session: AppSession) -> list[str]:
+    text = json.dumps(session.received)
+    return [marker for marker in LEAKS if marker in text]
+
+
+async def _drain(session: AppSession, seconds: float) -> None:
+    while await session.receive(seconds) is not None:
+        pass
+
+
+def test_no_code_from_a_page_runs_on_any_channel(server, tmp_path):
+    proof = tmp_path / "ran"
+
+    async def attack():
+        session = AppSession(server, APP, headers=visitor("10.0.0.1"))
+        await session.open()
+        code = f"open({str(proof)!r}, 'w').write('x')"
+        asked = []
+        for channel in ("shell", "control", "stdin", "iopub"):
+            asked.append(await session.send("execute_request", {"code": code, "silent": False}, channel))
+        for msg_type in ("inspect_request", "complete_request", "history_request", "debug_request"):
+            asked.append(await session.send(msg_type, {"code": code, "cursor_pos": 1}))
+        await _drain(session, 3)
+        answered = [m for m in session.received if m.get("parent_header", {}).get("msg_id") in asked]
+        await session.until_idle(await session.send("kernel_info_request", {}))  # what a page may ask is answered
+        await session.shut_down()
+        return answered
+
+    answered = run(attack())
+    assert answered == [], f"the kernel answered a request a page may not send: {answered}"
+    assert not proof.exists(), "code sent by a page ran on the server"
+
+
+def test_malformed_widget_messages_get_no_traceback_and_leave_the_app_working(server):
+    async def attack():
+        session = AppSession(server, GAME, headers=visitor("10.0.0.2"))
+        await session.open()
+        # comm_open with nonsense: no target, unknown target, the widget target with garbage state
+        await session.send("comm_open", {"comm_id": "x", "target_name": "jupyter.widget", "data": {"state": 7}})
+        await session.send("comm_open", {"comm_id": "y", "target_name": "no.such.target", "data": {}})
+        await session.send("comm_open", {"target_name": "jupyter.widget", "data": None})
+        await session.send(
+            "comm_open",
+            {"comm_id": "z", "target_name": "jupyter.widget", "data": {"state": {"_model_name": "NoSuchModel"}}},
+        )
+        # comm_msg to nobody, and messages a widget cannot make sense of
+        await session.send("comm_msg", {"comm_id": "nobody", "data": {"method": "update", "state": {}}})
+        action = session.buttons("durak-action")[0]
+        for data in (
+            {"method": "update", "state": {"description": {"a": [1, 2]}}, "buffer_paths": []},
+            {"method": "update", "state": {"children": "IPY_MODEL_nothing"}, "buffer_paths": [["x", 3]]},
+            {"method": "custom", "content": {"event": "click", "extra": "A♠ " * 10_000}},
+            {"method": "no such method"},
+            "not even a dict",
+        ):
+            await session.send("comm_msg", {"comm_id": action, "data": data})
+        box = session.find("durak-card")
+        text = [c for c in session.shown() if session.models[c].get("_model_name") == "TextModel"]
+        for comm_id in text:
+            await session.send(
+                "comm_msg", {"comm_id": comm_id, "data": {"method": "update", "state": {"value": 12345}}}
+            )
+        await session.send("comm_close", {"comm_id": "x"})
+        await session.send_raw("this is not a message")
+        await session.send_raw(json.dumps({"channel": "shell", "header": "broken"}))
+        await _drain(session, 3)
+        # the game still plays: a legal move is answered, and only the page's own widgets changed
+        before = len(session.buttons("durak-action"))
+        seconds = await session.click(session.buttons("durak-action")[0])
+        await session.shut_down()
+        return session, box, before, seconds
+
+    session, box, before, seconds = run(attack())
+    assert box, "the durak card box is on the page"
+    assert before > 0 and seconds < 30
+    assert _leaks(session) == [], f"server details reached the page: {_leaks(session)}"
+    assert not any(m.get("header", {}).get("msg_type") == "error" for m in session.received)
+    assert not any(m.get("content", {}).get("name") == "stderr" for m in session.received)
+
+
+def test_an_oversized_message_closes_that_socket_only(server):
+    async def attack():
+        session = AppSession(server, APP, headers=visitor("10.0.0.3"))
+        await session.open()
+        with pytest.raises(websockets.ConnectionClosed):
+            await session.send_raw("x" * (24 * 2**20))
+            await session.receive(10)
+            await session.send("kernel_info_request", {})
+            await session.receive(10)
+        other = AppSession(server, APP, headers=visitor("10.0.0.3"))
+        other.kernel_id, other.cookies = session.kernel_id, session.cookies
+        await other.connect()
+        await other.read_widgets()  # the kernel and the server still answer
+        await other.shut_down()
+
+    run(attack())
+
+
+def test_a_foreign_host_or_origin_is_refused(server):
+    port = server.rsplit(":", 1)[1]
+    code, _, _ = _get(server + "/", {"Host": f"rebind.example:{port}"})
+    assert code == 403, "a DNS-rebinding name must be refused"
+    code, body, _ = _get(server + f"/voila/render/{APP}", {"Host": f"evil.example:{port}"})
+    assert code == 403 and "notation" not in body
+    assert _get(server + "/", {"Host": f"localhost:{port}"})[0] == 200
+    assert _get(server + "/", {"Host": f"127.0.0.1:{port}"})[0] == 200
+
+    async def cross_site():
+        session = AppSession(server, APP, headers=visitor("10.0.0.4"))
+        await session.open()
+        await session.close()
+        with pytest.raises(websockets.InvalidStatus) as refused:
+            await session.connect(origin="http://evil.example")
+        assert refused.value.response.status_code == 403
+        with pytest.raises(websockets.InvalidStatus):
+            await websockets.connect(
+                f"ws://127.0.0.1:{port}/api/kernels/{session.kernel_id}/channels",
+                additional_headers={"Host": f"rebind.example:{port}"},
+            )
+        await session.connect(origin=server)  # the page's own origin is welcome
+        await session.shut_down()
+
+    run(cross_site())
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/voila/files/notation/notation.ipynb",
+        "/voila/files/durak/rules.md",
+        "/voila/files/_voila/classroom.py",
+        "/voila/files/../pyproject.toml",
+        "/voila/files/%2e%2e/pyproject.toml",
+        "/voila/render/durak/statistics.ipynb",
+        "/voila/render/durak/rules.md",
+        "/voila/render/../pyproject.toml",
+        "/voila/render/_voila/classroom.py",
+        "/voila/api/contents/durak",
+        "/voila/api/contents/durak/play.ipynb?content=1",
+        "/voila/static/../../../../../etc/passwd",
+        "/voila/templates/rulebook/../../../../../../etc/passwd",
+        "/api/contents/durak/play.ipynb",
+        "/api/kernels",
+        "/tree",
+        "/lab",
+        "/files/pyproject.toml",
+    ],
+)
+def test_no_file_beyond_the_apps_is_served(server, path):
+    code, body, _ = _get(server + path, visitor("10.0.0.5"))
+    assert code in (403, 404, 405), f"{path} answered {code}"
+    assert "import" not in body and "root:" not in body and "[project]" not in body
+
+
+def test_pages_show_the_apps_but_not_their_code(server):
+    async def visit():
+        session = AppSession(server, APP, headers=visitor("10.0.0.6"))
+        await session.open()
+        await session.shut_down()
+        return session.html
+
+    body = run(visit())
+    assert "page_lang" not in body and "from widgets" not in body, "the app's code reached the page"
+    listing = _get(server + "/voila/tree/durak", visitor("10.0.0.6"))[1]
+    assert "statistics.ipynb" not in listing and "rules.md" not in listing
+
+
+def test_the_ceilings_turn_visitors_away_in_both_languages_and_free_a_place_when_a_tab_closes(server):
+    async def crowd():
+        first = [AppSession(server, APP, headers=visitor("10.0.1.1")) for _ in range(2)]
+        for session in first:
+            await session.open()
+        third = AppSession(server, APP, headers=visitor("10.0.1.1"))
+        with pytest.raises(AppError):
+            await third.open()
+        assert third.status == 429
+        assert "This computer already has 2 apps open" in third.html
+        assert "На этом компьютере уже открыто приложений: 2" in third.html
+
+        other = AppSession(server, APP, headers=visitor("10.0.1.2"))
+        await other.open()  # 3 of 3: the class is now full
+        late = AppSession(server, APP, headers=visitor("10.0.1.3"))
+        with pytest.raises(AppError):
+            await late.open()
+        assert late.status == 503
+        assert "The class is full" in late.html and "Класс заполнен" in late.html
+        assert "try again in a minute" in late.html.lower() and "через минуту" in late.html
+        assert status(server)["kernels_in_use"] == 3
+
+        await first[0].shut_down()  # the tab closes: its kernel goes at once
+        again = AppSession(server, APP, headers=visitor("10.0.1.3"))
+        await again.open()
+        for session in (first[1], other, again):
+            await session.shut_down()
+        return status(server)
+
+    after = run(crowd())
+    assert after["kernels_in_use"] == 0
+
+
+def test_the_full_page_asks_to_retry_in_a_minute(server):
+    async def fill_then_knock():
+        held = []
+        for address in ("10.0.2.1", "10.0.2.2", "10.0.2.3"):
+            session = AppSession(server, APP, headers=visitor(address))
+            await session.open()
+            held.append(session)
+        try:
+            return _get(server + f"/voila/render/{APP}", visitor("10.0.2.4"))
+        finally:
+            for session in held:
+                await session.shut_down()
+
+    code, body, headers = run(fill_then_knock())
+    assert code == 503 and headers.get("Retry-After") == "60"
+    assert '<meta http-equiv="refresh" content="60">' in body
