@@ -174,7 +174,7 @@ def _view_class():
         GAME = sys.modules[__name__]
 
         def draw_table(self, state, viewer, fresh):
-            marks = {i: "take" for i, c in enumerate(state.trick) if c in fresh}
+            marks = {i: "last" for i, c in enumerate(state.trick) if c in fresh}
             won = pick(self.lang, "cards won", "взято карт") + ": " + ", ".join(str(len(w)) for w in state.won)
             return svg.row(state.trick, lang=self.lang, highlight=marks, width=56) + f"<p>{won}</p>"
 

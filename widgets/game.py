@@ -53,8 +53,8 @@ STYLE = """<style>
 .rb-game .rb-hand{display:flex;flex-wrap:wrap;gap:.25em;padding-top:10px}
 .rb-game .rb-hand .rb-legal{transform:translateY(-8px)}
 .rb-game .rb-hand .rb-dim{opacity:.5}
-.rb-game .rb-fresh{animation:rb-flash 1.6s ease-out}
-@keyframes rb-flash{0%{outline:5px solid #bf8700;outline-offset:2px}100%{outline:5px solid transparent}}
+.rb-game .hl-last{animation:rb-glow 1.8s ease-out}
+@keyframes rb-glow{0%{filter:drop-shadow(0 0 9px #bf8700)}100%{filter:none}}
 .rb-game .rb-last{font-weight:600;margin:.3em 0}
 .rb-game .rb-log ol{max-height:16em;overflow:auto}
 .rb-game .widget-button,.rb-game .widget-toggle-button{width:auto;min-width:4em}
@@ -67,7 +67,7 @@ STYLE = """<style>
 .rb-projector .rb-seat.rb-current{border-width:6px;background:#b6e3ff}
 .rb-projector .widget-button{height:auto;padding:.3em .8em;font-weight:600}
 .rb-projector .rb-typed{width:100%;max-width:40em}
-@media (prefers-reduced-motion: reduce){.rb-game .rb-fresh{animation:none;outline:4px solid #bf8700}}
+@media (prefers-reduced-motion: reduce){.rb-game .hl-last{animation:none}}
 </style>"""
 
 _SPEEDS = (("instant", "Instant", "Сразу"), ("normal", "Normal", "Обычно"), ("step", "Step by step", "По шагу"))
@@ -114,7 +114,11 @@ class GameView(w.VBox):
     # ---- what a game may refine
 
     def draw_table(self, state: State, viewer: int, fresh: frozenset[Card]) -> str:
-        """The centre of the table as ``viewer`` sees it (HTML/SVG); ``fresh`` cards just moved."""
+        """The centre of the table as ``viewer`` sees it (HTML/SVG).
+
+        ``fresh`` are the cards the last action moved: draw them with the
+        highlight ``"last"`` (class ``hl-last``), which the view makes glow.
+        """
         raise NotImplementedError
 
     def hand(self, state: State, viewer: int) -> list[Card]:
