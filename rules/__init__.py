@@ -18,7 +18,7 @@ from rules.errors import IllegalAction, OptionError, RulesError, SaveError
 __all__ = ["GAMES", "IllegalAction", "OptionError", "RulesError", "SaveError"]
 
 #: Game ids in the book's order; each names the module ``rules.games.<id>``.
-GAME_IDS: tuple[str, ...] = ("domimi", "domino", "durak", "minefield", "joker_rummy")
+GAME_IDS: tuple[str, ...] = ("domimi", "domino", "durak", "minefield", "joker_rummy", "dummy_rummy")
 
 
 def _register(gid: str) -> ModuleType:
