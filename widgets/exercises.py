@@ -38,6 +38,7 @@ class ExerciseView(w.VBox):
             options=[(kind_title(k)(lang), k) for k in names],
             value=kind or names[0],
             description=text(lang, "Exercise:", "Упражнение:"),
+            style={"description_width": "initial"},
             layout=w.Layout(width="auto", max_width="100%"),
         )
         self._difficulty = w.ToggleButtons(
@@ -51,10 +52,14 @@ class ExerciseView(w.VBox):
             min=0,
             max=10**9,
             description=text(lang, "Seed:", "Вариант:"),
-            layout=w.Layout(width="12em"),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="11em"),
         )
         self._another = w.Button(
-            description=text(lang, "Another one like this", "Ещё одно такое же"), icon="refresh", button_style="info"
+            description=text(lang, "Another one like this", "Ещё одно такое же"),
+            icon="refresh",
+            button_style="info",
+            layout=w.Layout(width="auto"),
         )
         self._question = w.HTML()
         self._picture = w.HTML()
@@ -220,7 +225,7 @@ class ExerciseView(w.VBox):
         page = base64.b64encode(self.session.report_html(lang).encode("utf-8")).decode("ascii")
         label = text(lang, "Download the report", "Скачать отчёт")
         self._report.value = (
-            f'<a class="exercise-report-link" download="exercises-report.html" '
+            f'<a class="exercise-report-link" style="margin-left:1em" download="exercises-report.html" '
             f'href="data:text/html;charset=utf-8;base64,{page}">{label}</a>'
         )
 

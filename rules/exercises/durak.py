@@ -42,8 +42,14 @@ def _rule_of(*cards: Card) -> str:
     return "durak.jokers" if any(c.is_joker for c in cards) else "durak.beat"
 
 
-def _cards_picture(cards, marks=None):
-    return picture(lambda lang: svg.row(cards, lang=lang, width=48, highlight=marks))
+def _cards_picture(cards, marks=None, hand=()):
+    """The cards of the question (the trump card marked) and, below them, the cards to pick from."""
+
+    def draw(lang):
+        top = svg.row(cards, lang=lang, width=48, highlight=marks)
+        return top + ("<br>" + svg.row(hand, lang=lang, width=40) if hand else "")
+
+    return picture(draw)
 
 
 @kind("durak.beats", "Does it beat?", "Бьёт ли?", "choose")
@@ -92,7 +98,7 @@ def beaters(rng: random.Random, difficulty: int) -> dict:
         solution=tuple(str(c) for c in good),
         solution_text=cards_bi(good, Bi("none of them", "ни одна")),
         choices=card_choices(hand),
-        picture=_cards_picture([trump, attack], {0: "select"}),
+        picture=_cards_picture([trump, attack], {0: "select"}, hand),
         reasons=tuple((str(c), _beat_reason(attack, c, trump)) for c in hand),
         data=(("attack", str(attack)), ("trump", str(trump))),
     )
@@ -138,7 +144,7 @@ def trumps(rng: random.Random, difficulty: int) -> dict:
         solution=tuple(str(c) for c in good),
         solution_text=cards_bi(good, Bi("none of them", "ни одна")),
         choices=card_choices(offered),
-        picture=_cards_picture([trump], {0: "select"}),
+        picture=_cards_picture([trump], {0: "select"}, offered),
         reasons=tuple((str(c), reason(c)) for c in offered),
         data=(("trump", str(trump)),),
     )
@@ -204,7 +210,7 @@ def _table_picture(state, hand):
 
     def draw(lang):
         return svg.row([state.trump_card], lang=lang, width=40, highlight={0: "select"}) + (
-            svg.row(cards, lang=lang, width=40) + svg.row(hand, lang=lang, width=48)
+            svg.row(cards, lang=lang, width=40) + "<br>" + svg.row(hand, lang=lang, width=48)
         )
 
     return picture(draw)

@@ -128,8 +128,10 @@ def _events_text(events) -> Bi:
 
 
 def _main_rule(events) -> str:
-    rules = [e.rule for e in events if e.kind != "open"]
-    return rules[0] if rules else "minefield.move"
+    """The rule that matters most in a move: one that changed a score, else the first magic, else the move."""
+    scored = [e.rule for e in events if e.points]
+    magic = [e.rule for e in events if e.kind not in ("open", "jackpot_card")]
+    return (scored or magic or [e.rule for e in events if e.kind != "open"] or ["minefield.move"])[0]
 
 
 def _collections(state: mf.MinefieldState):

@@ -15,7 +15,6 @@ from rules.exercises.core import (
     Choice,
     Exercise,
     Verdict,
-    card_choices,
     cards_bi,
     judge,
     kind,
@@ -187,7 +186,8 @@ def pick(rng: random.Random, difficulty: int) -> dict:
         rule=RULE,
         solution=tuple(format_card(c) for c in parse_cards(text)),
         solution_text=cards_bi(wanted),
-        choices=card_choices(offered),
+        # named in words: the notation on the buttons would give the answer away
+        choices=tuple(Choice(format_card(c), Bi(card_name(c), card_name(c, "ru")), c) for c in offered),
     )
 
 
