@@ -212,7 +212,8 @@ def check_options(options) -> None:
     """Refuse any option outside what the rules allow (call it from ``__post_init__``).
 
     A flag must be ``True`` or ``False``, a number an integer within its range, a
-    choice one of its values; the error names the option and the value in both
+    choice one of its values (an option whose default is ``None``, the rules' own
+    choice, may also be ``None``); the error names the option and the value in both
     languages. Nothing is ever silently replaced by a default.
     """
     for field in dataclasses.fields(options):
@@ -220,6 +221,8 @@ def check_options(options) -> None:
         meta = field.metadata
         en, ru = option_label(field, "en"), option_label(field, "ru")
         shown = repr(value)[:40]
+        if value is None and field.default is None:
+            continue  # "as the rules say": the game works the value out itself
         if isinstance(field.default, bool) and not isinstance(value, bool):
             raise OptionError(f"option {en!r} is yes or no, not {shown}", f"параметр «{ru}» — да или нет, а не {shown}")
         if meta.get("choices") is not None and value not in meta["choices"]:
