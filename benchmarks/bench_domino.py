@@ -17,6 +17,7 @@ import argparse
 import statistics as stats
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -25,6 +26,7 @@ from playout_speed import TARGET, measure
 
 from rules import domino as dm
 from rules.game import RandomPlayer
+from rules.simulate import simulate
 
 CASES = [
     ("one against one, 36 cards (4 removed)", 2, {}),
@@ -36,10 +38,20 @@ CASES = [
 ]
 
 
+def teams(a, b, players: int) -> list:
+    """Player ``a`` in every seat of team A, ``b`` in team B (seats A1 A2 .. B1 B2 ..)."""
+    return [a] * (players // 2) + [b] * (players // 2)
+
+
+def columns(table) -> dict[str, list]:
+    return {name: table.column(name) for name in table.columns}
+
+
 def statistics(games: int, bot_games: int) -> None:
     print(f"\nrandom players, game seeds 0..{games - 1}:")
     for name, players, options in CASES:
-        r = dm.simulate(games, players, **options)
+        randoms = [RandomPlayer()] * players
+        r = columns(simulate(partial(dm.new_game, players=players, **options), randoms, dm.measure, games=games))
         sizes = [n for game in r["trick_sizes"] for n in game]
         first_wins = sum(
             (a > b) if f == 0 else (b > a) for a, b, f in zip(r["bank_a"], r["bank_b"], r["first_team"], strict=True)
@@ -64,7 +76,9 @@ def statistics(games: int, bot_games: int) -> None:
         start = time.perf_counter()
         won = lost = 0
         for team, pair in ((0, [bot, RandomPlayer()]), (1, [RandomPlayer(), bot])):
-            r = dm.simulate(bot_games, players, bots=pair, **options)
+            seats = teams(*pair, players)
+            game = partial(dm.new_game, players=players, **options)
+            r = columns(simulate(game, seats, dm.measure, games=bot_games, processes=1))
             mine, theirs = (r["bank_a"], r["bank_b"]) if team == 0 else (r["bank_b"], r["bank_a"])
             won += sum(m > t for m, t in zip(mine, theirs, strict=True))
             lost += sum(m < t for m, t in zip(mine, theirs, strict=True))

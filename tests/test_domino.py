@@ -25,11 +25,14 @@ from rules.domino import (
     draw_table,
     guess_state,
     known_voids,
-    move_log,
     new_game,
     position,
 )
 from rules.game import RandomPlayer, playout
+
+
+def move_log(state, lang="en"):
+    return [entry.text for entry in state.log(lang)]
 
 
 def c(text: str) -> Card:
@@ -431,9 +434,9 @@ def test_wrong_turn_and_missing_card_are_refused_with_the_state_unchanged():
     [
         (3, {}, "2, 4 or 6"),
         (5, {}, "2, 4 or 6"),
-        (4, {"deck_size": 40}, "36 or 52"),
+        (4, {"deck_size": 40}, "allowed: 36, 52"),
         (2, {"deck_size": 52}, "one against one"),
-        (4, {"voluntary_pass": "yes"}, "true or false"),
+        (4, {"voluntary_pass": "yes"}, "yes or no"),
         (4, {"jokers": 2}, "unknown option"),
     ],
 )
@@ -442,6 +445,34 @@ def test_bad_options_are_refused_clearly(players, options, words):
         new_game(players=players, seed=0, **options)
     assert words in str(err.value)
     assert err.value.message("ru")
+
+
+def test_a_hand_set_position_saves_loads_and_undoes():
+    state = position(["Q♠ J♠ 10♦", "Q♣ 9♠ K♥", "J♣ 8♣ 7♥", "6♦ 7♠ 6♣"], leader=0)
+    start = state.replay_key()
+    state.apply_label("J♠ first")
+    restored = rules.domino.from_json(state.to_json())
+    assert restored.replay_key() == state.replay_key()
+    assert [str(c) for c in restored.table.cards] == ["J♠"]
+    assert state.undo().replay_key() == start
+
+
+def test_the_log_tells_the_trick_and_the_score_with_russian_plurals():
+    state = position(["Q♠", "", "7♥ 7♦", "10♦ 6♥"], leader=0)
+    state.place("Q♠", "first")
+    for seat in (1, 2, 3):
+        state.apply(Pass(seat))
+    entries = state.log("ru")
+    assert [e.kind for e in entries] == ["action"] * 4 + ["note", "note"]
+    assert "берёт взятку (1 карта)" in entries[-2].text and entries[-2].rule == "domino.trick"
+    assert entries[-1].rule == "domino.score" and entries[-1].step == 4
+
+
+def test_the_places_offered_and_the_refusals_come_from_one_verdict():
+    table = Table.from_moves([("Q♠", "first"), ("Q♣", "down"), ("J♣", "left")])
+    for card in deck(36):
+        for where in WHERE:
+            assert (where in table.options(card)) == (table.why(card, where) is None), (card, where)
 
 
 def test_position_refuses_bad_hands():

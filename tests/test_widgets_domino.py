@@ -77,7 +77,7 @@ def test_the_game_starts_with_the_human_to_move_and_bots_after_each_move():
     assert "A1, your move" in game._status.value
     _play_first_legal(game)
     assert game._state.current_player in (0, None)
-    assert game._log.value.count("<li") == len(dm.log_entries(game._state))
+    assert game._log.value.count("<li") == len(game._state.log())
     assert "rules.html#domino-place" in game._log.value
 
 

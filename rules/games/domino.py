@@ -22,14 +22,28 @@ The placement oracle is :class:`Table`:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
 from rules import svg
 from rules.cards import Card, Rank, Suit, deck, format_card, parse_cards
 from rules.errors import IllegalAction, OptionError, check_lang
-from rules.game import Action, GameInfo, RandomPlayer, Result, State, make_options, playout, replay
+from rules.game import (
+    Action,
+    GameInfo,
+    Note,
+    RandomPlayer,
+    Result,
+    State,
+    check_options,
+    load,
+    make_options,
+    option,
+    playout,
+)
+from rules.lang import count, pick
 
 __all__ = [
     "INFO",
@@ -46,7 +60,6 @@ __all__ = [
     "HeuristicPlayer",
     "guess_state",
     "known_voids",
-    "simulate",
     "unseen_answers",
     "new_game",
     "position",
@@ -54,9 +67,10 @@ __all__ = [
     "seat_name",
     "team_name",
     "draw_table",
-    "move_log",
-    "log_entries",
-    "play_bots",
+    "measure",
+    "FACTORIES",
+    "SETUPS",
+    "GameOver",
 ]
 
 #: rule id -> (English title, Russian title); each id is an anchor of the chapter.
@@ -74,6 +88,7 @@ RULES: dict[str, tuple[str, str]] = {
 #: the words of :meth:`Table.options`, in a stable order
 WHERE: tuple[str, ...] = ("first", "left", "right", "up", "down")
 
+_PLACES = frozenset(WHERE)
 _WHERE_RU = {"first": "первой", "left": "слева", "right": "справа", "up": "сверху", "down": "снизу"}
 
 #: ranks of each deck size in column order (ace high)
@@ -200,29 +215,48 @@ class Table:
         return set(self._options(card))
 
     def _options(self, card: Card) -> tuple[str, ...]:
-        if card.is_joker or self._col[card.rank] < 0 or card in self.pos:
-            return ()
+        last, verdict = self.last, self._verdict
+        if last is None:
+            return ("first",) if verdict(card, "first") is None else ()
+        # a card of the last card's suit can only go beside it, any other only above or below
+        a, b = ("left", "right") if card.suit is last.suit else ("up", "down")
+        if verdict(card, a) is None:
+            return (a, b) if verdict(card, b) is None else (a,)
+        return (b,) if verdict(card, b) is None else ()
+
+    def _verdict(self, card: Card, where: str) -> str | None:
+        """The one statement of the placement rules: None if ``card`` may go ``where``,
+        else the code of the rule it breaks (:meth:`why` words it, :meth:`options` and the
+        game's moves keep the places with no code)."""
+        if where not in _PLACES:
+            return "place"
+        col = -1 if card.joker is not None else self._col[card.rank]
+        if col < 0:
+            return "deck"
         last = self.last
         if last is None:
-            return ("first",)
-        ly, lc = self.pos[last]
-        col = self._col[card.rank]
-        if card.suit is last.suit:
-            if col == lc - 1:
-                return ("left",)
-            if col == lc + 1:
-                return ("right",)
-            return ()
-        if col != lc:
-            return ()
-        y = self.row_of.get(card.suit)
-        if y is None:
-            return tuple(w for w, h in (("up", ly + 1), ("down", ly - 1)) if h not in self.used)
-        if y == ly + 1:
-            return ("up",)
-        if y == ly - 1:
-            return ("down",)
-        return ()
+            code = None if where == "first" else "lead"
+        elif where == "first":
+            code = "touch"
+        elif where == "left" or where == "right":
+            ly, lc = self.last_pos
+            step = -1 if where == "left" else 1
+            if not 0 <= lc + step < len(self.columns):
+                return "edge"
+            code = None if card.suit is last.suit and col == lc + step else "next"
+        elif card.suit is last.suit:
+            code = "suit"
+        else:
+            ly, lc = self.last_pos
+            if col != lc:
+                return "rank"
+            height = ly + (1 if where == "up" else -1)
+            row = self.row_of.get(card.suit)
+            if row is not None:
+                code = None if row == height else "row"
+            else:
+                code = "row_taken" if height in self.used else None
+        return "taken" if code is None and card in self.pos else code
 
     def next_cards(self) -> list[tuple[Card, str]]:
         """Every ``(card, where)`` of this deck that could be laid next (not on an empty table)."""
@@ -255,46 +289,49 @@ class Table:
 
     def why(self, card: Card, where: str) -> IllegalAction | None:
         """Why ``card`` may not go ``where`` (an IllegalAction naming the rule), or None if it may."""
-        if where in self._options(card):
-            return None
-        name_en, name_ru = f"{card}", _ru(card)
-        if where not in WHERE:
+        code = self._verdict(card, where)
+        if code is not None and where in _PLACES and card in self.pos:
+            code = "taken"  # the plainest reason first
+        return None if code is None else self._words(code, card, where)
+
+    def _words(self, code: str, card: Card, where: str) -> IllegalAction:
+        """The words of a verdict's code, in both languages."""
+        name_en, name_ru, last = f"{card}", _ru(card), self.last
+        if code == "place":
             return IllegalAction(
                 f"{where!r} is not a place: say one of {', '.join(WHERE)}",
                 f"«{where}» — не место: допустимо {', '.join(WHERE)} (первой, слева, справа, сверху, снизу)",
                 rule="domino.place",
             )
-        if card.is_joker or self._col[card.rank] < 0:
+        if code == "deck":
             return IllegalAction(
                 f"{name_en} is not in the {self.deck_size}-card deck",
                 f"карты {name_ru} нет в колоде из {self.deck_size} листов",
                 rule="domino.deal",
             )
-        if card in self.pos:
+        if code == "taken":
             return IllegalAction(
                 f"{name_en} is already on the table: its cell is taken",
                 f"{name_ru} уже лежит на столе: эта клетка занята",
                 rule="domino.place",
             )
-        last = self.last
-        if last is None:
+        if code == "lead":
             return IllegalAction(
                 f"the table is empty: the first card of a trick goes anywhere ('first'), not {where!r}",
                 f"стол пуст: первая карта взятки кладётся куда угодно («first»), а не «{where}»",
                 rule="domino.place",
             )
-        if where == "first":
+        if code == "touch":
             return IllegalAction(
                 f"the table is not empty: {name_en} must touch the card laid last, {last}",
                 f"стол не пуст: {name_ru} нужно положить вплотную к последней карте, {_ru(last)}",
                 rule="domino.place",
             )
-        ly, lc = self.pos[last]
-        col = self._col[card.rank]
-        if where in ("left", "right"):
+        ly, lc = self.last_pos
+        if code in ("edge", "next"):
             step = -1 if where == "left" else 1
             side_en, side_ru = ("left of", "слева от") if step < 0 else ("right of", "справа от")
-            if not 0 <= lc + step < len(self.columns):
+            if code == "edge":
                 edge_en = "the lowest rank" if step < 0 else "the ace, the highest rank"
                 edge_ru = "самой младшей карты" if step < 0 else "туза, старшей карты"
                 return IllegalAction(
@@ -309,22 +346,21 @@ class Table:
                 f"{'меньше' if step < 0 else 'больше'}), а не {name_ru}",
                 rule="domino.place",
             )
-        # up or down
         side_en, side_ru = ("above", "сверху от") if where == "up" else ("below", "снизу от")
-        if card.suit is last.suit:
+        if code == "suit":
             return IllegalAction(
                 f"{name_en} is of the same suit as {last}: a card of the same suit goes left or right, not {side_en}",
                 f"{name_ru} той же масти, что и {_ru(last)}: карта той же масти кладётся слева или справа, а не {side_ru.split()[0]}",
                 rule="domino.place",
             )
-        if col != lc:
+        if code == "rank":
             return IllegalAction(
                 f"{side_en} {last} goes only another {last.rank.name_in('en')} (same rank, other suit), not {name_en}",
                 f"{side_ru} {_ru(last)} кладётся только карта того же значения ({last.rank.name_in('ru')}) другой масти, а не {name_ru}",
                 rule="domino.place",
             )
-        y = self.row_of.get(card.suit)
-        if y is not None:
+        if code == "row":
+            y = self.row_of[card.suit]
             if y in (ly + 1, ly - 1):
                 right_en, right_ru = ("above", "сверху") if y == ly + 1 else ("below", "снизу")
                 return IllegalAction(
@@ -455,17 +491,11 @@ class Options:
     player may pass at will (the lead of a trick is still compulsory).
     """
 
-    deck_size: int = 36
-    voluntary_pass: bool = False
+    deck_size: int = option(36, "Deck", "Колода", choices=tuple(_COLUMNS))
+    voluntary_pass: bool = option(False, "Pass at will", "Пас по желанию")
 
     def __post_init__(self):
-        _check_deck_size(self.deck_size)
-        if not isinstance(self.voluntary_pass, bool):
-            raise OptionError(
-                f"voluntary_pass is true or false, not {self.voluntary_pass!r}",
-                f"voluntary_pass (пас по желанию) — true или false, а не {self.voluntary_pass!r}",
-                rule="domino.pass",
-            )
+        check_options(self)
 
 
 def team_name(team: int, lang: str = "en") -> str:
@@ -548,7 +578,7 @@ class Pass(Action):
 
 
 @dataclass(frozen=True)
-class Trick:
+class Trick(Note):
     """A trick taken: after action number ``at`` of the history, ``team`` took ``cards``."""
 
     at: int
@@ -558,26 +588,48 @@ class Trick:
     leader: int | None  # who leads next (None: the game is over)
     #: the placements of the trick, ``(card, where)`` in order (``Table.from_moves`` redraws it)
     moves: tuple[tuple[Card, str], ...] = ()
+    team_size: int = field(default=2, compare=False)
 
-    def explain(self, lang: str, team_size: int) -> str:
-        n = len(self.cards)
-        t = team_name(self.team, lang)
-        who = seat_name(self.last_seat, team_size, lang)
-        if check_lang(lang) == "en":
-            text = (
-                f"team {t} takes the trick ({n} card{'s' if n != 1 else ''}): every opponent passed on {self.cards[-1]}, "
-                f"laid by {who}"
-            )
-            if self.leader is None:
-                return text + f"; team {t} has no cards left: the game is over"
-            return text + f"; {seat_name(self.leader, team_size, lang)} leads"
-        text = (
-            f"команда {t} берёт взятку ({n} карт): все соперники спасовали на {_ru(self.cards[-1])}, "
-            f"которую положил {who}"
+    RULE: ClassVar[str] = "domino.trick"
+
+    @property
+    def player(self) -> int:
+        return self.last_seat
+
+    def explain(self, lang: str = "en") -> str:
+        ts = self.team_size
+        n, t = count(len(self.cards), lang), team_name(self.team, lang)
+        who = seat_name(self.last_seat, ts, lang)
+        text = pick(
+            lang,
+            f"team {t} takes the trick ({n}): every opponent passed on {self.cards[-1]}, laid by {who}",
+            f"команда {t} берёт взятку ({n}): все соперники спасовали на {_ru(self.cards[-1])}, которую положил {who}",
         )
         if self.leader is None:
-            return text + f"; у команды {t} больше нет карт — партия окончена"
-        return text + f"; ходит {seat_name(self.leader, team_size, lang)}"
+            return text + pick(
+                lang,
+                f"; team {t} has no cards left: the game is over",
+                f"; у команды {t} больше нет карт — партия окончена",
+            )
+        return text + pick(lang, "; {} leads", "; ходит {}").format(seat_name(self.leader, ts, lang))
+
+
+@dataclass(frozen=True)
+class GameOver(Note):
+    """The score: the cards in each team's bank."""
+
+    bank_a: int
+    bank_b: int
+
+    RULE: ClassVar[str] = "domino.score"
+
+    def explain(self, lang: str = "en") -> str:
+        a, b = self.bank_a, self.bank_b
+        if check_lang(lang) == "en":
+            verdict = "a draw" if a == b else f"team {'A' if a > b else 'B'} wins"
+            return f"game over: cards in the banks, team A {a}, team B {b} — {verdict}"
+        verdict = "ничья" if a == b else f"побеждает команда {'А' if a > b else 'Б'}"
+        return f"партия окончена: карт в копилках — у команды А {a}, у команды Б {b}; {verdict}"
 
 
 # ---------------------------------------------------------------- the game
@@ -605,6 +657,7 @@ def _max_actions(state: DominoState) -> int:
 
 class DominoState(State):
     INFO = GameInfo("domino", "SKIP-6 Domino", "СКИП-6 Домино", 2, 6, _max_actions)
+    COPIED: ClassVar[dict[str, int | str]] = {"hands": 2, "banks": 2, "tricks": 1, "removed": 1, "table": 1}
 
     def __init__(self, options: Options, players: int, seed: int):
         super().__init__(options, players, seed)
@@ -670,30 +723,12 @@ class DominoState(State):
         last = table.last
         if last is None:
             return [_place(p, c, "first", None, ts) for c in hand]
-        col_of = table._col
-        ly, lc = table.last_pos
-        ls = last.suit
-        row_of, used = table.row_of, table.used
         acts: list[Action] = []
+        suit, rank = last.suit, last.rank
         for c in hand:
-            cc = col_of[c.rank]
-            s = c.suit
-            if s is ls:
-                if cc == lc - 1:
-                    acts.append(_place(p, c, "left", last, ts))
-                elif cc == lc + 1:
-                    acts.append(_place(p, c, "right", last, ts))
-            elif cc == lc:
-                y = row_of.get(s)
-                if y is None:
-                    if ly + 1 not in used:
-                        acts.append(_place(p, c, "up", last, ts))
-                    if ly - 1 not in used:
-                        acts.append(_place(p, c, "down", last, ts))
-                elif y == ly + 1:
-                    acts.append(_place(p, c, "up", last, ts))
-                elif y == ly - 1:
-                    acts.append(_place(p, c, "down", last, ts))
+            if c.suit is suit or c.rank is rank:  # only these can touch the last card; the verdict decides
+                for where in table._options(c):
+                    acts.append(_place(p, c, where, last, ts))
         if not acts:
             acts.append(_PASSES[ts][p][1])
         elif self.options.voluntary_pass:
@@ -730,7 +765,11 @@ class DominoState(State):
             if self.hands[seat]:
                 leader = seat
                 break
-        self.tricks.append(Trick(len(self.history), team, tuple(cards), self.last_seat, leader, moves))
+        trick = Trick(len(self.history), team, tuple(cards), self.last_seat, leader, moves, ts)
+        self.tricks.append(trick)
+        self.record(trick)
+        if leader is None:
+            self.record(GameOver(len(self.banks[0]), len(self.banks[1])))
         self.turn = leader
         self.last_seat = None
         self.passes = 0
@@ -831,20 +870,6 @@ class DominoState(State):
     def cards_used(self) -> list[Card]:
         return deck(self.options.deck_size)
 
-    def clone(self) -> DominoState:
-        new = DominoState.__new__(DominoState)
-        new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        new.history = list(self.history)
-        new._story = list(self._story)
-        new.hands = [list(h) for h in self.hands]
-        new.banks = [list(b) for b in self.banks]
-        new.tricks = list(self.tricks)
-        new.removed = list(self.removed)
-        new.table = self.table.copy()
-        return new
-
 
 INFO = DominoState.INFO
 # Pass actions are all alike: _PASSES[team size][seat][forced]
@@ -868,9 +893,15 @@ def position(hands: Sequence[str | Iterable[Card]], *, leader: int = 0, **option
     """A game set up by hand, for examples and exercises: ``hands[p]`` in notation.
 
     Seat ``leader`` leads the first trick; cards of the deck not in any hand are
-    out of play, unseen (like the four cards removed in one against one). Such a
-    game is not meant for ``to_json`` (that restores dealt games only).
+    out of play, unseen (like the four cards removed in one against one). The
+    position saves, loads and undoes like a dealt game.
     """
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise OptionError(
+            "hands are a list with one hand (in notation) per seat",
+            "руки — список, по одной руке (в нотации) на место",
+            rule="domino.deal",
+        )
     state = new_game(players=len(hands), seed=0, **options)
     dealt = [parse_cards(h) if isinstance(h, str) else list(h) for h in hands]
     everything = deck(state.options.deck_size)
@@ -885,93 +916,48 @@ def position(hands: Sequence[str | Iterable[Card]], *, leader: int = 0, **option
     if len(set(flat)) != len(flat):
         twice = sorted({str(c) for c in flat if flat.count(c) > 1})
         raise OptionError(f"dealt twice: {' '.join(twice)}", f"сдано дважды: {' '.join(twice)}", rule="domino.deal")
-    if not 0 <= leader < state.num_players or not dealt[leader]:
+    if not isinstance(leader, int) or not 0 <= leader < state.num_players or not dealt[leader]:
         raise OptionError(
-            f"the leader must be a seat with cards, not {leader!r}",
-            f"первым ходит игрок с картами, а не {leader!r}",
+            f"the leader must be a seat with cards, not {leader!r:.20}",
+            f"первым ходит игрок с картами, а не {leader!r:.20}",
             rule="domino.deal",
         )
     state.hands = [sorted(h) for h in dealt]
     state.removed = sorted(c for c in everything if c not in set(flat))
     state.first_team, state.turn = leader // state.team_size, leader
-    return state
+    notation = [" ".join(str(c) for c in h) for h in state.hands]
+    return state.started_by("position", hands=notation, leader=leader, **options)
 
 
 def from_json(text: str) -> DominoState:
-    return replay(new_game, text)
+    """Restore a game saved with ``to_json`` (a bad save raises a bilingual SaveError)."""
+    return load(sys.modules[__name__], text)
 
 
-def log_entries(state: DominoState, lang: str = "en") -> list[tuple[str, str]]:
-    """Every action of the game explained, with the tricks taken, as ``(text, rule id)``."""
-    check_lang(lang)
-    tricks: dict[int, list[Trick]] = {}
-    for t in state.tricks:
-        tricks.setdefault(t.at, []).append(t)
-    lines = []
-    for i, action in enumerate(state.history):
-        lines.append((action.explain(lang), action.rule))
-        lines.extend((t.explain(lang, state.team_size), "domino.trick") for t in tricks.get(i, ()))
-    if state.is_over():
-        a, b = len(state.banks[0]), len(state.banks[1])
-        if lang == "en":
-            verdict = "a draw" if a == b else f"team {'A' if a > b else 'B'} wins"
-            lines.append((f"game over: cards in the banks, team A {a}, team B {b} — {verdict}", "domino.score"))
-        else:
-            verdict = "ничья" if a == b else f"побеждает команда {'А' if a > b else 'Б'}"
-            lines.append(
-                (f"партия окончена: карт в копилках — у команды А {a}, у команды Б {b}; {verdict}", "domino.score")
-            )
-    return lines
+FACTORIES = ("new_game", "position")
+
+#: the chapter's teaching positions (two against two, A1 leads)
+SETUPS: dict[str, Callable[[], DominoState]] = {
+    # a trick taken: A1 leads Q♠, B1 passes, A2 lays K♠, nobody answers it
+    "trick": lambda: position(["Q♠ 6♦", "7♥ 7♦", "K♠ 9♦", "10♦ 6♥"], leader=0),
+    # the last trick: team A lays its last card and the game ends
+    "last_card": lambda: position(["Q♠", "", "7♥ 7♦", "10♦ 6♥"], leader=0),
+    # the issue's example: a save of a hand-set game
+    "jacks": lambda: position(["Q♠ J♠ 10♦", "Q♣ 9♠ K♥", "J♣ 8♣ 7♥", "6♦ 7♠ 6♣"], leader=0),
+    # the same deal with the voluntary pass
+    "pass_at_will": lambda: position(["Q♠ 6♦", "K♠ 7♦", "8♦ 9♦", "10♦ 6♥"], leader=0, voluntary_pass=True),
+}
 
 
-def move_log(state: DominoState, lang: str = "en") -> list[str]:
-    """Every action of the game explained, with the tricks taken, in order."""
-    return [text for text, _ in log_entries(state, lang)]
-
-
-def play_bots(state: DominoState, bots: dict[int, object], rng: random.Random) -> list[Action]:
-    """Let the bots move (``bots[seat]``) until a seat without a bot is to move or the game ends.
-
-    Each bot sees only its own view; the actions go through the checked door.
-    """
-    done = []
-    while not state.is_over() and state.current_player in bots:
-        p = state.current_player
-        action = bots[p].choose(state.view(p), state.legal_actions(), rng)
-        state.apply(action)
-        done.append(state.history[-1])
-    return done
-
-
-def simulate(
-    games: int,
-    players: int = 4,
-    *,
-    bots: Sequence | None = None,
-    seed: int = 0,
-    **options,
-) -> dict[str, list]:
-    """Play ``games`` games (game seeds ``seed`` .. ``seed + games - 1``) and collect figures.
-
-    ``bots``: one player per team (``bots[0]`` sits in team A, ``bots[1]`` in team B;
-    default random). Returns lists, one entry per game: ``bank_a``, ``bank_b``,
-    ``first_team`` (the team the lot chose), ``actions``, ``tricks`` (number of
-    tricks) and ``trick_sizes`` (one list per game).
-    """
-    bots = list(bots) if bots is not None else [_RANDOM, _RANDOM]
-    ts = _TEAM_SIZE.get(players, 1)
-    out: dict[str, list] = {k: [] for k in ("bank_a", "bank_b", "first_team", "actions", "tricks", "trick_sizes")}
-    for g in range(seed, seed + games):
-        state = new_game(players=players, seed=g, **options)
-        seats = [bots[p // ts] for p in range(players)]
-        playout(state, seats, seed=g)
-        out["bank_a"].append(len(state.banks[0]))
-        out["bank_b"].append(len(state.banks[1]))
-        out["first_team"].append(state.first_team)
-        out["actions"].append(len(state.history))
-        out["tricks"].append(len(state.tricks))
-        out["trick_sizes"].append([len(t.cards) for t in state.tricks])
-    return out
+def measure(state: DominoState) -> dict:
+    """What the statistics pages count in one finished game (see :func:`rules.simulate.simulate`)."""
+    return {
+        "bank_a": len(state.banks[0]),
+        "bank_b": len(state.banks[1]),
+        "first_team": state.first_team,
+        "tricks": len(state.tricks),
+        "trick_sizes": tuple(len(t.cards) for t in state.tricks),
+    }
 
 
 def known_voids(view: dict) -> list[set[str]]:

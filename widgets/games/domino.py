@@ -3,7 +3,7 @@
 The views hold no game logic: the board asks :class:`rules.domino.Table` where a
 card may go and lays it with ``table.play``; the game calls
 ``state.place``/``state.apply`` and lets the bots move with
-:func:`rules.domino.play_bots`. Pictures come from :func:`rules.domino.draw_table`
+:func:`rules.game.play_bots`. Pictures come from :func:`rules.domino.draw_table`
 and :mod:`rules.svg`; an illegal choice leaves everything as it was and the
 status line says which rule forbids it, in the reader's language.
 """
@@ -19,7 +19,7 @@ from rules import domino as dm
 from rules import svg
 from rules.cards import Card, format_card, parse_card, parse_cards
 from rules.errors import IllegalAction, check_lang
-from rules.game import RandomPlayer
+from rules.game import RandomPlayer, play_bots
 from widgets.common import guarded, rule_link, rule_title, show, status_line, text
 
 _WHERE_LABELS = {
@@ -317,7 +317,7 @@ class DominoGame(w.VBox):
         self._bots_move()
 
     def _bots_move(self) -> None:
-        dm.play_bots(self._state, self._bots, self._rng)
+        play_bots(self._state, self._bots, self._rng)
         self._redraw()
         self._tell()
 
@@ -326,7 +326,7 @@ class DominoGame(w.VBox):
     def _tell(self) -> None:
         state, lang = self._state, self.lang
         if state.is_over():
-            verdict = dm.move_log(state, lang)[-1]
+            verdict = state.log(lang)[-1].text
             show(self._status, verdict[:1].upper() + verdict[1:] + ".", "ok")
             return
         who = state.seat_name(state.current_player, lang)
@@ -371,10 +371,10 @@ def _about_html(state: dm.DominoState, seat: int, lang: str) -> str:
 
 
 def _log_html(state: dm.DominoState, lang: str, last: int = 60) -> str:
-    entries = dm.log_entries(state, lang)[-last:]
+    entries = state.log(lang)[-last:]
     items = "".join(
-        f"<li class='domino-log-{rule.split('.')[-1]}'>{html.escape(t)} <small>{rule_link(rule, lang)}</small></li>"
-        for t, rule in entries
+        f"<li class='domino-log-{e.rule.split('.')[-1]}'>{html.escape(e.text)} <small>{rule_link(e.rule, lang)}</small></li>"
+        for e in entries
     )
     title = text(lang, "Moves", "Ходы")
     return (
