@@ -387,27 +387,43 @@ def opening_points(melds: Iterable[Iterable[Card]]) -> int:
 # ---------------------------------------------------------------- the melds a hand can lay
 
 
+_NATURAL = [[None] + [_natural(suit, pos) for pos in range(1, 15)] for suit in range(4)]
+_HAND_MELDS: dict[tuple[int, ...], list[tuple[tuple[int, ...], int]]] = {}
+
+
 def _hand_melds(hand: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
     """Every meld (cards in meld order, low) that can be laid from ``hand``; low 0 is a set."""
+    key = tuple(sorted(hand))
+    found = _HAND_MELDS.get(key)
+    if found is None:
+        if len(_HAND_MELDS) > 50_000:
+            _HAND_MELDS.clear()
+        found = _HAND_MELDS[key] = _find_hand_melds(key)
+    return found
+
+
+def _find_hand_melds(hand: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
     counts = Counter(hand)
     jokers = sorted(c for c in counts if c >= RJ)
     njokers = sum(counts[j] for j in jokers)
     out: list[tuple[tuple[int, ...], int]] = []
-    joker_sets = {k: _joker_choices(counts, jokers, k) for k in range(min(njokers, 3) + 1)}
     # sets: naturals of one rank in different suits, topped up with jokers to 3 or 4 cards
     by_rank: dict[int, list[int]] = {}
     for c in counts:
         if c < RJ:
             by_rank.setdefault(c % 13, []).append(c)
-    for naturals in by_rank.values():
-        naturals.sort()
-        for m in range(1, min(len(naturals), 4) + 1):
-            for chosen in itertools.combinations(naturals, m):
-                for size in (3, 4):
-                    k = size - m
-                    if 0 <= k <= njokers:
-                        for js in joker_sets[k]:
-                            out.append((chosen + js, 0))
+    fewest = max(1, 3 - njokers)
+    if any(len(naturals) >= fewest for naturals in by_rank.values()):
+        joker_sets = {k: _joker_choices(counts, jokers, k) for k in range(min(njokers, 3) + 1)}
+        for naturals in by_rank.values():
+            naturals.sort()
+            for m in range(fewest, min(len(naturals), 4) + 1):
+                for chosen in itertools.combinations(naturals, m):
+                    for size in (3, 4):
+                        k = size - m
+                        if 0 <= k <= njokers:
+                            for js in joker_sets[k]:
+                                out.append((chosen + js, 0))
     # runs: every window of positions, each natural slot filled by the natural card (if held)
     # or by a joker, each other slot by a joker
     by_suit: dict[int, set[int]] = {}
@@ -415,32 +431,50 @@ def _hand_melds(hand: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
         if c < RJ:
             for pos in _positions(c):
                 by_suit.setdefault(c // 13, set()).add(pos)
+    orders = {k: _joker_orders(counts, jokers, k) for k in range(njokers + 1)}
     for suit, held in by_suit.items():
+        if njokers == 0 and len(held) < 3:
+            continue
+        natural = _NATURAL[suit]
         two_aces = counts[suit * 13] >= 2
         for low in range(1, 13):
+            if njokers == 0 and low not in held:
+                continue
             missing = 0
+            present: list[int] = []
             for high in range(low, 15):
-                if high not in held:
+                if high in held:
+                    present.append(high)
+                else:
                     missing += 1
                     if missing > njokers:
                         break
-                if high - low < 2:
-                    continue
-                window = range(low, high + 1)
-                present = [p for p in window if p in held]
-                if not present:
+                if high - low < 2 or not present:
                     continue
                 # a single ace cannot stand at both ends of the full run
                 clash = low == 1 and high == 14 and not two_aces
                 spare = njokers - missing
+                if not spare and not clash:
+                    if not missing:
+                        out.append((tuple(natural[low : high + 1]), low))
+                        continue
+                    gaps = [p for p in range(low, high + 1) if p not in held]
+                    for js in orders[missing]:
+                        cards = natural[low : high + 1]
+                        for p, j in zip(gaps, js, strict=True):
+                            cards[p - low] = j
+                        out.append((tuple(cards), low))
+                    continue
                 for k in range(min(spare, len(present) - 1) + 1):
                     for swapped in itertools.combinations(present, k):
                         if clash and 1 not in swapped and 14 not in swapped:
                             continue
-                        slots = [p for p in window if p not in held or p in swapped]
-                        for js in _joker_orders(counts, jokers, len(slots)):
-                            fill = dict(zip(slots, js, strict=True))
-                            out.append((tuple(fill.get(p, _natural(suit, p)) for p in window), low))
+                        slots = [p for p in range(low, high + 1) if p not in held or p in swapped]
+                        for js in orders[len(slots)]:
+                            cards = natural[low : high + 1]
+                            for p, j in zip(slots, js, strict=True):
+                                cards[p - low] = j
+                            out.append((tuple(cards), low))
     return out
 
 
@@ -523,13 +557,11 @@ class _TableMeld:
     def high(self) -> int:
         return self.low + len(self.cards) - 1
 
-    @property
-    def suit(self) -> int:
-        return next(c // 13 for c in self.cards if c < RJ)
-
-    @property
-    def rank(self) -> int:
-        return next(c % 13 for c in self.cards if c < RJ)
+    def __post_init__(self):
+        natural = next(c for c in self.cards if c < RJ)
+        #: a run's suit and a set's rank (0 the ace .. 12 the king) never change
+        self.suit = natural // 13
+        self.rank = natural % 13
 
     def copy(self) -> _TableMeld:
         return _TableMeld(self.id, self.owner, self.low, list(self.cards), self.pending)
@@ -1193,19 +1225,26 @@ class JokerRummyState(State):
             for codes, low in _hand_melds(hand):
                 if (codes, low) not in seen:
                     seen.add((codes, low))
-                    out.append(Meld(p, tuple(ALL_CARDS[c] for c in codes), low, opening))
+                    out.append(_meld(p, codes, low, opening))
         if self._gate(LayOff, p) is None:
             distinct = sorted(set(hand))
+            jokers = [c for c in distinct if c >= RJ]
             for m in self.melds.values():
                 if m.pending:
                     continue
-                ends = ("",) if m.low == 0 else ("low", "high")
-                for end in ends:
+                # candidates only; _lay_off_problem decides
+                if m.low == 0:
                     for c in distinct:
-                        if self._lay_off_problem(c, m, end) is None:
-                            out.append(_lay_off(p, c, m, end))
+                        if (c >= RJ or c % 13 == m.rank) and self._lay_off_problem(c, m, "") is None:
+                            out.append(_lay_off(p, c, m, ""))
+                else:
+                    for end, pos in (("low", m.low - 1), ("high", m.high + 1)):
+                        near = [_natural(m.suit, pos)] if 1 <= pos <= 14 else []
+                        for c in [c for c in near if c in distinct] + jokers:
+                            if self._lay_off_problem(c, m, end) is None:
+                                out.append(_lay_off(p, c, m, end))
             for m in self.melds.values():
-                if m.pending:
+                if m.pending or all(c < RJ for c in m.cards):
                     continue
                 for j in sorted({c for c in m.cards if c >= RJ}):
                     for c in distinct:
@@ -1512,6 +1551,19 @@ def _draw_discard(p: int, c: int) -> TakeDiscard:
     act = _DRAW_CACHE.get(key)
     if act is None:
         act = _DRAW_CACHE[key] = TakeDiscard(p, ALL_CARDS[c])
+    return act
+
+
+_MELD_CACHE: dict[tuple, Meld] = {}
+
+
+def _meld(p: int, codes: tuple[int, ...], low: int, opening: bool) -> Meld:
+    key = (p, codes, low, opening)
+    act = _MELD_CACHE.get(key)
+    if act is None:
+        if len(_MELD_CACHE) > 100_000:
+            _MELD_CACHE.clear()
+        act = _MELD_CACHE[key] = Meld(p, tuple(ALL_CARDS[c] for c in codes), low, opening)
     return act
 
 
