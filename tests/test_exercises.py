@@ -19,7 +19,7 @@ SEEDS = (0, 1, 7, 42)
 
 
 def test_every_game_and_the_notation_have_five_kinds_or_more():
-    assert games() == ["notation", "domimi", "domino", "durak", "minefield"]
+    assert games() == ["notation", "domimi", "domino", "durak", "minefield", "joker_rummy", "dummy_rummy"]
     for game in games():
         assert len(kinds(game)) >= 5, game
 
@@ -62,7 +62,7 @@ def test_a_seed_and_a_difficulty_give_the_same_exercise(kind_id):
         again = [generate(kind_id, seed, difficulty) for seed in SEEDS]
         assert exercises == again
         # and different seeds give different exercises
-        assert len({(e.question, e.picture) for e in exercises}) > 1
+        assert len({(e.question, e.picture, e.choices) for e in exercises}) > 1
 
 
 @pytest.mark.parametrize("kind_id", ALL_KINDS)
@@ -244,3 +244,29 @@ def test_kinds_are_registered_with_a_title_in_both_languages():
     for kind_id in ALL_KINDS:
         spec = KINDS[kind_id]
         assert spec.title.en and spec.title.ru and spec.title.en != spec.title.ru
+
+
+def test_dummy_rummy_contract_answers_are_the_exact_oracles():
+    from rules import dummy_rummy as dr
+
+    answers = set()
+    for seed in range(15):
+        ex = generate("dummy_rummy.contract", seed, 2)
+        hand = parse_cards(ex.get("hand"))
+        made = dr.find_contract(ex.get("number"), hand) is not None
+        assert ex.solution == ("yes" if made else "no")
+        assert dr.contract_reason(ex.get("number"), hand, "ru") in ex.solution_text.ru
+        answers.add(ex.solution)
+    assert answers == {"yes", "no"}  # both answers occur: the exercise is not a guess
+
+
+def test_joker_rummy_can_open_exactly_when_the_best_opening_reaches_51():
+    from rules import joker_rummy as jr
+
+    answers = set()
+    for seed in range(15):
+        ex = generate("joker_rummy.opens", seed, 2)
+        value, _ = jr.best_opening(parse_cards(ex.get("hand")))
+        assert ex.solution == ("yes" if value >= 51 else "no")
+        answers.add(ex.solution)
+    assert answers == {"yes", "no"}

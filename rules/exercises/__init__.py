@@ -12,7 +12,15 @@ True
 
 from __future__ import annotations
 
-from rules.exercises import domimi, domino, durak, minefield, notation  # noqa: F401  (registers the kinds)
+from rules.exercises import (  # noqa: F401  (registers the kinds)
+    domimi,
+    domino,
+    dummy_rummy,
+    durak,
+    joker_rummy,
+    minefield,
+    notation,
+)
 from rules.exercises.core import (
     ANSWERS,
     DIFFICULTIES,
