@@ -435,7 +435,7 @@ def _brute_melds(hand):
     found = set()
     for k in range(3, min(len(hand), 6) + 1):
         for sub in set(itertools.combinations(sorted(hand), k)):
-            found.update(jr._readings(sub))
+            found.update(r for r in jr._readings(sub) if jr._held_problem(*r, hand) is None)
     return found
 
 
@@ -449,6 +449,43 @@ def test_the_listed_melds_are_exactly_the_melds_of_the_hand(seed):
     for m, low in listed:
         assert jr._meld_problem(m, low) is None
         assert not Counter(m) - Counter(hand)
+
+
+def _brute_best(hand):
+    """The most points of disjoint listed melds, by trying every combination."""
+    melds = [(m, jr._meld_points(m, low)) for m, low in set(jr._hand_melds(hand))]
+    best = 0
+
+    def go(i, left, points):
+        nonlocal best
+        best = max(best, points)
+        for j in range(i, len(melds)):
+            m, pts = melds[j]
+            need = Counter(m)
+            if not need - left:
+                go(j + 1, left - need, points + pts)
+
+    go(0, Counter(hand), 0)
+    return best
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_best_opening_is_the_best_combination_of_melds(seed):
+    rng = random.Random(100 + seed)
+    pool = [x for x in range(52) if x % 13 in (0, 1, 2, 3, 9, 10, 11, 12)] * 2 + [52, 53]
+    hand = rng.sample(pool, 10)
+    points, melds = best_opening([jr.ALL_CARDS[x] for x in hand])
+    assert points == _brute_best(hand)
+    assert points == (opening_points(melds) if melds else 0)
+    assert not Counter(c for m in melds for c in m) - Counter(jr.ALL_CARDS[x] for x in hand)
+
+
+def test_a_joker_does_not_stand_for_a_card_the_player_still_holds():
+    """The engine's decision (clarification 8): the natural card is laid instead."""
+    state = position(["5♣ 6♣ 7♣ RJ 9♦", "4♠ 5♠ 6♠"], opened=[0])
+    runs = {a.label for a in state.legal_actions() if isinstance(a, Meld) and a.low}
+    assert "P1 melds 5♣ 6♣ 7♣ RJ(8♣)" in runs and "P1 melds 5♣ RJ(6♣) 7♣" not in runs
+    refused(state, Meld(0, cs("5♣ RJ 7♣"), 5, False), "joker_rummy.melds")
 
 
 def test_a_typed_meld_that_is_no_meld_is_refused_with_its_reason():

@@ -226,6 +226,10 @@ _MELD_REASONS = {
         "the cards of a run follow each other in order (the ace below the 2 or above the K)",
         "карты лесенки идут подряд (туз — перед двойкой или после короля)",
     ),
+    "joker_held": (
+        "a joker in a new run stands only for a card the player does not hold: lay the natural card",
+        "джокер в новой лесенке заменяет только карту, которой нет на руках: выложите настоящую карту",
+    ),
     "run_bounds": (
         "a run goes at most from the ace below the 2 to the ace above the K",
         "лесенка не длиннее, чем от туза перед двойкой до туза после короля",
@@ -262,6 +266,20 @@ def _set_problem(codes: Sequence[int]) -> str | None:
         return "set_rank"
     if len({c // 13 for c in naturals}) < len(naturals) or len(codes) > 4:
         return "set_suits"
+    return None
+
+
+def _held_problem(codes: Sequence[int], low: int, hand: Sequence[int]) -> str | None:
+    """A joker of a new run stands for a card the player still holds after laying it (the engine's
+    rule: he lays the natural card instead)."""
+    if low == 0:
+        return None
+    rest = Counter(hand)
+    rest.subtract(codes)
+    suit = _suit_of(codes)
+    for i, c in enumerate(codes):
+        if c >= RJ and rest[_natural(suit, low + i)] > 0:
+            return "joker_held"
     return None
 
 
@@ -451,30 +469,20 @@ def _find_hand_melds(hand: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]
                         break
                 if high - low < 2 or not present:
                     continue
-                # a single ace cannot stand at both ends of the full run
-                clash = low == 1 and high == 14 and not two_aces
-                spare = njokers - missing
-                if not spare and not clash:
-                    if not missing:
-                        out.append((tuple(natural[low : high + 1]), low))
+                # jokers fill the places whose card the hand lacks (a joker never stands for a card
+                # the player still holds); a single ace cannot stand at both ends of the full run
+                if low == 1 and high == 14 and not two_aces:
+                    if missing + 1 > njokers:
                         continue
-                    gaps = [p for p in range(low, high + 1) if p not in held]
-                    for js in orders[missing]:
+                    variants = [[p for p in range(1, 15) if p not in held or p == end] for end in (1, 14)]
+                else:
+                    variants = [[p for p in range(low, high + 1) if p not in held]]
+                for slots in variants:
+                    for js in orders[len(slots)]:
                         cards = natural[low : high + 1]
-                        for p, j in zip(gaps, js, strict=True):
+                        for p, j in zip(slots, js, strict=True):
                             cards[p - low] = j
                         out.append((tuple(cards), low))
-                    continue
-                for k in range(min(spare, len(present) - 1) + 1):
-                    for swapped in itertools.combinations(present, k):
-                        if clash and 1 not in swapped and 14 not in swapped:
-                            continue
-                        slots = [p for p in range(low, high + 1) if p not in held or p in swapped]
-                        for js in orders[len(slots)]:
-                            cards = natural[low : high + 1]
-                            for p, j in zip(slots, js, strict=True):
-                                cards[p - low] = j
-                            out.append((tuple(cards), low))
     return out
 
 
@@ -508,32 +516,52 @@ _BEST_CACHE: dict[tuple[int, ...], tuple[int, list]] = {}
 
 
 def _best_opening(hand: tuple[int, ...]) -> tuple[int, list[tuple[tuple[int, ...], int]]]:
+    """The best opening of a sorted hand: a search over the natural cards and a number of jokers.
+
+    Melds are those the hand can lay (:func:`_hand_melds`), taken without the jokers' colours;
+    the cards are decided in order, so a meld is tried only where its lowest natural card comes up.
+    """
     cached = _BEST_CACHE.get(hand)
     if cached is not None:
         return cached
-    melds = [(m, low, _meld_points(m, low), Counter(m)) for m, low in _hand_melds(hand)]
-    melds.sort(key=lambda x: -x[2])
-    best: dict[tuple[int, ...], tuple[int, list]] = {}
+    jokers = [c for c in hand if c >= RJ]
+    by_first: dict[int, dict[tuple, tuple]] = {}
+    for codes, low in _hand_melds(hand):
+        naturals = tuple(sorted(c for c in codes if c < RJ))
+        k = len(codes) - len(naturals)
+        template = tuple(None if c >= RJ else c for c in codes)
+        key = (naturals, k, template, low)
+        by_first.setdefault(naturals[0], {})[key] = (naturals, k, _meld_points(codes, low), template, low)
+    options = {f: sorted(v.values(), key=lambda m: -m[2]) for f, v in by_first.items()}
+    memo: dict[tuple, tuple[int, tuple]] = {}
 
-    def solve(rest: tuple[int, ...]) -> tuple[int, list]:
-        if rest in best:
-            return best[rest]
-        left = Counter(rest)
-        answer: tuple[int, list] = (0, [])
-        first = rest[0] if rest else None
-        if first is not None:
-            # either the first card stays in hand, or it is in one of the melds laid
-            answer = solve(rest[1:])
-            for m, low, pts, need in melds:
-                if first in need and all(left[c] >= n for c, n in need.items()):
-                    remaining = left - need
-                    sub = solve(tuple(sorted(remaining.elements())))
-                    if pts + sub[0] > answer[0]:
-                        answer = (pts + sub[0], [(m, low), *sub[1]])
-        best[rest] = answer
+    def solve(rest: tuple[int, ...], free: int) -> tuple[int, tuple]:
+        if not rest:
+            return (0, ())
+        found = memo.get((rest, free))
+        if found is not None:
+            return found
+        first = rest[0]
+        answer = solve(rest[1:], free)
+        for naturals, k, points, template, low in options.get(first, ()):
+            if k > free:
+                continue
+            left = list(rest)
+            try:
+                for c in naturals:
+                    left.remove(c)
+            except ValueError:
+                continue
+            sub = solve(tuple(left), free - k)
+            if points + sub[0] > answer[0]:
+                answer = (points + sub[0], ((template, low), *sub[1]))
+        memo[(rest, free)] = answer
         return answer
 
-    result = solve(hand)
+    points, plan = solve(tuple(c for c in hand if c < RJ), len(jokers))
+    pool = iter(jokers)
+    melds = [(tuple(c if c is not None else next(pool) for c in template), low) for template, low in plan]
+    result = (points, melds)
     if len(_BEST_CACHE) > 20_000:
         _BEST_CACHE.clear()
     _BEST_CACHE[hand] = result
@@ -1486,7 +1514,7 @@ class JokerRummyState(State):
                 return _refusal(code, c=_card_words(top) if top else "")
         elif kind is Meld:
             codes = [_code(c) for c in action.cards]
-            problem = _meld_problem(codes, action.low)
+            problem = _meld_problem(codes, action.low) or _held_problem(codes, action.low, self.hands[p])
             if problem:
                 return _meld_illegal(codes, problem)
             if action.opening != (not self.opened[p]):
