@@ -8,6 +8,8 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 BOOK_PORT ?= 8000
 APP_PORT  ?= 8866
+SEED  ?= 1
+COUNT ?= 5
 # the apps for a class: preheated kernels per app (POOL_APPS: only these apps, e.g.
 # "durak/play.ipynb"), kernels in use at most (whole server / one visitor), the address
 # to listen on (0.0.0.0 for the class's network) and the names it is reached by
@@ -18,7 +20,7 @@ MAX_PER_CLIENT ?= 6
 APPS_IP        ?= 127.0.0.1
 APPS_HOSTS     ?=
 
-.PHONY: serve test book bench fuzz lint format chromium setup clean
+.PHONY: serve test book bench fuzz lint format chromium setup clean assignments
 
 setup: $(STAMP)
 
@@ -63,6 +65,12 @@ bench: setup
 SECONDS ?= 60
 fuzz: setup
 	$(BIN)/python benchmarks/fuzz.py --seconds $(SECONDS)
+
+## make assignments [SEED=1 COUNT=5]: an nbgrader source assignment per chapter in _build/course
+assignments: setup
+	@for g in $$($(BIN)/python -c "from rules.exercises import games; print(*games())"); do \
+	  $(BIN)/python -m rules.exercises.assignment --game $$g --count $(COUNT) --seed $(SEED) --out _build/course || exit 1; \
+	done
 
 lint: setup
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .
