@@ -32,6 +32,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 ## make serve: install, build the book, serve it and the Voila apps on localhost
+serve: export RULEBOOK_VOILA_URL = http://localhost:$(APP_PORT)
 serve: book
 	@echo ""
 	@echo "  The book:  http://localhost:$(BOOK_PORT)/"
@@ -48,6 +49,12 @@ serve: book
 book: setup
 	$(BIN)/jupyter-book build . --warningiserror --quiet
 
+## make site: the book plus its in-browser Python (JupyterLite's Voici, Pyodide from
+## npm, every wheel bundled) in _build/html, for any static host (README: Publishing)
+.PHONY: site
+site: book
+	$(BIN)/python lite/build_site.py
+
 ## make test: lint, build the book, then every test: engine, properties,
 ## conformance, notebooks (nbval), widgets and the browser tests
 test: setup chromium
@@ -55,6 +62,7 @@ test: setup chromium
 	$(BIN)/ruff format --check .
 	$(BIN)/jupyter-book clean . >/dev/null
 	$(BIN)/jupyter-book build . --warningiserror --quiet
+	$(BIN)/python lite/build_site.py
 	$(BIN)/python -m pytest tests book --doctest-modules rules --nbval --nbval-current-env -q
 
 ## make bench: the speed figures the README quotes

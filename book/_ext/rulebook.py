@@ -1,12 +1,13 @@
 """The book's own Sphinx additions.
 
-``{app}`path/to/notebook.ipynb``` links a page to the same notebook served as a
-Voila app, in either language (``rulebook_voila_url`` in ``_config.yml``); the path is relative to
-``book/``.
+``{app}`path/to/notebook.ipynb``` links a page to the same notebook as an app, in
+either language: the static site's in-browser app, or a Voila server's when
+``rulebook_voila_url`` is set (see ``live.app_url``); the path is relative to ``book/``.
 """
 
 from __future__ import annotations
 
+import live
 from docutils import nodes
 
 LABELS = {"en": "▶ Open as an app (English)", "ru": "▶ Открыть как приложение (по-русски)"}
@@ -14,11 +15,11 @@ LABELS = {"en": "▶ Open as an app (English)", "ru": "▶ Открыть как
 
 def app_role(name, rawtext, text, lineno, inliner, options=None, content=None):
     """Two buttons: the app in English and in Russian (``?lang=ru``)."""
-    config = inliner.document.settings.env.config
-    url = f"{config.rulebook_voila_url.rstrip('/')}/voila/render/{text.strip().lstrip('/')}"
+    env = inliner.document.settings.env
     links = []
     for lang, label in LABELS.items():
-        links.append(nodes.reference(rawtext, label, refuri=f"{url}?lang={lang}", classes=["app-link"]))
+        url = live.app_url(env, text.strip().lstrip("/"), lang)
+        links.append(nodes.reference(rawtext, label, refuri=url, classes=["app-link"]))
         links.append(nodes.Text(" "))
     return links, []
 
@@ -35,7 +36,7 @@ def drop_thebe(app, pagename, templatename, context, doctree):
 
 
 def setup(app):
-    app.add_config_value("rulebook_voila_url", "http://localhost:8866", "html")
+    app.add_config_value("rulebook_voila_url", "", "env")
     app.add_role("app", app_role)
     app.connect("html-page-context", drop_thebe, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

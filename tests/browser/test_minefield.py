@@ -60,5 +60,5 @@ def test_the_built_play_page_shows_the_saved_field_without_internet(page, book_u
     page.goto(book_url + "/book/minefield/play.html")
     expect(page.locator(".minefield-field td.mf-closed")).to_have_count(54, timeout=30_000)
     links = page.locator("a.app-link")
-    expect(links.first).to_have_attribute("href", re.compile(r"minefield/play\.ipynb\?lang=en$"))
-    expect(links.nth(1)).to_have_attribute("href", re.compile(r"minefield/play\.ipynb\?lang=ru$"))
+    expect(links.first).to_have_attribute("href", re.compile(r"minefield/play\.html\?lang=en$"))
+    expect(links.nth(1)).to_have_attribute("href", re.compile(r"minefield/play\.html\?lang=ru$"))

@@ -1,0 +1,89 @@
+"""Live demos: every widget of the book can run in the reader's browser.
+
+Each code cell whose saved output is a widget gets a bar: it says the widget is a
+saved snapshot, and its "Make it live" button (``_static/live.js``) starts the
+in-browser Python of the static site (``make site``: ``lite/build_site.py``) and puts
+the same demo, running, in place of the snapshot.
+
+It also decides where the ``{app}`` links go: the site's static apps
+(``lite/voici/render/<notebook>.html``) unless ``rulebook_voila_url`` (or the
+``RULEBOOK_VOILA_URL`` environment variable, which ``make serve`` sets) names a Voila
+server.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+
+from docutils import nodes
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+#: where the site keeps the demos' notebooks, inside the static apps' contents
+DEMOS = "demos"
+#: the static apps, relative to the site's root
+APPS = "lite/voici/render"
+
+BAR = {
+    "en": ("Snapshot: this widget shows its saved state and does not answer yet.", "▶ Make it live"),
+}
+
+
+def is_widget_demo(outputs) -> bool:
+    """Whether a code cell's saved outputs show a widget."""
+    return any(WIDGET_VIEW in output.get("data", {}) for output in outputs)
+
+
+def demo_name(docname: str, cell_index: int) -> str:
+    """The demo's notebook name, e.g. ``domimi-explorer-3`` for ``book/domimi/explorer``, cell 3."""
+    return "-".join([*docname.removeprefix("book/").split("/"), str(cell_index)])
+
+
+def root_prefix(docname: str) -> str:
+    """The relative path from a page to the site's root."""
+    return "../" * docname.count("/")
+
+
+def app_url(env, notebook: str, lang: str) -> str:
+    """Where the ``{app}`` link of ``notebook`` (relative to ``book/``) points."""
+    voila = env.config.rulebook_voila_url
+    if voila:
+        return f"{voila.rstrip('/')}/voila/render/{notebook}?lang={lang}"
+    page = notebook.removesuffix(".ipynb")
+    return f"{root_prefix(env.docname)}{APPS}/{page}.html?lang={lang}"
+
+
+def _voila_from_environment(app, config) -> None:
+    if os.environ.get("RULEBOOK_VOILA_URL") is not None:
+        config.rulebook_voila_url = os.environ["RULEBOOK_VOILA_URL"]
+
+
+def _is_widget_output(node) -> bool:
+    return isinstance(node, nodes.raw) and WIDGET_VIEW in node.astext()
+
+
+def add_live_bars(app, doctree, docname) -> None:
+    """Put a live bar on top of every code cell whose output is a widget."""
+    for cell in list(doctree.findall(nodes.container)):
+        if cell.get("nb_element") != "cell_code" or "cell_index" not in cell.attributes:
+            continue
+        if not any(_is_widget_output(n) for n in cell.findall(nodes.raw)):
+            continue
+        src = f"{root_prefix(docname)}{APPS}/{DEMOS}/{demo_name(docname, cell['cell_index'])}.html"
+        note, button = BAR["en"]
+        bar = (
+            f'<div class="live-bar" data-live-src="{html.escape(src)}">'
+            f'<span class="live-note">{html.escape(note)}</span> '
+            f'<button type="button" class="live-start">{html.escape(button)}</button>'
+            f'<span class="live-status" role="status"></span></div>'
+        )
+        cell["classes"].append("live-demo")
+        cell.insert(0, nodes.raw("", bar, format="html"))
+
+
+def setup(app):
+    app.connect("config-inited", _voila_from_environment)
+    app.connect("doctree-resolved", add_live_bars)
+    app.add_js_file("live.js", defer="defer")
+    app.add_css_file("live.css")
+    return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

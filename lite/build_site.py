@@ -1,0 +1,375 @@
+"""Add the in-browser Python to the built book: the static site (``make site``).
+
+    python lite/build_site.py [--html _build/html] [--cache _build/site-cache]
+
+The book's demos and apps then run in the reader's browser with no server and no
+network: JupyterLite's Voici renders every app notebook (and every widget demo of
+the book, one small notebook each) as a static page whose Python is Pyodide, taken
+from the npm registry. Everything the pages load is bundled under ``<html>/lite/``:
+Pyodide itself, the project's own wheel, ipywidgets and every other wheel (pure
+Python, from PyPI, pinned in ``lite/browser-requirements.txt``). The downloads are
+kept in ``--cache`` so a rebuild fetches nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+import nbformat
+from jupyterlite_pyodide_kernel import constants as pyodide_kernel
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+VOILA = ROOT / "book" / "_voila"
+sys.path.insert(0, str(ROOT / "book" / "_ext"))
+import live  # noqa: E402  (the book's extension: which cells are demos, and their names)
+
+#: the Pyodide that jupyterlite-pyodide-kernel is built for, from the npm registry
+PYODIDE_VERSION = pyodide_kernel.PYODIDE_VERSION
+PYODIDE_FILES = (
+    "pyodide.js",
+    "pyodide.mjs",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "package.json",
+)
+#: the JupyterLab extensions the static apps load (nothing else from the environment)
+FRONT_END = ("@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension")
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+KERNEL_WHEELS = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+#: the wheels the kernel brings itself: its stubs of ipykernel and widgetsnbextension
+KERNEL_OWN = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension-4")
+
+#: the kernel installs these at start; all come from the bundled lock, none from a network
+KERNEL_NEEDS = ("micropip", "piplite", "pyodide_kernel", "ipykernel", "comm", "jedi", "ipython", "sqlite3")
+
+
+def run(*cmd: str, **kwargs) -> None:
+    """Run a step; its chatter is shown only when it fails."""
+    print("  $", " ".join(cmd), flush=True)
+    done = subprocess.run(cmd, capture_output=True, text=True, **kwargs)
+    if done.returncode:
+        print(done.stdout, done.stderr, sep="\n", file=sys.stderr)
+        raise SystemExit(f"failed ({done.returncode}): {' '.join(cmd)}")
+
+
+def pyodide_package(cache: Path) -> Path:
+    """The ``pyodide`` npm package, unpacked (downloaded once into the cache)."""
+    unpacked = cache / f"pyodide-{PYODIDE_VERSION}"
+    if not (unpacked / "pyodide.asm.wasm").exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        tgz = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
+        if not tgz.exists():
+            if not shutil.which("npm"):
+                raise SystemExit("the site takes Pyodide from the npm registry: install npm (apt-get install -y npm)")
+            run("npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(cache), "--silent")
+        with tarfile.open(tgz) as archive:
+            archive.extractall(cache / "npm", filter="data")
+        shutil.rmtree(unpacked, ignore_errors=True)
+        (cache / "npm" / "package").rename(unpacked)
+    return unpacked
+
+
+def pinned() -> list[str]:
+    lines = (HERE / "browser-requirements.txt").read_text(encoding="utf-8").splitlines()
+    return [line.split("#")[0].strip() for line in lines if line.split("#")[0].strip()]
+
+
+def _wheel_stem(requirement: str) -> str:
+    name, version = requirement.split("==")
+    return f"{name.replace('-', '_').lower()}-{version}-"
+
+
+def pypi_wheels(cache: Path) -> list[Path]:
+    """The pinned pure-Python wheels, downloaded from PyPI once."""
+    folder = cache / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    wanted = pinned()
+    have = {w.name.lower(): w for w in folder.glob("*.whl")}
+    missing = [r for r in wanted if not any(n.startswith(_wheel_stem(r)) for n in have)]
+    if missing:
+        env = dict(os.environ, PIP_CONSTRAINT="")
+        run(
+            sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+            "--python-version", "3.13", "--platform", "any", "--implementation", "py",
+            "-d", str(folder), *missing, env=env,
+        )  # fmt: skip
+    found = []
+    for requirement in wanted:
+        matches = [w for w in folder.glob("*.whl") if w.name.lower().startswith(_wheel_stem(requirement))]
+        if not matches:
+            raise SystemExit(f"no pure-Python wheel found for {requirement}")
+        found.append(matches[0])
+    return found
+
+
+def project_wheel(cache: Path) -> Path:
+    """The project's own wheel (rules and widgets), built fresh from a copy of this tree.
+
+    A copy, so the build leaves nothing (``build/``, ``*.egg-info``) in the work tree.
+    """
+    source, folder = cache / "project-src", cache / "project"
+    for path in (source, folder):
+        shutil.rmtree(path, ignore_errors=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for name in ("rules", "widgets"):
+        shutil.copytree(ROOT / name, source / name, ignore=ignore)
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, source / name)
+    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(folder), str(source))
+    return next(folder.glob("card_rulebook-*.whl"))
+
+
+def empty_wheel(folder: Path, name: str, version: str, why: str) -> Path:
+    """A wheel with no modules: it satisfies an install the kernel asks for by name."""
+    path = folder / f"{name}-{version}-py3-none-any.whl"
+    info = f"{name}-{version}.dist-info"
+    files = {
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {why}\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: build_site\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    record = [f"{p},sha256={_b64(hashlib.sha256(t.encode()).digest())},{len(t.encode())}" for p, t in files.items()]
+    files[f"{info}/RECORD"] = "\n".join([*record, f"{info}/RECORD,,"]) + "\n"
+    with zipfile.ZipFile(path, "w") as archive:
+        for p, t in files.items():
+            archive.writestr(zipfile.ZipInfo(p, date_time=(2020, 1, 1, 0, 0, 0)), t)
+    return path
+
+
+def _b64(digest: bytes) -> str:
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def _wheel_name(wheel: Path) -> tuple[str, str]:
+    name, version = wheel.name.split("-")[:2]
+    return name.lower().replace("_", "-"), version
+
+
+def _imports(wheel: Path) -> list[str]:
+    with zipfile.ZipFile(wheel) as archive:
+        tops = {
+            n.split("/")[0].removesuffix(".py")
+            for n in archive.namelist()
+            if not n.split("/")[0].endswith(".dist-info")
+        }
+    return sorted(t for t in tops if t.isidentifier())
+
+
+def lay_out_pyodide(npm: Path, wheels: list[Path], dest: Path) -> list[str]:
+    """Pyodide from npm plus every wheel, with a lock file that lists exactly those wheels.
+
+    Pyodide's own lock names hundreds of packages it would fetch from its CDN; the
+    site's lock names only what is bundled, so nothing is ever looked for elsewhere.
+    """
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(npm / name, dest / name)
+    lock = json.loads((npm / "pyodide-lock.json").read_text())
+    packages = {}
+    for wheel in wheels:
+        shutil.copy2(wheel, dest / wheel.name)
+        name, version = _wheel_name(wheel)
+        packages[name] = {
+            "name": name,
+            "version": version,
+            "file_name": wheel.name,
+            "install_dir": "site",
+            "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+            "package_type": "package",
+            "imports": _imports(wheel),
+            "depends": [],
+            "unvendored_tests": False,
+        }
+    lock["packages"] = packages
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+    return sorted(packages)
+
+
+def app_notebooks() -> list[Path]:
+    """The notebooks the book opens as apps (``{app}`` links): the Voila apps' twins."""
+    found = []
+    for notebook in sorted((ROOT / "book").glob("*/*.ipynb")):
+        if "{app}`" in notebook.read_text(encoding="utf-8"):
+            found.append(notebook)
+    return found
+
+
+def demo_notebooks() -> dict[str, nbformat.NotebookNode]:
+    """One small notebook per widget demo of the book, named as ``live`` names it.
+
+    Its first cell runs the page's earlier code cells with their output swallowed
+    (they may define what the demo uses); its second is the demo's own cell.
+    """
+    demos = {}
+    for path in sorted((ROOT / "book").glob("*/*.ipynb")):
+        notebook = nbformat.read(path, as_version=4)
+        earlier: list[str] = []
+        for index, cell in enumerate(notebook.cells):
+            if cell.cell_type != "code":
+                continue
+            if live.is_widget_demo(cell.get("outputs", [])):
+                docname = path.relative_to(ROOT).with_suffix("").as_posix()
+                setup = (
+                    "from IPython.utils.capture import capture_output as _capture\n"
+                    f"with _capture():\n    exec(compile({chr(10).join(earlier)!r}, 'page', 'exec'))\n"
+                )
+                demo = nbformat.v4.new_notebook(
+                    cells=[nbformat.v4.new_code_cell(setup), nbformat.v4.new_code_cell(cell.source)],
+                    metadata={
+                        "kernelspec": {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+                    },
+                )
+                demos[live.demo_name(docname, index)] = demo
+            earlier.append(cell.source)
+    return demos
+
+
+def write_contents(contents: Path) -> None:
+    shutil.rmtree(contents, ignore_errors=True)
+    for notebook in app_notebooks():
+        target = contents / notebook.parent.name / notebook.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        nb = nbformat.read(notebook, as_version=4)
+        nb.metadata["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+        nbformat.write(nb, target)
+    for name, demo in demo_notebooks().items():
+        target = contents / live.DEMOS / f"{name}.ipynb"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(demo, target)
+
+
+def lite_config(packages: list[str]) -> dict:
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Card games, rule by rule",
+            "disabledExtensions": [],
+            "litePluginSettings": {
+                KERNEL_PLUGIN: {
+                    "pyodideUrl": "./static/pyodide/pyodide.js",
+                    "disablePyPIFallback": True,
+                    "loadPyodideOptions": {
+                        # everything at once from the bundled lock: no install step after boot
+                        "packages": packages,
+                        # rule links of the apps go to the book, four folders up from voici/render/<dir>/
+                        "env": {"RULEBOOK_BOOK_URL": "../../../.."},
+                    },
+                }
+            },
+        },
+    }
+
+
+_REMOTE_STYLESHEET = re.compile(r'<link rel="stylesheet" href="https?://[^"]*"[^>]*>\s*')
+_CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.DOTALL)
+#: the page's ``?lang=...`` reaches Python as ``QUERY_STRING``, as under Voila (``widgets.common.page_lang``)
+_QUERY_TO_PYTHON = (
+    "<script>(function () {"
+    'var el = document.getElementById("jupyter-config-data"), config = JSON.parse(el.textContent);'
+    f'var options = config.litePluginSettings["{KERNEL_PLUGIN}"].loadPyodideOptions;'
+    'options.env = Object.assign({}, options.env, {QUERY_STRING: location.search.replace(/^\\?/, "")});'
+    "el.textContent = JSON.stringify(config);"
+    "})();</script>"
+)
+
+
+def patch_app_pages(out: Path, kernel_settings: dict) -> None:
+    """Make Voici's pages self-contained and give them the bundled Pyodide.
+
+    Voici's template links Font Awesome from a CDN (the apps use no icon font), and its
+    pages read only their own inline configuration, so the kernel's settings (the
+    bundled Pyodide, its packages, the rule links' base) are written into each page.
+    """
+    for page in (out / "voici").rglob("*.html"):
+        text = _REMOTE_STYLESHEET.sub("", page.read_text(encoding="utf-8"))
+        match = _CONFIG.search(text)
+        if match:
+            config = json.loads(match[2])
+            plugins = config.setdefault("litePluginSettings", {})
+            settings = {**plugins.get(KERNEL_PLUGIN, {}), **kernel_settings}
+            settings["pyodideUrl"] = config["baseUrl"] + "static/pyodide/pyodide.js"
+            plugins[KERNEL_PLUGIN] = settings
+            inline = json.dumps(config).replace("<", "\\u003c")
+            text = text[: match.start()] + match[1] + inline + match[3] + _QUERY_TO_PYTHON + text[match.end() :]
+        page.write_text(text, encoding="utf-8")
+
+
+def build_config() -> dict:
+    """Only the front-end extensions the apps use: the widgets and the Pyodide kernel."""
+    labextensions = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    return {
+        "LiteBuildConfig": {
+            "no_sourcemaps": True,
+            "no_unused_shared_packages": True,
+            "ignore_sys_prefix": ["federated_extensions"],
+            "federated_extensions": [str(labextensions / name) for name in FRONT_END],
+        }
+    }
+
+
+def build(html: Path, cache: Path) -> None:
+    if not (html / "index.html").exists():
+        raise SystemExit(f"build the book first: {html}/index.html is missing")
+    src = cache / "src"
+    print(f"Pyodide {PYODIDE_VERSION} from npm, wheels from PyPI (cached in {cache})")
+    npm = pyodide_package(cache)
+    stubs = cache / "stubs"
+    stubs.mkdir(parents=True, exist_ok=True)
+    kernel_own = [w for w in sorted(KERNEL_WHEELS.glob("*.whl")) if w.name.startswith(KERNEL_OWN)]
+    wheels = [
+        *pypi_wheels(cache),
+        *kernel_own,
+        project_wheel(cache),
+        # Pyodide's sqlite3 is a compiled module outside the npm package; IPython runs without it
+        empty_wheel(stubs, "sqlite3", "1.0.0", "placeholder: IPython keeps no history in the browser"),
+    ]
+    packages = lay_out_pyodide(npm, wheels, src / "static" / "pyodide")
+    missing = [p for p in KERNEL_NEEDS if p.replace("_", "-") not in packages]
+    if missing:
+        raise SystemExit(f"the kernel needs {missing}, which no bundled wheel provides")
+    write_contents(src / "contents")
+    (src / "jupyter-lite.json").write_text(json.dumps(lite_config(packages), indent=1))
+    (src / "jupyter_lite_config.json").write_text(json.dumps(build_config(), indent=1))
+    (src / "overrides.json").unlink(missing_ok=True)
+    out = html / "lite"
+    shutil.rmtree(out, ignore_errors=True)
+    run(
+        str(Path(sys.executable).parent / "voici"), "build",
+        "--lite-dir", str(src), "--contents", str(src / "contents"), "--output-dir", str(out),
+        "--no-sourcemaps", "--no-unused-shared-packages",
+        # the Voila apps' own template (no code, no tracebacks, no "book-only" cells)
+        "--template=rulebook", "--show_tracebacks=False", "--strip_sources=True",
+        cwd=src, env=dict(os.environ, JUPYTER_PATH=os.pathsep.join([str(VOILA), os.environ.get("JUPYTER_PATH", "")])),
+    )  # fmt: skip
+    patch_app_pages(out, lite_config(packages)["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN])
+    size = sum(p.stat().st_size for p in html.rglob("*") if p.is_file())
+    print(f"site: {html} ({size / 1e6:.1f} MB, of which lite/ {_size(out) / 1e6:.1f} MB)")
+
+
+def _size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--html", type=Path, default=ROOT / "_build" / "html", help="the built book")
+    parser.add_argument("--cache", type=Path, default=ROOT / "_build" / "site-cache", help="downloads and staging")
+    args = parser.parse_args()
+    build(args.html.resolve(), args.cache.resolve())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,97 @@
+"""The static site (``make site``): the book's demos and apps run in the browser, offline.
+
+The built site is served by a plain local file server and every request off the
+machine is refused (the ``offline`` fixture): the Python that answers is Pyodide with
+the project's own wheel, all bundled in the site.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import ROOT
+from widgets.games.domimi import PurchaseExplorer
+
+#: starting Pyodide on a busy 2-core machine takes a while; these bound the wait, never assert speed
+LIVE_TIMEOUT = 240_000
+
+
+@pytest.fixture(scope="session")
+def site_url(book_url):
+    """The book's file server, once the in-browser Python is built into it."""
+    if not (ROOT / "_build" / "html" / "lite" / "voici").is_dir():
+        subprocess.run([sys.executable, str(ROOT / "lite" / "build_site.py")], check=True)
+    return book_url
+
+
+def _make_live(page, n=0):
+    bar = page.locator(".live-bar").nth(n)
+    expect(bar).to_contain_text("Snapshot")
+    bar.locator("button.live-start").click()
+    expect(bar).to_have_class("live-bar is-live", timeout=LIVE_TIMEOUT)
+    expect(bar).to_contain_text("runs Python in your browser")
+    return bar.locator("xpath=..").locator("iframe.live-frame").content_frame
+
+
+def test_a_demo_of_the_book_comes_alive_and_answers_from_the_engine(page, site_url, offline):
+    page.goto(site_url + "/book/domimi/explorer.html")
+    snapshot_status = page.locator(".cell_output .domimi-status").first
+    expect(snapshot_status).to_contain_text("option(s)", timeout=30_000)
+    before = snapshot_status.inner_text()
+
+    live = _make_live(page)
+    expect(page.locator(".cell_output .domimi-status").first).to_be_hidden()
+    revealed = live.locator(".domimi-revealed input")
+    revealed.fill("K♠ Q♥ 5♦")
+    revealed.press("Enter")
+    # the same engine, run here by CPython, gives the count the browser must show
+    expected = len(PurchaseExplorer("K♠ Q♥ 5♦", decks=1, stage=2, lang="en").options)
+    status = live.locator(".domimi-status")
+    expect(status).to_contain_text(f"{expected} option(s)")
+    assert f"{expected} option(s)" not in before, "the new answer must differ from the snapshot"
+
+    # bad input: the engine's own message, and the options stay
+    revealed.fill("K♠ Q♥ 5X")
+    revealed.press("Enter")
+    expect(status).to_contain_text("5X")
+    # the other demos of the page are still snapshots
+    expect(page.locator(".live-bar").nth(1)).to_contain_text("Snapshot")
+
+
+def test_a_game_of_the_book_comes_alive_and_plays_a_move(page, site_url, offline):
+    page.goto(site_url + "/book/durak/play.html")
+    live = _make_live(page)
+    buttons = live.locator("button.durak-action")
+    expect(buttons.first).to_be_visible()
+    log = live.locator(".durak-log li")
+    before = log.count()
+    buttons.first.click()
+    expect(log).not_to_have_count(before)
+    box = live.locator(".durak-card input")
+    box.fill("Z♦")
+    box.press("Enter")
+    expect(live.locator(".durak-status")).to_contain_text("unknown rank")
+
+
+def test_the_book_links_its_apps_to_the_static_site(page, site_url, offline):
+    page.goto(site_url + "/book/minefield/play.html")
+    links = page.locator("a.app-link")
+    expect(links.nth(1)).to_have_attribute("href", "../../lite/voici/render/minefield/play.html?lang=ru")
+    assert "localhost" not in page.content()
+
+
+def test_a_static_app_opens_full_page_in_russian_and_plays(page, site_url, offline):
+    page.goto(site_url + "/lite/voici/render/minefield/play.html?lang=ru")
+    draw = page.locator("button.minefield-draw")
+    expect(draw).to_have_text("Вытянуть бочонок", timeout=LIVE_TIMEOUT)
+    expect(page.locator(".minefield-status")).to_contain_text("Тянет игрок 1")
+    draw.click()
+    expect(page.locator(".minefield-log li.mf-open")).to_contain_text("вытягивает бочонок")
+    expect(page.locator(".minefield-field td.mf-last")).to_have_count(1)
+    # the page carries the notebook for the browser's kernel, but shows no code
+    assert "from widgets.games.minefield import" not in page.locator("body").inner_text(), "the app shows code"
+    expect(page.locator(".jp-InputArea-editor")).to_have_count(0)
