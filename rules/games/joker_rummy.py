@@ -1701,7 +1701,7 @@ SETUPS = {
         seed=3,
     ),
     "going_out_on_jokers": lambda: position(
-        ["RJ BJ 8♣", "4♥ 5♥ 6♦ 8♦ K♥ A♥"], melds=[(1, "5♣ 6♣ 7♣")], opened=[0, 1], drawn=False, seed=4
+        ["RJ BJ 8♣", "4♥ 5♥ 6♦ 8♦ K♥ A♥"], melds=[(1, "5♣ 6♣ 7♣")], opened=[0, 1], seed=4
     ),
 }
 

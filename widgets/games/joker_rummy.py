@@ -1,0 +1,214 @@
+"""Joker rummy: the play app (a :class:`widgets.game.GameView`) and the opening checker.
+
+No game logic here: the table is drawn from ``state.view``, the moves come from
+``legal_actions()``, and the checker asks :func:`rules.joker_rummy.best_opening`.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+
+import ipywidgets as w
+
+from rules import joker_rummy as jr
+from rules import svg
+from rules.cards import BLACK_JOKER, RANKS, RED_JOKER, SUITS, Card, format_cards, parse_cards
+from rules.errors import IllegalAction, check_lang
+from rules.lang import count, pick, player_name
+from widgets.common import guarded, rule_link, show, status_line
+from widgets.game import GameView
+
+#: a hand holds at most 15 cards; the checker reads no more
+MAX_CARDS = 15
+POINTS = ("point", "points"), ("очко", "очка", "очков")
+
+STYLE = """<style>
+.jr-melds{display:flex;flex-wrap:wrap;gap:.6em}
+.jr-meld{background:#fff;border-radius:.4em;padding:.2em .4em;border:1px solid #8c959f}
+.jr-meld.jr-pending{border:2px dashed #9a6700}
+.jr-meld small{display:block;color:#424a53}
+.jr-piles{display:flex;gap:1.2em;align-items:flex-end;flex-wrap:wrap;margin-bottom:.4em}
+.jr-owed{color:#9a3412;font-weight:600}
+.jr-picker .widget-button{width:2.8em;min-width:2.8em;padding:0}
+</style>"""
+
+
+def _points(n: int, lang: str) -> str:
+    return count(n, lang, *POINTS)
+
+
+class JokerRummyView(GameView):
+    """Play «Джокер» against bots or in hot seat; every move and note in the log links its rule."""
+
+    GAME = jr
+
+    def draw_table(self, state, viewer: int, fresh: frozenset[Card]) -> str:
+        lang, view = self.lang, state.view(viewer)
+        top = [Card.parse(view["discard"][-1])] if view["discard"] else []
+        heading = pick(
+            lang,
+            f"Deal {view['deal']} of {view['deals']} · round {view['round']}",
+            f"Сдача {view['deal']} из {view['deals']} · круг {view['round']}",
+        )
+        piles = (
+            f"<div class='jr-piles'><div>{svg.back(lang=lang, width=44)}<br><small>"
+            f"{pick(lang, 'stock', 'колода')}: {view['stock_count']}</small></div><div>"
+            + (svg.row(top, lang=lang, width=44) if top else "—")
+            + f"<br><small>{pick(lang, 'discard pile', 'сток')}: {len(view['discard'])}</small></div>"
+            f"<div><b>{html.escape(heading)}</b><br>{self._totals(view)}</div></div>"
+        )
+        notes = []
+        if view["pending"]:
+            notes.append(
+                pick(lang, f"Opening so far: {view['pending']} of 51", f"Первое действие: {view['pending']} из 51")
+            )
+        if view["owed"]:
+            notes.append(
+                pick(
+                    lang,
+                    "The joker taken must be melded again this turn (or be the going-out discard)",
+                    "Взятый джокер надо выложить в этот же ход (или закончить им игру)",
+                )
+            )
+        owed = "".join(f"<div class='jr-owed' role='status'>{html.escape(n)}</div>" for n in notes)
+        melds = "".join(self._meld_html(m, fresh) for m in view["melds"])
+        empty = pick(lang, "No melds on the table yet.", "На столе пока нет комбинаций.")
+        return f"{STYLE}{piles}{owed}<div class='jr-melds'>{melds or html.escape(empty)}</div>"
+
+    def _meld_html(self, meld: dict, fresh: frozenset[Card]) -> str:
+        lang = self.lang
+        cards = [Card.parse(c) for c in meld["cards"]]
+        glow = [i for i, c in enumerate(cards) if c in fresh]
+        who = player_name(meld["owner"], lang)
+        text = meld["text_ru"] if lang == "ru" else meld["text"]
+        pending = " jr-pending" if meld["pending"] else ""
+        return (
+            f"<div class='jr-meld{pending}' data-meld='{meld['id']}'>"
+            f"<small>№{meld['id']} · {html.escape(who)}</small>"
+            f"{svg.row(cards, lang=lang, width=40, overlap=0.45, highlight={i: 'last' for i in glow}, title=text)}"
+            f"<small>{html.escape(text)}</small></div>"
+        )
+
+    def _totals(self, view: dict) -> str:
+        lang = self.lang
+        scores = " · ".join(f"{player_name(p, lang)}: {t}" for p, t in enumerate(view["totals"]))
+        return f"<small>{pick(lang, 'Totals', 'Сумма очков')}: {html.escape(scores)}</small>"
+
+    def seat_role(self, state, seat: int) -> str:
+        view = state.view(seat)
+        parts = []
+        if seat == view["dealer"]:
+            parts.append(pick(self.lang, "dealer", "сдаёт"))
+        if view["opened"][seat]:
+            parts.append(pick(self.lang, "opened", "выложился"))
+        return ", ".join(parts)
+
+    def action_text(self, action) -> str:
+        lang = self.lang
+        if isinstance(action, jr.TakeDiscard):
+            return pick(lang, "Take ", "Взять ") + format_cards([action.card], lang)
+        if isinstance(action, jr.Draw):
+            return pick(lang, "Draw from the stock", "Взять из колоды")
+        if isinstance(action, jr.Meld):
+            return pick(lang, "Meld ", "Выложить ") + jr._meld_text(action.codes, action.low, lang)
+        if isinstance(action, jr.LayOff):
+            return (
+                f"{format_cards(action.cards, lang)} → №{action.meld}" + {"low": " ◂", "high": " ▸", "": ""}[action.end]
+            )
+        if isinstance(action, jr.TakeJoker):
+            j, c = format_cards([action.joker], lang), format_cards([action.card], lang)
+            return pick(lang, f"Take {j} from №{action.meld} for {c}", f"Взять {j} из №{action.meld} за {c}")
+        if isinstance(action, jr.Join):
+            return pick(
+                lang, f"Join №{action.other} to №{action.meld}", f"Присоединить №{action.other} к №{action.meld}"
+            )
+        if isinstance(action, jr.TakeBack):
+            return pick(lang, "Take the melds back", "Забрать комбинации")
+        if isinstance(action, jr.Discard):
+            return pick(lang, "Discard ", "Сбросить ") + format_cards(action.cards, lang)
+        return action.explain(lang)
+
+
+class OpeningChecker(w.VBox):
+    """Pick or type up to 15 cards: the best opening they hold and its points, or how far from 51."""
+
+    def __init__(self, cards: str = "9♣ 10♣ J♣ 10♥ 10♦ 10♠ 2♦", *, lang: str = "en", seed: int = 0):
+        self.lang = check_lang(lang)
+        self._rng = random.Random(seed)
+        self._status, self._result = status_line(), w.HTML()
+        self._result.add_class("jr-check-result")
+        self._box = w.Text(
+            value=cards,
+            description=pick(lang, "Cards", "Карты"),
+            placeholder=pick(lang, "e.g. 9♣ 10♣ J♣ or 9C 10C JC", "например 9♣ 10♣ В♣ или 9C 10C JC"),
+            continuous_update=False,
+            layout=w.Layout(width="100%", max_width="40em"),
+        )
+        self._box.add_class("jr-check-cards")
+        self._box.observe(lambda _change: self._check(), names="value")
+        rows = [
+            w.HBox([self._pick_button(Card(r, s)) for r in RANKS], layout=w.Layout(flex_flow="row wrap")) for s in SUITS
+        ]
+        extra = [self._pick_button(RED_JOKER), self._pick_button(BLACK_JOKER)]
+        extra.append(self._tool(pick(lang, "Clear", "Очистить"), "jr-clear", lambda: self._set("")))
+        extra.append(self._tool(pick(lang, "Random hand", "Случайная рука"), "jr-random", self._random))
+        picker = w.VBox([*rows, w.HBox(extra, layout=w.Layout(flex_flow="row wrap"))])
+        picker.add_class("jr-picker")
+        super().__init__([w.HTML(STYLE), self._box, picker, self._status, self._result])
+        self.add_class("jr-checker")
+        self._check()
+
+    def _pick_button(self, card: Card) -> w.Button:
+        label = format_cards([card], self.lang)
+        button = self._tool(label, "jr-pick", lambda: self._set(f"{self._box.value} {label}".strip()))
+        button.tooltip = pick(self.lang, f"add {label}", f"добавить {label}")
+        return button
+
+    def _tool(self, label: str, cls: str, callback) -> w.Button:
+        button = w.Button(description=label, layout=w.Layout(width="auto"))
+        button.add_class(cls)
+        button.on_click(lambda _b: callback())
+        return button
+
+    def _set(self, text: str) -> None:
+        self._box.value = text
+
+    def _random(self) -> None:
+        self._set(format_cards(self._rng.sample(jr.game_cards(4), 15), self.lang))
+
+    @guarded
+    def _check(self) -> None:
+        lang, text = self.lang, self._box.value
+        self._result.value = ""
+        if len(text) > 200:
+            raise IllegalAction("a hand is at most 15 cards", "на руках не больше 15 карт")
+        cards = list(parse_cards(text))
+        if len(cards) > MAX_CARDS:
+            raise IllegalAction(
+                f"a hand holds at most {MAX_CARDS} cards, not {len(cards)}",
+                f"на руках не больше {MAX_CARDS} карт, а не {len(cards)}",
+            )
+        points, melds = jr.best_opening(cards)
+        rows = "".join(
+            f"<div class='jr-meld'>{svg.row(m, lang=lang, width=40)}<small>"
+            f"{html.escape(format_cards(m, lang))}: {_points(jr.opening_points([m]), lang)}</small></div>"
+            for m in melds
+        )
+        if points >= jr.OPENING:
+            verdict = pick(
+                lang, f"{points} ≥ 51: these cards open.", f"{points} ≥ 51: с этими картами можно выложиться."
+            )
+        else:
+            gap = jr.OPENING - points
+            verdict = pick(lang, f"{points}: {gap} short of 51.", f"{points}: до 51 не хватает {gap}.")
+        link = rule_link("joker_rummy.opening", lang)
+        self._result.value = (
+            f"<div><b>{html.escape(verdict)}</b> <small>{link}</small></div><div class='jr-melds'>{rows}</div>"
+        )
+        show(
+            self._status, pick(lang, f"{count(len(cards), 'en')} read.", f"Прочитано: {count(len(cards), 'ru')}."), "ok"
+        )
+
+
+__all__ = ["JokerRummyView", "OpeningChecker"]
