@@ -6,6 +6,8 @@
 '21 очко'
 >>> player_name(0, "en")
 'Player 1'
+>>> player_name(1, "ru", capital=False)
+'игрок 2'
 """
 
 from __future__ import annotations
@@ -20,9 +22,13 @@ def pick(lang: str, en: str, ru: str) -> str:
     return ru if check_lang(lang) == "ru" else en
 
 
-def player_name(seat: int, lang: str = "en") -> str:
-    """A seat's name for the reader: seats count from 0, players from 1."""
-    return pick(lang, f"Player {seat + 1}", f"Игрок {seat + 1}")
+def player_name(seat: int, lang: str = "en", *, capital: bool = True) -> str:
+    """A seat's name for the reader: seats count from 0, players from 1.
+
+    ``capital=False`` for the name inside a sentence: "... then player 2 leads".
+    """
+    name = pick(lang, f"Player {seat + 1}", f"Игрок {seat + 1}")
+    return name if capital else name[0].lower() + name[1:]
 
 
 def plural_ru(n: int, one: str, few: str, many: str) -> str:
