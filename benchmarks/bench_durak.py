@@ -14,6 +14,7 @@ the statistics runs seeds 0..games-1.
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
 from pathlib import Path
@@ -24,6 +25,7 @@ from playout_speed import TARGET, measure
 
 from rules import durak as dk
 from rules.game import RandomPlayer
+from rules.simulate import simulate
 
 CASES = [
     ("classic, 2 players", 2, {}),
@@ -38,11 +40,19 @@ CASES = [
 WARM_UP = range(1000, 1100)
 
 
+def run(games: int, players: int, bots=None, seed: int = 0, **options) -> dict[str, list]:
+    """``games`` single games through the shared runner, as columns (seeds ``seed``.. on every core)."""
+    make = functools.partial(dk.new_game, players=players, **options)
+    bots = bots or [dk.HeuristicPlayer()] * players
+    table = simulate(make, bots, dk.measure, games=games, seed=seed)
+    return {name: table.column(name) for name in table.columns}
+
+
 def statistics(games: int) -> None:
     print(f"\nheuristic players, seeds 0..{games - 1}:")
     for name, players, options in [("classic", 4, {}), ("two jokers", 4, {"variant": "jokers"})]:
         start = time.perf_counter()
-        r = dk.simulate(games, players, **options)
+        r = run(games, players, **options)
         elapsed = time.perf_counter() - start
         fools = [r["fool"].count(p) / games for p in range(players)]
         draws = r["fool"].count(-1) / games
@@ -68,8 +78,8 @@ def statistics(games: int) -> None:
             )
     start = time.perf_counter()
     bots = [dk.HeuristicPlayer(), RandomPlayer()]
-    r1 = dk.simulate(games // 2, 2, bots=bots)
-    r2 = dk.simulate(games // 2, 2, bots=bots[::-1], seed=games // 2)
+    r1 = run(games // 2, 2, bots=bots)
+    r2 = run(games // 2, 2, bots=bots[::-1], seed=games // 2)
     h_fool = r1["fool"].count(0) + r2["fool"].count(1)
     r_fool = r1["fool"].count(1) + r2["fool"].count(0)
     print(

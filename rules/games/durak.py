@@ -35,6 +35,7 @@ False
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -42,7 +43,8 @@ from typing import ClassVar
 
 from rules.cards import ALL_CARDS, BLACK_JOKER, RED_JOKER, Card, Color, Rank, Suit, card_name, format_card
 from rules.errors import IllegalAction, OptionError, check_lang
-from rules.game import Action, GameInfo, Result, State, replay
+from rules.game import Action, GameInfo, Note, Result, State, check_options, load, make_options, option
+from rules.lang import count, pick, player_name
 
 __all__ = [
     "INFO",
@@ -67,10 +69,17 @@ __all__ = [
     "new_game",
     "position",
     "from_json",
+    "FACTORIES",
+    "SETUPS",
     "HeuristicPlayer",
-    "simulate",
+    "measure",
     "card_action",
-    "play_bots",
+    "Dealt",
+    "Picked",
+    "Discarded",
+    "Drew",
+    "Left",
+    "GameOver",
     "HAND",
     "RATING",
 ]
@@ -99,6 +108,14 @@ RATING = {"win": 2, "draw": 1, "fool": 0}
 VARIANT_NAMES = {"classic": ("classic podkidnoy", "подкидной дурак"), "jokers": ("two jokers", "с двумя джокерами")}
 DRAW_ORDERS = ("defender_last", "clockwise")
 NEXT_LEADS = ("under", "from_under")
+#: the words for the values of the options, for the views' controls
+CHOICE_NAMES = {
+    **VARIANT_NAMES,
+    "defender_last": ("defender draws last", "отбивавшийся берёт последним"),
+    "clockwise": ("strictly clockwise", "строго по часовой"),
+    "under": ("under the fool", "под дурака"),
+    "from_under": ("from under the fool", "из-под дурака"),
+}
 
 
 # ---------------------------------------------------------------- options
@@ -121,48 +138,19 @@ class Options:
       left-hand neighbour leads, «из-под дурака»).
     """
 
-    variant: str = "classic"
-    deck: int = 36
-    first_bout_five: bool = False
-    draw_order: str = "defender_last"
-    games: int = 1
-    next_lead: str = "under"
+    variant: str = option("classic", "Variant", "Вариант", choices=tuple(VARIANT_NAMES))
+    deck: int = option(36, "Cards", "Карт", choices=(36, 52))
+    first_bout_five: bool = option(False, "5 cards before the first discard", "5 карт до первого отбоя")
+    draw_order: str = option("defender_last", "Drawing", "Добор", choices=DRAW_ORDERS)
+    games: int = option(1, "Games in the match", "Игр в матче", low=1, high=100)
+    next_lead: str = option("under", "Next games", "Дальше ходят", choices=NEXT_LEADS)
 
     def __post_init__(self):
-        if self.variant not in VARIANT_NAMES:
-            raise OptionError(
-                f"variant must be 'classic' or 'jokers', not {self.variant!r}",
-                f"вариант должен быть 'classic' (подкидной) или 'jokers' (с двумя джокерами), а не {self.variant!r}",
-            )
-        if self.deck not in (36, 52) or isinstance(self.deck, bool):
-            raise OptionError(
-                f"the deck has 36 or 52 cards, not {self.deck!r}",
-                f"в колоде 36 или 52 карты, а не {self.deck!r}",
-            )
+        check_options(self)
         if self.deck == 52 and self.variant == "classic":
             raise OptionError(
                 "classic podkidnoy is played with 36 cards; 52 cards only with the two jokers",
                 "подкидной дурак играется колодой в 36 карт; 52 карты — только в варианте с двумя джокерами",
-            )
-        if not isinstance(self.first_bout_five, bool):
-            raise OptionError(
-                f"first_bout_five is True or False, not {self.first_bout_five!r}",
-                f"first_bout_five — True или False, а не {self.first_bout_five!r}",
-            )
-        if self.draw_order not in DRAW_ORDERS:
-            raise OptionError(
-                f"draw_order must be one of {', '.join(DRAW_ORDERS)}, not {self.draw_order!r}",
-                f"draw_order — одно из {', '.join(DRAW_ORDERS)}, а не {self.draw_order!r}",
-            )
-        if not isinstance(self.games, int) or isinstance(self.games, bool) or not 1 <= self.games <= 100:
-            raise OptionError(
-                f"a match has 1 to 100 games, not {self.games!r}",
-                f"в матче от 1 до 100 игр, а не {self.games!r}",
-            )
-        if self.next_lead not in NEXT_LEADS:
-            raise OptionError(
-                f"next_lead must be 'under' or 'from_under', not {self.next_lead!r}",
-                f"next_lead — 'under' (под дурака) или 'from_under' (из-под дурака), а не {self.next_lead!r}",
             )
 
     @property
@@ -378,10 +366,6 @@ def _beat_row(rows: list, trump_code: int, a: int) -> tuple[bool, ...]:
     return row
 
 
-def _pname(p: int, lang: str) -> str:
-    return f"player {p + 1}" if lang == "en" else f"игрок {p + 1}"
-
-
 # ---------------------------------------------------------------- actions
 
 
@@ -504,7 +488,22 @@ def _max_actions(state: DurakState) -> int:
 class DurakState(State):
     INFO = GameInfo("durak", "Durak", "Дурак", 2, 6, _max_actions)
 
-    def __init__(self, options: Options, players: int, seed: int):
+    #: how :meth:`clone` copies the mutable attributes (the beat rows and the pack are shared, never changed)
+    COPIED: ClassVar[dict[str, int]] = {
+        "scores": 1,
+        "fools": 1,
+        "hands": 2,
+        "deck": 1,
+        "discard": 1,
+        "out": 1,
+        "out_order": 1,
+        "table_attack": 1,
+        "table_defence": 1,
+        "_ranks": 1,
+        "order": 1,
+    }
+
+    def __init__(self, options: Options, players: int, seed: int, *, deal: bool = True):
         super().__init__(options, players, seed)
         if players > options.max_players:
             raise OptionError(
@@ -515,10 +514,9 @@ class DurakState(State):
         self.scores = [0] * players
         #: per finished game: the fool's seat, or None for a draw
         self.fools: list[int | None] = []
-        #: automatic events (deal, discard, pick-up, drawing, leaving, end): (history index, kind, data)
-        self.events: list[tuple] = []
         self.dealer = self.rng.randrange(players)
-        self._deal(previous_fool=None)
+        if deal:
+            self._deal(previous_fool=None)
 
     # ---- set-up of one game
 
@@ -530,20 +528,8 @@ class DurakState(State):
         for i in range(HAND * n):  # one at a time, starting left of the dealer
             self.hands[(self.dealer + 1 + i) % n].append(cards[i])
         rest = cards[HAND * n :]
-        # the next card is turned up and put under the deck: drawn last
-        self.trump = rest[0]
-        self.deck: list[int] = [rest[0], *rest[:0:-1]]  # drawn from the end; deck[0] is the trump card
-        self._rows = _beat_rows(self.trump)
-        trump_card = ALL_CARDS[self.trump]
-        self._trump_suits = trump_suits(trump_card)
-        self.discard: list[int] = []
-        self.out = [False] * n
-        self.out_order: list[int] = []
-        self.discarded_yet = False
-        self.table_attack: list[int] = []
-        self.table_defence: list[int | None] = []
-        self._ranks: set[int] = set()
-        self._undefended = 0
+        # the next card is turned up and put under the deck: drawn last; deck[0] is the trump card
+        self._lay(rest[0], [rest[0], *rest[:0:-1]], [])
         # who leads the game
         how = "lowest_trump"
         if previous_fool is not None:
@@ -569,9 +555,23 @@ class DurakState(State):
             else:
                 attacker, how = self.rng.randrange(n), "lot"
         self.lead_how = how
-        at = len(self.history) + 1 if self.fools else 0
-        self.events.append((at, "deal", (len(self.fools), self.dealer, self.trump, attacker, how)))
+        self.record(Dealt(len(self.fools), self.dealer, ALL_CARDS[self.trump], attacker, how))
         self._start_bout(attacker)
+
+    def _lay(self, trump: int, deck: list[int], discard: list[int]) -> None:
+        """A game's cards in place: the trump card, the deck (drawn from the end), the discard pile."""
+        self.trump = trump
+        self.deck: list[int] = deck
+        self._rows = _beat_rows(trump)
+        self._trump_suits = trump_suits(ALL_CARDS[trump])
+        self.discard: list[int] = discard
+        self.out = [False] * self.num_players
+        self.out_order: list[int] = []
+        self.discarded_yet = False
+        self.table_attack: list[int] = []
+        self.table_defence: list[int | None] = []
+        self._ranks: set[int] = set()
+        self._undefended = 0
 
     def _next_active(self, p: int) -> int:
         n = self.num_players
@@ -715,14 +715,13 @@ class DurakState(State):
     def _end_bout(self, taken: bool) -> None:
         d = self.defender
         cards = self.table_attack + [c for c in self.table_defence if c is not None]
-        at = len(self.history) + 1  # after the action being played
         if taken:
             self.hands[d].extend(cards)
-            self.events.append((at, "pickup", (d, len(cards))))
+            self.record(Picked(d, len(cards)))
         else:
             self.discard.extend(cards)
             self.discarded_yet = True
-            self.events.append((at, "discard", (d, len(cards))))
+            self.record(Discarded(d, len(cards)))
         self.table_attack, self.table_defence = [], []
         self._ranks = set()
         self._undefended = 0
@@ -746,7 +745,7 @@ class DurakState(State):
                     k += 1
                 if k:
                     drawn.append((p, k))
-            self.events.append((at, "draw", tuple(drawn)))
+            self.record(Drew(tuple(drawn)))
         # leaving
         left = []
         if not self.deck:
@@ -756,7 +755,7 @@ class DurakState(State):
                     left.append(p)
             if left:
                 self.out_order.extend(left)
-                self.events.append((at, "leave", tuple(left)))
+                self.record(Left(tuple(left)))
         active = [p for p in range(self.num_players) if not self.out[p]]
         if len(active) <= 1:
             self._end_game(active[0] if active else None, left)
@@ -771,7 +770,7 @@ class DurakState(State):
                 continue
             self.scores[p] += RATING["draw"] if fool is None and p in last_out else RATING["win"]
         self.fools.append(fool)
-        self.events.append((len(self.history) + 1, "end", (fool, tuple(last_out))))
+        self.record(GameOver(fool, tuple(last_out)))
         if len(self.fools) < self.options.games:
             if fool is not None:
                 self.dealer = fool
@@ -866,56 +865,6 @@ class DurakState(State):
     def cards_used(self) -> list[Card]:
         return self.options.cards()
 
-    def clone(self) -> DurakState:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.rng = type(self.rng)()
-        new.rng.setstate(self.rng.getstate())
-        new.history = list(self.history)
-        new._story = list(self._story)
-        new.scores = list(self.scores)
-        new.fools = list(self.fools)
-        new.events = list(self.events)
-        new.hands = [list(h) for h in self.hands]
-        new.deck = list(self.deck)
-        new.discard = list(self.discard)
-        new.out = list(self.out)
-        new.out_order = list(self.out_order)
-        new.table_attack = list(self.table_attack)
-        new.table_defence = list(self.table_defence)
-        new._ranks = set(self._ranks)
-        new.order = list(self.order)
-        return new
-
-    def to_json(self) -> str:
-        if getattr(self, "_set_position", False):
-            raise OptionError(
-                "a position set up by hand cannot be saved as a game (only games from new_game can)",
-                "позицию, заданную вручную, нельзя сохранить как игру (только игры из new_game)",
-            )
-        return super().to_json()
-
-    # ---- the log
-
-    def log(self, lang: str = "en") -> list[str]:
-        """Every action and automatic event of the play so far, one sentence each."""
-        return [line for line, _ in self.log_entries(lang)]
-
-    def log_entries(self, lang: str = "en") -> list[tuple[str, str]]:
-        """The log as (sentence, rule id): the rule that allows the action or governs the event."""
-        check_lang(lang)
-        events = sorted(self.events, key=lambda e: e[0])
-        rules_of = {"deal": "durak.first", "pickup": "durak.take", "discard": "durak.beat", "draw": "durak.draw"}
-        lines, k = [], 0
-        for i in range(len(self.history) + 1):
-            while k < len(events) and events[k][0] <= i:
-                lines.append((_event_text(events[k], lang), rules_of.get(events[k][1], "durak.end")))
-                k += 1
-            if i < len(self.history):
-                action = self.history[i]
-                lines.append((action.explain(lang), action.rule))
-        return lines
-
     # ---- errors
 
     def why_illegal(self, action: Action) -> IllegalAction:
@@ -925,6 +874,13 @@ class DurakState(State):
         if not isinstance(action, Attack | ThrowIn | Beat | Take | Pass):
             return IllegalAction(
                 f"{action!r} is not a move of Durak", f"«{ru(action)}» — не ход в дураке", rule="durak.attack"
+            )
+        if not _well_formed(action, self.num_players):
+            name = type(action).__name__
+            return IllegalAction(
+                f"this {name} is malformed: a seat number and cards are expected",
+                f"ход {name} задан неверно: нужны номер места и карты",
+                rule="durak.attack",
             )
         p = action.player
         phase = self.phase
@@ -1069,75 +1025,167 @@ class DurakState(State):
                 yield ALL_CARDS[d], None
 
 
+#: the fields of each action and the type each must have
+_FIELDS = {
+    Attack: {"card": Card, "defender": int},
+    ThrowIn: {"card": Card, "after_take": bool},
+    Beat: {"attack": Card, "card": Card, "trump": Card},
+    Take: {},
+    Pass: {"after_take": bool},
+}
+
+
+def _well_formed(action: Action, players: int) -> bool:
+    """Is ``action`` one of Durak's actions with a seat and fields of the right types?"""
+    fields = _FIELDS.get(type(action))
+    if fields is None or type(action.player) is not int or not 0 <= action.player < players:
+        return False
+    return all(isinstance(getattr(action, name), kind) for name, kind in fields.items())
+
+
 def format_cards_list(cards: Sequence[Card]) -> tuple[str, str]:
     return " ".join(format_card(c) for c in cards), " ".join(format_card(c, "ru") for c in cards)
 
 
-def _event_text(event: tuple, lang: str) -> str:
-    _, kind, data = event
-    en = lang == "en"
-    if kind == "deal":
-        game, dealer, trump, attacker, how = data
-        t = ALL_CARDS[trump]
-        why_en = {
-            "lowest_trump": "holds the lowest trump",
-            "lowest_trump_lot": "holds the lowest trump (a tie settled by lot)",
-            "lot": "was chosen by lot (nobody holds a trump)",
-            "under": "sits on the fool's right and attacks the fool («под дурака»)",
-            "from_under": "sits on the fool's left («из-под дурака»)",
-            "set": "is to lead in this position",
-        }[how]
-        why_ru = {
-            "lowest_trump": "у него младший козырь",
-            "lowest_trump_lot": "у него младший козырь (равенство решил жребий)",
-            "lot": "выбран жребием (козырей ни у кого нет)",
-            "under": "сидит справа от дурака и ходит под дурака",
-            "from_under": "сидит слева от дурака и ходит из-под дурака",
-            "set": "в этой позиции ходит он",
-        }[how]
-        if how == "set":
-            if en:
-                return f"A position: the trump card is {t} ({card_name(t)}); player {attacker + 1} leads"
-            return f"Позиция: козырь {format_card(t, 'ru')} ({card_name(t, 'ru')}); ходит игрок {attacker + 1}"
-        if en:
-            return (
-                f"Game {game + 1}: player {dealer + 1} deals six cards each; the trump card {t} "
-                f"({card_name(t)}) is turned up and put under the deck; player {attacker + 1} leads: he {why_en}"
+# ---------------------------------------------------------------- what follows from an action
+
+#: how the first attacker of a game was found: (English, Russian) after "he" / the colon
+_LEAD_HOW = {
+    "lowest_trump": ("holds the lowest trump", "у него младший козырь"),
+    "lowest_trump_lot": (
+        "holds the lowest trump (a tie settled by lot)",
+        "у него младший козырь (равенство решил жребий)",
+    ),
+    "lot": ("was chosen by lot (nobody holds a trump)", "выбран жребием (козырей ни у кого нет)"),
+    "under": (
+        "sits on the fool's right and attacks the fool («под дурака»)",
+        "сидит справа от дурака и ходит под дурака",
+    ),
+    "from_under": ("sits on the fool's left («из-под дурака»)", "сидит слева от дурака и ходит из-под дурака"),
+}
+
+
+@dataclass(frozen=True)
+class Dealt(Note):
+    """A game is dealt (or a position set up, ``how == "set"``) and its first attacker found."""
+
+    game: int
+    dealer: int
+    trump: Card
+    player: int  # the first attacker
+    how: str
+    RULE: ClassVar[str] = "durak.first"
+
+    def explain(self, lang: str = "en") -> str:
+        t, p = self.trump, self.player
+        trump = f"{format_card(t, lang)} ({card_name(t, lang)})"
+        if self.how == "set":
+            return pick(
+                lang,
+                f"A position: the trump card is {trump}; player {p + 1} leads",
+                f"Позиция: козырь {trump}; ходит игрок {p + 1}",
             )
-        return (
-            f"Игра {game + 1}: игрок {dealer + 1} сдаёт по шесть карт; козырь {format_card(t, 'ru')} "
-            f"({card_name(t, 'ru')}) открыт и положен под колоду; первым ходит игрок {attacker + 1}: {why_ru}"
+        why = pick(lang, *_LEAD_HOW[self.how])
+        return pick(
+            lang,
+            f"Game {self.game + 1}: player {self.dealer + 1} deals six cards each; the trump card {trump} "
+            f"is turned up and put under the deck; player {p + 1} leads: he {why}",
+            f"Игра {self.game + 1}: игрок {self.dealer + 1} сдаёт по шесть карт; козырь {trump} "
+            f"открыт и положен под колоду; первым ходит игрок {p + 1}: {why}",
         )
-    if kind == "pickup":
-        d, k = data
-        return f"Player {d + 1} takes {k} card{'' if k == 1 else 's'}" if en else f"Игрок {d + 1} забирает {k} карт(ы)"
-    if kind == "discard":
-        d, k = data
-        if en:
-            return f"Player {d + 1} has beaten everything: {k} cards go out of play; he attacks next"
-        return f"Игрок {d + 1} отбился: {k} карт уходят в отбой; он ходит следующим"
-    if kind == "draw":
-        if not data:
-            return "Nobody draws" if en else "Никто не добирает"
-        parts = ", ".join((f"player {p + 1} {k}" if en else f"игрок {p + 1} — {k}") for p, k in data)
-        return f"Drawing up to six: {parts}" if en else f"Добор до шести: {parts}"
-    if kind == "leave":
-        who = ", ".join(str(p + 1) for p in data)
-        if en:
-            return f"The deck is empty and player(s) {who} have no cards: out of the game"
-        return f"Колода пуста, у игрока(ов) {who} нет карт: они выходят из игры"
-    if kind == "end":
-        fool, _ = data
-        if fool is None:
-            return (
-                "The last cards went out together: the game is a draw"
-                if en
-                else "Последние карты вышли одновременно: ничья"
+
+
+@dataclass(frozen=True)
+class Picked(Note):
+    """The defender takes the bout's cards into his hand."""
+
+    player: int
+    cards: int
+    RULE: ClassVar[str] = "durak.take"
+
+    def explain(self, lang: str = "en") -> str:
+        n = count(self.cards, lang, ru=("карту", "карты", "карт"))
+        return pick(lang, f"{player_name(self.player)} takes {n}", f"{player_name(self.player, 'ru')} забирает {n}")
+
+
+@dataclass(frozen=True)
+class Discarded(Note):
+    """Everything is beaten: the bout's cards go out of play."""
+
+    player: int
+    cards: int
+    RULE: ClassVar[str] = "durak.beat"
+
+    def explain(self, lang: str = "en") -> str:
+        n = count(self.cards, lang)
+        return pick(
+            lang,
+            f"{player_name(self.player)} has beaten everything: {n} go out of play; he attacks next",
+            f"{player_name(self.player, 'ru')} отбился: {n} уходят в отбой; он ходит следующим",
+        )
+
+
+@dataclass(frozen=True)
+class Drew(Note):
+    """Everybody draws up to six: (seat, cards drawn) in the order of drawing."""
+
+    draws: tuple[tuple[int, int], ...]
+    RULE: ClassVar[str] = "durak.draw"
+
+    def explain(self, lang: str = "en") -> str:
+        if not self.draws:
+            return pick(lang, "Nobody draws", "Никто не добирает")
+        en = ", ".join(f"{player_name(p, capital=False)} {k}" for p, k in self.draws)
+        ru = ", ".join(f"{player_name(p, 'ru', capital=False)} — {k}" for p, k in self.draws)
+        return pick(lang, f"Drawing up to six: {en}", f"Добор до шести: {ru}")
+
+
+@dataclass(frozen=True)
+class Left(Note):
+    """The deck is empty and these players have no cards: they are out of the game."""
+
+    players: tuple[int, ...]
+    RULE: ClassVar[str] = "durak.end"
+
+    def explain(self, lang: str = "en") -> str:
+        who = ", ".join(str(p + 1) for p in self.players)
+        if len(self.players) == 1:
+            return pick(
+                lang,
+                f"The deck is empty and player {who} has no cards: out of the game",
+                f"Колода пуста, у игрока {who} нет карт: он выходит из игры",
             )
-        return (
-            f"Player {fool + 1} is left with cards: the fool" if en else f"У игрока {fool + 1} остались карты: он дурак"
+        return pick(
+            lang,
+            f"The deck is empty and players {who} have no cards: out of the game",
+            f"Колода пуста, у игроков {who} нет карт: они выходят из игры",
         )
-    return str(event)  # pragma: no cover
+
+
+@dataclass(frozen=True)
+class GameOver(Note):
+    """The game ends: ``fool`` is left with cards, or None for a draw."""
+
+    fool: int | None
+    last_out: tuple[int, ...]
+    RULE: ClassVar[str] = "durak.end"
+
+    @property
+    def player(self) -> int | None:
+        return self.fool
+
+    def explain(self, lang: str = "en") -> str:
+        if self.fool is None:
+            return pick(
+                lang,
+                "The last cards went out together: the game is a draw",
+                "Последние карты вышли одновременно: ничья",
+            )
+        return pick(
+            lang,
+            f"Player {self.fool + 1} is left with cards: the fool",
+            f"У игрока {self.fool + 1} остались карты: он дурак",
+        )
 
 
 # ---------------------------------------------------------------- action caches (the hot path)
@@ -1178,8 +1226,6 @@ _PASS = {False: [Pass(p, False) for p in range(6)], True: [Pass(p, True) for p i
 
 def new_game(players: int = 2, seed: int = 0, **options) -> DurakState:
     """A new game (or match, with ``games=``); see :class:`Options` for the variants."""
-    from rules.game import make_options
-
     return DurakState(make_options(Options, options), players, seed)
 
 
@@ -1198,19 +1244,27 @@ def position(
     ``stock`` the cards left to draw, from the top (the trump card lies under
     them; a stock of the trump card alone is the deck's last card). With an empty
     stock the trump card is in a hand or out of play. Every other card
-    of the pack is out of play (discarded). Such a position cannot be saved as a
-    game (:meth:`DurakState.to_json` refuses).
+    of the pack is out of play (discarded). The position saves, loads and undoes
+    like a dealt game.
 
     >>> s = position(["7♥ 9♠", "8♥ 6♣"], "6♣")
     >>> [a.label for a in s.legal_actions()]
     ['P1 leads 7♥', 'P1 leads 9♠']
     """
     from rules.cards import parse_card, parse_cards
-    from rules.game import make_options
 
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise OptionError("hands are a list, one text of cards per player", "руки — список, по строке карт на игрока")
     opts = make_options(Options, options)
-    state = DurakState(opts, len(hands), seed)
+    state = DurakState(opts, len(hands), seed, deal=False)
+    if not isinstance(attacker, int) or isinstance(attacker, bool) or not 0 <= attacker < len(hands):
+        raise OptionError(
+            f"the attacker is a seat from 0 to {len(hands) - 1}, not {attacker!r:.20}",
+            f"ходящий — место от 0 до {len(hands) - 1}, а не {attacker!r:.20}",
+        )
     parsed = [[_code(c) for c in parse_cards(h)] for h in hands]
+    if not all(parsed):
+        raise OptionError("every player of a position holds a card", "в позиции у каждого игрока есть карты")
     trump_code = _code(parse_card(trump))
     rest = [_code(c) for c in parse_cards(stock)]
     pack = list(state._pack)
@@ -1227,31 +1281,28 @@ def position(
         used.append(trump_code)
     for c in used:
         if c not in pack:
-            card = format_card(ALL_CARDS[c])
             raise OptionError(
-                f"{card} is not in this game's pack, or is given twice",
+                f"{format_card(ALL_CARDS[c])} is not in this game's pack, or is given twice",
                 f"карты {format_card(ALL_CARDS[c], 'ru')} нет в колоде этой игры, или она указана дважды",
             )
         pack.remove(c)
     state.hands = parsed
-    state.trump = trump_code
-    state.deck = [trump_code, *rest[::-1]] if under else []
-    state._rows = _beat_rows(trump_code)
-    state._trump_suits = trump_suits(ALL_CARDS[trump_code])
-    state.discard = pack
+    state._lay(trump_code, [trump_code, *rest[::-1]] if under else [], pack)
     state.discarded_yet = not opts.first_bout_five
-    state.events = [(0, "deal", (0, state.dealer, trump_code, attacker, "set"))]
     state.lead_how = "set"
-    state._set_position = True
+    state.record(Dealt(0, state.dealer, ALL_CARDS[trump_code], attacker, "set"))
     state._start_bout(attacker)
-    return state
+    return state.started_by(
+        "position", hands=list(hands), trump=trump, stock=stock, attacker=attacker, seed=seed, **options
+    )
 
 
 def from_json(text: str) -> DurakState:
-    return replay(new_game, text)
+    return load(sys.modules[__name__], text)
 
 
 INFO = DurakState.INFO
+FACTORIES = ("new_game", "position")
 
 #: options the conformance suite also plays (``_players`` limits the player counts)
 VARIANTS = [
@@ -1262,6 +1313,22 @@ VARIANTS = [
     {"games": 2, "next_lead": "from_under", "_players": (2,)},
     {"variant": "jokers", "games": 2, "next_lead": "under", "_players": (3,)},
 ]
+
+#: the book's teaching positions (the explorer and exercises pages)
+SETUPS = {
+    "throw_in_and_beat": lambda: position(
+        ["7♥ 7♣ 8♣ K♥", "9♥ 10♣ 6♦ A♦", "9♣ 7♦ Q♥"], "6♠", stock="6♥ 8♥ 8♦ 9♦ J♦ Q♦ K♦ A♥"
+    ),
+    "bout_cap": lambda: position(["7♥ 7♣ 7♦ 10♠ J♦ K♦", "8♥ 9♣ 6♠"], "Q♠", stock="A♦ A♣"),
+    "drawing_order": lambda: position(
+        ["7♥ 6♣ A♣ A♥ A♦ K♣", "9♥ 10♣ J♣ Q♣ 6♦ K♥", "7♣ 8♣ 9♣ Q♥ J♥ 10♥"], "6♠", stock="K♦ Q♦ J♦ 10♦ 9♦ 8♦ 8♥"
+    ),
+    "taker_skipped": lambda: position(
+        ["Q♥ K♥ A♥", "7♥ 8♣ 9♣", "6♦ 7♦ J♠", "10♥ J♥ 8♥"], "6♠", stock="A♦ K♦ Q♦ J♦ 10♦ 9♦", attacker=1
+    ),
+    "last_cards": lambda: position(["7♥", "9♥"], "6♠"),
+    "jokers": lambda: position(["8♠ RJ 9♣", "BJ 8♣ 7♦"], "BJ", variant="jokers"),
+}
 
 
 # ---------------------------------------------------------------- helpers for views
@@ -1294,76 +1361,31 @@ def card_action(state: DurakState, player: int, text: str, attack: str | None = 
     return Beat(player, target, card, trump)
 
 
-def play_bots(state: DurakState, bots: dict[int, object], rng, limit: int = 5000) -> list[Action]:
-    """Let the bots (seat -> player) act until a seat without a bot is to act, or the game ends.
-
-    At most ``limit`` actions: Durak has no rule that ends a game in which the
-    same cards go round for ever, so a view must not wait for it.
-    """
-    done = []
-    while not state.is_over() and state.current_player in bots and len(done) < limit:
-        p = state.current_player
-        bot = bots[p]
-        view = state.view(p) if getattr(bot, "needs_view", True) else {}
-        action = bot.choose(view, state.legal_actions(), rng)
-        state.apply(action)
-        done.append(action)
-    return done
-
-
 # ---------------------------------------------------------------- simulated games
 
 
-def simulate(
-    games: int,
-    players: int = 4,
-    *,
-    seed: int = 0,
-    bots: str | Sequence = "heuristic",
-    limit: int = 5000,
-    **options,
-) -> dict[str, list]:
-    """Play ``games`` single games (game seeds ``seed .. seed + games - 1``) and report each one.
+def measure(state: DurakState) -> dict[str, int]:
+    """What the statistics page counts in one finished game (for :func:`rules.simulate.simulate`).
 
-    ``bots`` is ``"heuristic"``, ``"random"`` or a list of players by seat. The
-    report has one entry per game in each list: ``fool`` (seat, or -1 for a
-    draw, -2 if the game had not ended after ``limit`` actions: the rules have no
-    end for cards that go round for ever), ``first`` (the first attacker), ``actions``, ``bouts``, ``takes``
-    and ``top_joker`` (the seat dealt the top joker, -1 if it stayed in the
-    stock or the variant has no jokers). Pure Python; the book turns it into
-    numpy arrays.
+    ``fool``: the fool's seat, -1 for a draw, -2 if the game had not ended at its
+    action bound (the rules have no end for cards that go round for ever);
+    ``first``: the first attacker; ``bouts`` and ``takes``; ``top_joker``: the seat
+    dealt the top joker, -1 if it stayed in the stock or the variant has none.
     """
-    from rules.game import RandomPlayer, playout
-
-    if isinstance(bots, str):
-        if bots not in ("heuristic", "random"):
-            raise OptionError(
-                f"bots must be 'heuristic', 'random' or a list of players, not {bots!r}",
-                f"bots — 'heuristic', 'random' или список игроков, а не {bots!r}",
-            )
-        seats = [HeuristicPlayer() if bots == "heuristic" else RandomPlayer() for _ in range(players)]
-    else:
-        seats = list(bots)
-    report: dict[str, list] = {k: [] for k in ("fool", "first", "actions", "bouts", "takes", "top_joker")}
-    for g in range(seed, seed + games):
-        state = new_game(players=players, seed=g, **options)
-        top = -1
-        if state.options.variant == "jokers":
-            code = _code(top_joker(state.trump_card))
-            top = next((p for p, h in enumerate(state.hands) if code in h), -1)
-        report["top_joker"].append(top)
-        report["first"].append(state.attacker)
-        try:
-            playout(state, seats, seed=g, max_actions=limit)
-        except RuntimeError:
-            report["fool"].append(-2)
-        else:
-            report["fool"].append(-1 if state.fool is None else state.fool)
-        report["actions"].append(len(state.history))
-        kinds = [e[1] for e in state.events]
-        report["bouts"].append(kinds.count("discard") + kinds.count("pickup"))
-        report["takes"].append(kinds.count("pickup"))
-    return report
+    start = state.restart()
+    top = -1
+    if start.options.variant == "jokers":
+        code = _code(top_joker(start.trump_card))
+        top = next((p for p, h in enumerate(start.hands) if code in h), -1)
+    notes = [type(n) for n in state._story if isinstance(n, Note)]
+    takes = notes.count(Picked)
+    return {
+        "fool": (-1 if state.fool is None else state.fool) if state.is_over() else -2,
+        "first": start.attacker,
+        "bouts": takes + notes.count(Discarded),
+        "takes": takes,
+        "top_joker": top,
+    }
 
 
 # ---------------------------------------------------------------- players

@@ -17,6 +17,7 @@ from rules import durak as dk
 from rules import svg
 from rules.cards import BLACK_JOKER, RED_JOKER, Card, Suit, card_name, format_card, parse_card
 from rules.errors import check_lang
+from rules.game import play_bots
 from widgets.common import guarded, rule_link, show, status_line, text
 
 _SUIT_ROWS = (Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS)
@@ -318,7 +319,7 @@ class DurakGame(w.VBox):
         self._state = state
         self._rng = random.Random(self._seed.value)
         self._bots = {p: dk.HeuristicPlayer() for p in range(1, state.num_players)}
-        dk.play_bots(state, self._bots, self._rng)
+        play_bots(state, self._bots, self._rng)
         self._redraw()
         show(self._status, self._turn_text(), "info")
 
@@ -332,7 +333,7 @@ class DurakGame(w.VBox):
     @guarded
     def _act(self, move) -> None:
         move()
-        dk.play_bots(self._state, self._bots, self._rng)
+        play_bots(self._state, self._bots, self._rng)
         self._redraw()
         show(self._status, self._turn_text(), "ok")
 
@@ -410,7 +411,7 @@ class DurakGame(w.VBox):
                 button.on_click(lambda _b, label=action.label: self._on_label(label))
                 buttons.append(button)
         self._actions.children = buttons
-        lines = s.log_entries(lang)[-14:]
+        lines = [(e.text, e.rule) for e in s.log(lang)[-14:]]
         self._log.value = (
             "<ol class='durak-log-lines'>"
             + "".join(f"<li>{html.escape(x)} <small>{rule_link(rule, lang)}</small></li>" for x, rule in lines)
@@ -486,8 +487,8 @@ def hands_html(state: dk.DurakState, lang: str = "en") -> str:
 
 def log_html(state: dk.DurakState, lang: str = "both", last: int | None = None) -> str:
     """The game's log, in one language or in both (English, then Russian in italics)."""
-    en = state.log("en")
-    ru = state.log("ru")
+    en = [e.text for e in state.log("en")]
+    ru = [e.text for e in state.log("ru")]
     pairs = list(zip(en, ru, strict=True))
     if last is not None:
         pairs = pairs[-last:]
