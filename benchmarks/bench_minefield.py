@@ -1,4 +1,4 @@
-"""Minefield speed: random playouts on one core, and the statistics runner on every core.
+"""Minefield speed: random playouts on one core, and the shared statistics runner on every core.
 
 Target (issue 6): 100,000 simulated games in under three minutes on a 2-core machine.
 
@@ -12,6 +12,7 @@ Seeds are fixed: playouts use game seeds 0..1999, the runner seeds 0..games-1.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 import time
@@ -22,6 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from playout_speed import measure
 
 from rules import minefield as mf
+from rules.game import RandomPlayer
+from rules.simulate import simulate
 
 TARGET_SECONDS = 180
 TARGET_GAMES = 100_000
@@ -44,31 +47,39 @@ def main() -> None:
 
     cores = os.cpu_count() or 1
     start = time.perf_counter()
-    sim = mf.simulate(args.games, players=args.players, seed=0, workers=None)
+    table = run(args.games, args.players)
     elapsed = time.perf_counter() - start
+    scores = mf.score_table(table, args.players)
     print(
         f"statistics runner, {cores} cores, {args.games:,} games of {args.players} players, seeds 0..{args.games - 1}:"
     )
-    print(f"  {elapsed:.1f} s   {args.games / elapsed:,.0f} games/s   {sim.moves.mean():.2f} moves per game")
+    print(f"  {elapsed:.1f} s   {args.games / elapsed:,.0f} games/s   {table.mean('actions'):.2f} moves per game")
     projected = TARGET_GAMES / (args.games / elapsed)
     verdict = "meets" if projected < TARGET_SECONDS else "MISSES"
     print(f"  {TARGET_GAMES:,} games take {projected:.0f} s here: {verdict} the target of {TARGET_SECONDS} s")
-    print(f"  mean score per seat: {', '.join(f'{x:.3f}' for x in sim.scores.mean(axis=0))}")
-    print(f"  jackpot won in {100 * (sim.jackpot >= 0).mean():.2f}% of games")
+    print(f"  mean score per seat: {', '.join(f'{x:.3f}' for x in scores.mean(axis=0))}")
+    print(f"  jackpot won in {100 * (table.array('jackpot_winner') >= 0).mean():.2f}% of games")
     if args.by_players:
         by_players(args.by_players)
+
+
+def run(games: int, players: int):
+    """``games`` random games of ``players`` through the shared runner (seeds 0..games-1, every core)."""
+    make = functools.partial(mf.new_game, players=players)
+    return simulate(make, [RandomPlayer()] * players, mf.measure, games=games, seed=0)
 
 
 def by_players(games: int) -> None:
     """Win share by seat, mean score and jackpot frequency for 2..7 players (seeds 0..games-1)."""
     print(f"by number of players, {games:,} games each, seeds 0..{games - 1}:")
     for n in range(2, 8):
-        sim = mf.simulate(games, players=n, seed=0, workers=None)
-        share = sim.wins().mean(axis=0)
+        table = run(games, n)
+        scores = mf.score_table(table, n)
+        share = mf.wins(scores).mean(axis=0)
         seats = " ".join(f"{x:.3f}" for x in share)
         print(
-            f"  {n} players: mean score {sim.scores.mean():+.3f}; win share by seat {seats} (fair {1 / n:.3f}); "
-            f"jackpot won in {100 * (sim.jackpot >= 0).mean():.2f}% of games"
+            f"  {n} players: mean score {scores.mean():+.3f}; win share by seat {seats} (fair {1 / n:.3f}); "
+            f"jackpot won in {100 * (table.array('jackpot_winner') >= 0).mean():.2f}% of games"
         )
 
 

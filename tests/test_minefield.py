@@ -8,6 +8,8 @@ example: who opens which cell, and what the rules say happens.
 
 from __future__ import annotations
 
+import functools
+import json
 from collections import Counter
 
 import pytest
@@ -19,6 +21,7 @@ from rules import minefield as mf
 from rules.cards import deck, parse_card
 from rules.errors import IllegalAction, OptionError
 from rules.game import RandomPlayer, playout
+from rules.simulate import simulate
 
 
 def game(cells: dict, barrels, players: int = 2, seed: int = 0):
@@ -437,6 +440,26 @@ def test_unknown_options_and_scenarios_are_refused():
         mf.scenario("nothing")
 
 
+def test_a_scenario_saves_by_its_name_and_plays_on_after_loading():
+    state = mf.scenario("doctor_evil_shield")
+    draw(state, 2)
+    saved = json.loads(state.to_json())
+    assert (saved["factory"], saved["args"]) == ("scenario", {"name": "doctor_evil_shield"})
+    restored = mf.from_json(state.to_json())
+    draw(restored)  # the third move: player 1 steps on the mine, the shield gone
+    assert restored.scores() == [-1, 0]
+    assert restored.undo(3).replay_key() == mf.scenario("doctor_evil_shield").replay_key()
+
+
+def test_a_malformed_draw_is_refused_in_both_languages():
+    state = mf.new_game(players=2, seed=1)
+    for bad in (mf.Draw("1"), mf.Draw(None), mf.Draw(1.0)):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(bad)
+        assert "draw of a barrel" in err.value.message("en") and "бочонок" in err.value.message("ru")
+    assert state.moves == 0
+
+
 def test_a_draw_out_of_turn_names_the_player_and_changes_nothing():
     state = game({1: ("A♦", "4♦")}, [1], players=3)
     draw(state)
@@ -546,22 +569,24 @@ def test_the_draw_player_plays_the_same_game_as_random():
     assert a.to_json() == b.to_json()
 
 
-def test_simulation_is_reproducible_and_independent_of_workers():
+def test_the_simulation_measures_each_game_as_played_and_in_any_number_of_processes():
     np = pytest.importorskip("numpy")
-    one = mf.simulate(300, players=3, seed=10, workers=1)
-    two = mf.simulate(300, players=3, seed=10, workers=2)
-    assert np.array_equal(one.scores, two.scores) and np.array_equal(one.fired, two.fired)
-    assert one.scores.shape == (300, 3) and one.fired.shape == (300, len(mf.EVENT_KINDS))
-    assert np.allclose(one.wins().sum(axis=1), 1)
-    state = playout(mf.new_game(players=3, seed=10), seed=0)
-    assert list(one.scores[0]) == state.scores()
+    make = functools.partial(mf.new_game, players=3)
+    one = simulate(make, [RandomPlayer()] * 3, mf.measure_effects, games=300, seed=10, processes=1)
+    two = simulate(make, [RandomPlayer()] * 3, mf.measure_effects, games=300, seed=10, processes=2)
+    assert one.rows == two.rows
+    scores = mf.score_table(one, 3)
+    assert scores.shape == (300, 3)
+    assert np.allclose(mf.wins(scores).sum(axis=1), 1)
+    state = playout(mf.new_game(players=3, seed=10), seed=10)
+    assert list(scores[0]) == state.scores()
+    assert one.rows[0]["actions"] == state.moves
+    assert {k: one.rows[0][k] for k in mf.EVENT_KINDS} == {k: state.fired()[k] for k in mf.EVENT_KINDS}
 
 
-def test_simulation_refuses_bad_input():
-    with pytest.raises(OptionError):
-        mf.simulate(0)
-    with pytest.raises(OptionError):
-        mf.simulate(10, players=9)
+def test_a_tie_shares_the_win():
+    np = pytest.importorskip("numpy")
+    assert mf.wins(np.array([[2, 2, 1], [0, 3, -1]])).tolist() == [[0.5, 0.5, 0], [0, 1, 0]]
 
 
 def test_card_roles():

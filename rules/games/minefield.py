@@ -34,14 +34,17 @@ Teaching scenarios fix the cells and the barrels:
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from functools import partial
+from typing import Any, ClassVar
 
 from rules.cards import ALL_CARDS, Card, NotationError, deck, format_card, format_cards, parse_card
 from rules.errors import IllegalAction, OptionError, check_lang
-from rules.game import Action, GameInfo, Result, State, make_options, replay
+from rules.game import Action, GameInfo, Note, Result, State, check_options, load
+from rules.lang import count, player_name, signed
 
 __all__ = [
     "INFO",
@@ -56,8 +59,12 @@ __all__ = [
     "SCENARIOS",
     "Scenario",
     "scenario",
-    "simulate",
-    "Simulation",
+    "FACTORIES",
+    "SETUPS",
+    "measure",
+    "measure_effects",
+    "score_table",
+    "wins",
     "EVENT_KINDS",
     "DrawPlayer",
     "CELLS",
@@ -144,37 +151,12 @@ def _c(idx: int, lang: str = "en") -> str:
     return format_card(ALL_CARDS[idx], lang)
 
 
-def _pts(n: int, lang: str) -> str:
-    sign = "+" if n > 0 else "-" if n < 0 else ""
-    a = abs(n)
-    if lang == "en":
-        return f"{sign}{a} point" + ("" if a == 1 else "s")
-    return f"{sign}{a} " + _plural_ru(a, "очко", "очка", "очков")
-
-
-def _moves(n: int, lang: str) -> str:
-    if lang == "en":
-        return f"{n} move" + ("" if n == 1 else "s")
-    return f"{n} " + _plural_ru(n, "ход", "хода", "ходов")
-
-
-def _plural_ru(n: int, one: str, few: str, many: str) -> str:
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
-
-
-def _who(p: int, lang: str) -> str:
-    return f"player {p + 1}" if lang == "en" else f"игрок {p + 1}"
-
-
-def _who_cap(p: int, lang: str) -> str:
-    return f"Player {p + 1}" if lang == "en" else f"Игрок {p + 1}"
+#: "3 moves", "3 хода"
+_moves = partial(count, en=("move", "moves"), ru=("ход", "хода", "ходов"))
 
 
 def _whom(players: Sequence[int], lang: str) -> str:
+    """ "player 2" / "players 1, 3"; in Russian the genitive ("у игрока 2", "с игроков 1, 3")."""
     nums = ", ".join(str(p + 1) for p in players)
     if lang == "en":
         return ("player " if len(players) == 1 else "players ") + nums
@@ -231,11 +213,13 @@ EVENT_KINDS: dict[str, str] = {
 _KIND_INDEX = {k: i for i, k in enumerate(EVENT_KINDS)}
 
 
-class Event(NamedTuple):
+@dataclass(frozen=True, init=False)
+class Event(Note):
     """Something that happened in a move: ``kind`` (see EVENT_KINDS), for ``player``.
 
     ``points`` is the change of that player's score (0 if none); ``data`` holds
-    the kind's details (cell number, card indexes, counts...).
+    the kind's details (cell number, card indexes, counts...). One class for
+    every kind: the kind picks the rule (EVENT_KINDS) and the sentence (_EXPLAIN).
     """
 
     move: int
@@ -243,6 +227,11 @@ class Event(NamedTuple):
     kind: str
     points: int = 0
     data: tuple = ()
+
+    def __init__(self, move: int, player: int, kind: str, points: int = 0, data: tuple = ()):
+        # written once, here: a move records several events, and the dataclass's frozen
+        # __init__ (one object.__setattr__ per field) costs a tenth of a simulated game
+        self.__dict__.update(move=move, player=player, kind=kind, points=points, data=data)
 
     @property
     def rule(self) -> str:
@@ -272,7 +261,7 @@ class Event(NamedTuple):
 def _x_open(e: Event, lang: str) -> str:
     cell, main, amp = e.data
     amplified = main == amp
-    who = _who_cap(e.player, lang)
+    who = player_name(e.player, lang)
     if lang == "en":
         what = f"the mine {_c(main)}" if main == MINE else _c(main)
         role = card_role(ALL_CARDS[main]) if main != MINE else ""
@@ -292,24 +281,24 @@ def _x_mine(e: Event, lang: str) -> str:
     (amplified,) = e.data
     if lang == "en":
         kind = "the amplified mine" if amplified else "the mine"
-        return f"{_who_cap(e.player, lang)} steps on {kind}: {_pts(e.points, lang)}"
+        return f"{player_name(e.player, lang)} steps on {kind}: {signed(e.points, lang)}"
     kind = "усиленной мине" if amplified else "мине"
-    return f"{_who_cap(e.player, lang)} подрывается на {kind}: {_pts(e.points, lang)}"
+    return f"{player_name(e.player, lang)} подрывается на {kind}: {signed(e.points, lang)}"
 
 
 def _x_mine_first(e: Event, lang: str) -> str:
     if lang == "en":
-        return f"The mine on the game's first move: {_who(e.player, lang)} gets {_pts(e.points, lang)} instead of -{e.points}"
-    return f"Мина на первом ходу игры: {_who(e.player, lang)} получает {_pts(e.points, lang)} вместо -{e.points}"
+        return f"The mine on the game's first move: {player_name(e.player, lang, capital=False)} gets {signed(e.points, lang)} instead of -{e.points}"
+    return f"Мина на первом ходу игры: {player_name(e.player, lang, capital=False)} получает {signed(e.points, lang)} вместо -{e.points}"
 
 
 def _x_mine_shielded(e: Event, lang: str) -> str:
     (amplified,) = e.data
     if lang == "en":
         kind = "amplified mine" if amplified else "mine"
-        return f"{_who_cap(e.player, lang)} is under a shield: the {kind} takes no points"
+        return f"{player_name(e.player, lang)} is under a shield: the {kind} takes no points"
     kind = "усиленная мина" if amplified else "мина"
-    return f"{_who_cap(e.player, lang)} под щитом: {kind} не отнимает очков"
+    return f"{player_name(e.player, lang)} под щитом: {kind} не отнимает очков"
 
 
 def _x_relay(e: Event, lang: str) -> str:
@@ -317,11 +306,11 @@ def _x_relay(e: Event, lang: str) -> str:
     if lang == "en":
         return (
             f"The mine stays in play: the main cards of the {cells} unopened cells and the mine are shuffled "
-            f"and laid again; barrel {cell} goes back into the bag; {_who(e.player, lang)} does not move again for it"
+            f"and laid again; barrel {cell} goes back into the bag; {player_name(e.player, lang, capital=False)} does not move again for it"
         )
     return (
         f"Мина остаётся в игре: основные карты {cells} закрытых ячеек вместе с миной перемешиваются "
-        f"и раскладываются заново; бочонок {cell} возвращается в мешок; {_who(e.player, lang)} не ходит повторно"
+        f"и раскладываются заново; бочонок {cell} возвращается в мешок; {player_name(e.player, lang, capital=False)} не ходит повторно"
     )
 
 
@@ -334,26 +323,26 @@ def _x_mine_last(e: Event, lang: str) -> str:
 def _x_luck(e: Event, lang: str) -> str:
     nxt, n = e.data
     if lang == "en":
-        return f"Luck: {_who(nxt, lang)} must make {_moves(n, lang)} in a row"
-    return f"Удача: {_who(nxt, lang)} должен сделать {_moves(n, lang)} подряд"
+        return f"Luck: {player_name(nxt, lang, capital=False)} must make {_moves(n, lang)} in a row"
+    return f"Удача: {player_name(nxt, lang, capital=False)} должен сделать {_moves(n, lang)} подряд"
 
 
 def _x_luck_blocked(e: Event, lang: str) -> str:
     if lang == "en":
-        return f"Luck has no effect: {_who(e.player, lang)} is under Doctor Evil"
-    return f"Удача не действует: {_who(e.player, lang)} под действием доктора зло"
+        return f"Luck has no effect: {player_name(e.player, lang, capital=False)} is under Doctor Evil"
+    return f"Удача не действует: {player_name(e.player, lang, capital=False)} под действием доктора зло"
 
 
 def _x_misfortune(e: Event, lang: str) -> str:
     (n,) = e.data
     if lang == "en":
-        return f"Misfortune: {_who(e.player, lang)} makes {n} more move{'s' if n > 1 else ''}"
-    return f"Неудача: {_who(e.player, lang)} делает ещё {_moves(n, lang)}"
+        return f"Misfortune: {player_name(e.player, lang, capital=False)} makes {n} more move{'s' if n > 1 else ''}"
+    return f"Неудача: {player_name(e.player, lang, capital=False)} делает ещё {_moves(n, lang)}"
 
 
 def _x_misfortune_immune(e: Event, lang: str) -> str:
     if lang == "en":
-        return f"{_who_cap(e.player, lang)} has immunity: Misfortune gives no extra move"
+        return f"{player_name(e.player, lang)} has immunity: Misfortune gives no extra move"
     return f"У игрока {e.player + 1} иммунитет: неудача не даёт лишнего хода"
 
 
@@ -361,40 +350,38 @@ def _x_shield(e: Event, lang: str) -> str:
     ordinary, amplified = e.data
     if lang == "en":
         if ordinary == amplified:
-            return f"Shield: {_who(e.player, lang)} is protected from the mine for {_moves(ordinary, lang)}"
+            return f"Shield: {player_name(e.player, lang, capital=False)} is protected from the mine for {_moves(ordinary, lang)}"
         return (
-            f"Amplified shield: {_who(e.player, lang)} is protected from an ordinary mine for {_moves(ordinary, lang)}"
+            f"Amplified shield: {player_name(e.player, lang, capital=False)} is protected from an ordinary mine for {_moves(ordinary, lang)}"
             f" and from an amplified one for {_moves(amplified, lang)}"
         )
     if ordinary == amplified:
-        return f"Щит: {_who(e.player, lang)} защищён от мины на {_moves(ordinary, lang)}"
+        return f"Щит: {player_name(e.player, lang, capital=False)} защищён от мины на {_moves(ordinary, lang)}"
     return (
-        f"Усиленный щит: {_who(e.player, lang)} защищён от обычной мины на {_moves(ordinary, lang)}"
+        f"Усиленный щит: {player_name(e.player, lang, capital=False)} защищён от обычной мины на {_moves(ordinary, lang)}"
         f" и от усиленной на {_moves(amplified, lang)}"
     )
 
 
 def _x_shield_blocked(e: Event, lang: str) -> str:
     if lang == "en":
-        return f"The shield has no effect: {_who(e.player, lang)} is under Doctor Evil"
-    return f"Щит не действует: {_who(e.player, lang)} под действием доктора зло"
+        return f"The shield has no effect: {player_name(e.player, lang, capital=False)} is under Doctor Evil"
+    return f"Щит не действует: {player_name(e.player, lang, capital=False)} под действием доктора зло"
 
 
 def _x_immunity(e: Event, lang: str) -> str:
     ordinary, amplified = e.data
     if lang == "en":
         if ordinary == amplified:
-            return (
-                f"Immunity: {_who(e.player, lang)} is protected from Curse and Misfortune for {_moves(ordinary, lang)}"
-            )
+            return f"Immunity: {player_name(e.player, lang, capital=False)} is protected from Curse and Misfortune for {_moves(ordinary, lang)}"
         return (
-            f"Amplified immunity: {_who(e.player, lang)} is protected from ordinary Curse and Misfortune for "
+            f"Amplified immunity: {player_name(e.player, lang, capital=False)} is protected from ordinary Curse and Misfortune for "
             f"{_moves(ordinary, lang)} and from amplified ones for {_moves(amplified, lang)}"
         )
     if ordinary == amplified:
-        return f"Иммунитет: {_who(e.player, lang)} защищён от проклятия и неудачи на {_moves(ordinary, lang)}"
+        return f"Иммунитет: {player_name(e.player, lang, capital=False)} защищён от проклятия и неудачи на {_moves(ordinary, lang)}"
     return (
-        f"Усиленный иммунитет: {_who(e.player, lang)} защищён от обычных проклятия и неудачи на "
+        f"Усиленный иммунитет: {player_name(e.player, lang, capital=False)} защищён от обычных проклятия и неудачи на "
         f"{_moves(ordinary, lang)} и от усиленных на {_moves(amplified, lang)}"
     )
 
@@ -412,32 +399,27 @@ def _x_doctor_evil(e: Event, lang: str) -> str:
         if luck:
             parts.append(f"{luck} pending Luck move{'s' if luck > 1 else ''} cancelled")
         return (
-            f"Doctor Evil: {'; '.join(parts)}; for {_who(e.player, lang)}'s next {_moves(n, lang)} "
+            f"Doctor Evil: {'; '.join(parts)}; for {player_name(e.player, lang, capital=False)}'s next {_moves(n, lang)} "
             "Shield and Luck have no effect"
         )
-    parts = [f"щит снят у {_whom_gen(shields)}"] if shields else ["действующих щитов нет"]
+    parts = [f"щит снят у {_whom(shields, lang)}"] if shields else ["действующих щитов нет"]
     if luck:
         parts.append(f"отменено ходов удачи: {luck}")
     return f"Доктор зло: {'; '.join(parts)}; следующие {_moves(n, lang)} игрока {e.player + 1} щит и удача не действуют"
-
-
-def _whom_gen(players: Sequence[int]) -> str:
-    nums = ", ".join(str(p + 1) for p in players)
-    return ("игрока " if len(players) == 1 else "игроков ") + nums
 
 
 def _x_curse(e: Event, lang: str) -> str:
     (amplified,) = e.data
     if lang == "en":
         extra = " (amplified: an unmatched amplifier K♠ in a cell they open also costs 1 point)" if amplified else ""
-        return f"Curse: {_who(e.player, lang)} is cursed until the extra mine is opened{extra}"
+        return f"Curse: {player_name(e.player, lang, capital=False)} is cursed until the extra mine is opened{extra}"
     extra = " (усиленное: открытая им несовпавшая усиливающая К♠ тоже отнимает 1 очко)" if amplified else ""
-    return f"Проклятие: {_who(e.player, lang)} проклят, пока не откроют доп. мину{extra}"
+    return f"Проклятие: {player_name(e.player, lang, capital=False)} проклят, пока не откроют доп. мину{extra}"
 
 
 def _x_curse_immune(e: Event, lang: str) -> str:
     if lang == "en":
-        return f"{_who_cap(e.player, lang)} has immunity: the curse has no effect"
+        return f"{player_name(e.player, lang)} has immunity: the curse has no effect"
     return f"У игрока {e.player + 1} иммунитет: проклятие не действует"
 
 
@@ -451,15 +433,15 @@ def _x_extra_mine(e: Event, lang: str) -> str:
     (amplified,) = e.data
     if lang == "en":
         kind = "the amplified extra mine" if amplified else "the extra mine"
-        return f"{_who_cap(e.player, lang)} is cursed and opens {kind}: {_pts(e.points, lang)}"
+        return f"{player_name(e.player, lang)} is cursed and opens {kind}: {signed(e.points, lang)}"
     kind = "усиленную доп. мину" if amplified else "доп. мину"
-    return f"{_who_cap(e.player, lang)} под проклятием открывает {kind}: {_pts(e.points, lang)}"
+    return f"{player_name(e.player, lang)} под проклятием открывает {kind}: {signed(e.points, lang)}"
 
 
 def _x_extra_mine_shielded(e: Event, lang: str) -> str:
     if lang == "en":
-        return f"{_who_cap(e.player, lang)} is cursed but under a shield: the extra mine takes no points"
-    return f"{_who_cap(e.player, lang)} под проклятием, но под щитом: доп. мина не отнимает очков"
+        return f"{player_name(e.player, lang)} is cursed but under a shield: the extra mine takes no points"
+    return f"{player_name(e.player, lang)} под проклятием, но под щитом: доп. мина не отнимает очков"
 
 
 def _x_extra_mine_clears(e: Event, lang: str) -> str:
@@ -467,33 +449,33 @@ def _x_extra_mine_clears(e: Event, lang: str) -> str:
     if lang == "en":
         what = f"the curse is lifted from {_whom(lifted, lang)}" if lifted else "nobody is cursed"
         return f"The extra mine is open: {what}, and the curse has no effect for the rest of the game"
-    what = f"проклятие снято с {_whom_gen(lifted)}" if lifted else "проклятых нет"
+    what = f"проклятие снято с {_whom(lifted, lang)}" if lifted else "проклятых нет"
     return f"Доп. мина открыта: {what}, и до конца игры проклятие не действует"
 
 
 def _x_curse_amplified(e: Event, lang: str) -> str:
     if lang == "en":
         return (
-            f"{_who_cap(e.player, lang)} is under the amplified curse and the cell shows an unmatched amplifier K♠: "
-            f"{_pts(e.points, lang)}"
+            f"{player_name(e.player, lang)} is under the amplified curse and the cell shows an unmatched amplifier K♠: "
+            f"{signed(e.points, lang)}"
         )
     return (
-        f"{_who_cap(e.player, lang)} под усиленным проклятием, а в ячейке несовпавшая усиливающая К♠: "
-        f"{_pts(e.points, lang)}"
+        f"{player_name(e.player, lang)} под усиленным проклятием, а в ячейке несовпавшая усиливающая К♠: "
+        f"{signed(e.points, lang)}"
     )
 
 
 def _x_curse_amplified_shielded(e: Event, lang: str) -> str:
     if lang == "en":
-        return f"{_who_cap(e.player, lang)} is under a shield: the amplifier K♠ takes no points"
-    return f"{_who_cap(e.player, lang)} под щитом: усиливающая К♠ не отнимает очков"
+        return f"{player_name(e.player, lang)} is under a shield: the amplifier K♠ takes no points"
+    return f"{player_name(e.player, lang)} под щитом: усиливающая К♠ не отнимает очков"
 
 
 def _x_quads(e: Event, lang: str) -> str:
     (rank,) = e.data
     if lang == "en":
-        return f"{_who_cap(e.player, lang)} collects four {_QUAD_NAMES['en'][rank]}: {_pts(e.points, lang)}"
-    return f"{_who_cap(e.player, lang)} собирает каре {_QUAD_NAMES['ru'][rank]}: {_pts(e.points, lang)}"
+        return f"{player_name(e.player, lang)} collects four {_QUAD_NAMES['en'][rank]}: {signed(e.points, lang)}"
+    return f"{player_name(e.player, lang)} собирает каре {_QUAD_NAMES['ru'][rank]}: {signed(e.points, lang)}"
 
 
 def _x_harem(e: Event, lang: str) -> str:
@@ -501,16 +483,16 @@ def _x_harem(e: Event, lang: str) -> str:
     cards = format_cards([ALL_CARDS[i] for i in HAREM], lang)
     if lang == "en":
         note = " (it replaces the +1 of four queens)" if replaces else ""
-        return f"{_who_cap(e.player, lang)} collects the Harem {cards}: +2 points{note}"
+        return f"{player_name(e.player, lang)} collects the Harem {cards}: +2 points{note}"
     note = " (вместо +1 за каре дам)" if replaces else ""
-    return f"{_who_cap(e.player, lang)} собирает «Гарем» {cards}: +2 очка{note}"
+    return f"{player_name(e.player, lang)} собирает «Гарем» {cards}: +2 очка{note}"
 
 
 def _x_jokers(e: Event, lang: str) -> str:
     (doubled,) = e.data
     if lang == "en":
         how = "a joker matched by its amplifier" if doubled else "both jokers"
-        return f"{_who_cap(e.player, lang)} has {how}: +1 point"
+        return f"{player_name(e.player, lang)} has {how}: +1 point"
     how = "джокер, совпавший с усиливающей картой" if doubled else "оба джокера"
     return f"У игрока {e.player + 1} {how}: +1 очко"
 
@@ -526,15 +508,15 @@ def _x_jackpot_lost(e: Event, lang: str) -> str:
     (holders,) = e.data
     if lang == "en":
         return f"Jackpot cards are held by {_whom(holders, lang)}: nobody can win the jackpot now"
-    return f"Карты джек пота у {_whom_gen(holders)}: джек пот уже никто не выиграет"
+    return f"Карты джек пота у {_whom(holders, lang)}: джек пот уже никто не выиграет"
 
 
 def _x_jackpot(e: Event, lang: str) -> str:
     (cards,) = e.data
     text = format_cards([ALL_CARDS[i] for i in cards], lang)
     if lang == "en":
-        return f"{_who_cap(e.player, lang)} holds all five jackpot cards {text}: +3 points"
-    return f"{_who_cap(e.player, lang)} собрал все пять карт джек пота {text}: +3 очка"
+        return f"{player_name(e.player, lang)} holds all five jackpot cards {text}: +3 points"
+    return f"{player_name(e.player, lang)} собрал все пять карт джек пота {text}: +3 очка"
 
 
 def _x_end(e: Event, lang: str) -> str:
@@ -545,7 +527,40 @@ def _x_end(e: Event, lang: str) -> str:
     return f"Открыта последняя ячейка: игра окончена; очки {text}"
 
 
-_EXPLAIN = {kind: globals()[f"_x_{kind}"] for kind in EVENT_KINDS}
+#: the sentence of each kind of event
+_EXPLAIN = {
+    "open": _x_open,
+    "mine": _x_mine,
+    "mine_first": _x_mine_first,
+    "mine_shielded": _x_mine_shielded,
+    "relay": _x_relay,
+    "mine_last": _x_mine_last,
+    "luck": _x_luck,
+    "luck_blocked": _x_luck_blocked,
+    "misfortune": _x_misfortune,
+    "misfortune_immune": _x_misfortune_immune,
+    "shield": _x_shield,
+    "shield_blocked": _x_shield_blocked,
+    "immunity": _x_immunity,
+    "immunity_void": _x_immunity_void,
+    "doctor_evil": _x_doctor_evil,
+    "curse": _x_curse,
+    "curse_immune": _x_curse_immune,
+    "curse_dead": _x_curse_dead,
+    "extra_mine": _x_extra_mine,
+    "extra_mine_shielded": _x_extra_mine_shielded,
+    "extra_mine_clears": _x_extra_mine_clears,
+    "curse_amplified": _x_curse_amplified,
+    "curse_amplified_shielded": _x_curse_amplified_shielded,
+    "quads": _x_quads,
+    "harem": _x_harem,
+    "jokers": _x_jokers,
+    "jackpot_card": _x_jackpot_card,
+    "jackpot_lost": _x_jackpot_lost,
+    "jackpot": _x_jackpot,
+    "end": _x_end,
+}
+assert _EXPLAIN.keys() == EVENT_KINDS.keys()
 
 
 # ---------------------------------------------------------------- options
@@ -564,23 +579,14 @@ def _card_text(value: Any, where_en: str, where_ru: str) -> str:
 
 @dataclass(frozen=True)
 class Options:
-    """A teaching set-up; by default (``None``) cells and bag are shuffled with the seed.
+    """Minefield has no variants: the source plays one way.
 
-    ``layout``: the 54 (main card, amplifier card) pairs of cells 1..54; the main
-    cards are one full 54-card pack, the amplifiers another.
-    ``barrels``: the order in which barrels leave the bag (distinct numbers 1..54;
-    if fewer than 54 are given, the others follow in a seeded random order). A
-    barrel put back into the bag (the mine's) goes to the end of that order.
+    A teaching set-up fixes the cells and the order of the bag instead: see
+    :func:`new_game`'s ``layout`` and ``barrels``, and :func:`scenario`.
     """
 
-    layout: tuple[tuple[str, str], ...] | None = None
-    barrels: tuple[int, ...] | None = None
-
     def __post_init__(self):
-        if self.layout is not None:
-            object.__setattr__(self, "layout", _check_layout(self.layout))
-        if self.barrels is not None:
-            object.__setattr__(self, "barrels", _check_barrels(self.barrels))
+        check_options(self)
 
 
 def _check_layout(layout) -> tuple[tuple[str, str], ...]:
@@ -704,33 +710,44 @@ class Draw(Action):
 class MinefieldState(State):
     INFO = GameInfo("minefield", "Minefield", "Минное поле", 2, 7, lambda s: MAX_ACTIONS)
 
-    def __init__(self, options: Options, players: int, seed: int, *, _empty: bool = False):
+    #: how :meth:`clone` copies the mutable attributes (``_draws`` is shared: frozen actions)
+    COPIED: ClassVar[dict[str, int]] = {
+        **dict.fromkeys(
+            "main amp opened amp_seen bag owner points bonus quads harem jokers jokers_scored shield_o shield_a "
+            "immune_o immune_a doctor cursed curse_amplified jackpot".split(),
+            1,
+        ),
+        "collected": 2,
+        "counts": 2,
+    }
+
+    def __init__(self, options: Options, players: int, seed: int, *, layout=None, barrels=None):
+        """``layout``: the 54 (main, amplifier) pairs of cells 1..54, checked (see :func:`new_game`);
+        ``barrels``: the first barrels to leave the bag; ``None``: shuffled with the seed."""
         super().__init__(options, players, seed)
-        if _empty:
-            return
         n = players
         rng = self.rng
-        if options.layout is None:
+        if layout is None:
             main = list(range(54))
             amp = list(range(54))
             rng.shuffle(main)
             rng.shuffle(amp)
         else:
-            main = [parse_card(m).index for m, _ in options.layout]
-            amp = [parse_card(a).index for _, a in options.layout]
+            main = [parse_card(m).index for m, _ in layout]
+            amp = [parse_card(a).index for _, a in layout]
         self.main = main  # card index per cell (0-based)
         self.amp = amp
         self.opened = [False] * CELLS
         self.amp_seen = [False] * CELLS
-        if options.barrels is None:
+        if barrels is None:
             order = list(range(CELLS))
             rng.shuffle(order)
         else:
-            first = [b - 1 for b in options.barrels]
+            first = [b - 1 for b in barrels]
             rest = [c for c in range(CELLS) if c not in set(first)]
             rng.shuffle(rest)
             order = first + rest
-        self.fixed_bag = options.barrels is not None
+        self.fixed_bag = barrels is not None
         self.bag = order[::-1]  # the next barrel is bag[-1]
         self.unopened = CELLS
         self.moves = 0  # barrels drawn so far
@@ -757,7 +774,6 @@ class MinefieldState(State):
         self.extra_mine_out = False
         self.jackpot: list[int] = []  # amplifier card indexes
         self.jackpot_state = -1  # -1 open, -2 lost, p: won by p
-        self.events: list[Event] = []
         self._draws = tuple(Draw(p) for p in range(n))
 
     # ---- protocol
@@ -775,14 +791,17 @@ class MinefieldState(State):
         return self.unopened == 0
 
     def why_illegal(self, action):
-        if self.unopened and isinstance(action, Draw) and action.player != self.turn:
-            why = ""
-            why_ru = ""
-            if self.luck_extra or self.misfortune_extra:
-                why, why_ru = (
-                    f" ({_moves(self.luck_extra + self.misfortune_extra + 1, 'en')} in a row)",
-                    f" ({_moves(self.luck_extra + self.misfortune_extra + 1, 'ru')} подряд)",
-                )
+        if type(action) is not Draw or type(action.player) is not int:
+            return IllegalAction(
+                "the only move of Minefield is a player's draw of a barrel",
+                "единственный ход в «Минном поле» — игрок тянет бочонок",
+                rule="minefield.move",
+            )
+        if self.unopened and action.player != self.turn:
+            why = why_ru = ""
+            row = self.moves_in_a_row()
+            if row > 1:
+                why, why_ru = f" ({_moves(row, 'en')} in a row)", f" ({_moves(row, 'ru')} подряд)"
             return IllegalAction(
                 f"it is player {self.turn + 1}'s move{why}, not player {action.player + 1}'s",
                 f"сейчас ходит игрок {self.turn + 1}{why_ru}, а не игрок {action.player + 1}",
@@ -800,9 +819,12 @@ class MinefieldState(State):
         p = self.turn
         self.moves += 1
         move = self.moves
-        ev = self.events
-        # protections at the start of this move; each counts one of the holder's moves
+        record = self.record
+        # protections at the start of this move; each counts one of the holder's moves. An
+        # amplified mine, curse or misfortune needs the protection against amplified ones:
+        # shield[amplified], immune[amplified]
         so, sa, io, ia, dc = self.shield_o[p], self.shield_a[p], self.immune_o[p], self.immune_a[p], self.doctor[p]
+        shield, immune = (so, sa), (io, ia)
         if so:
             self.shield_o[p] = so - 1
         if sa:
@@ -821,33 +843,33 @@ class MinefieldState(State):
         self.opened[cell] = True
         self.amp_seen[cell] = True
         self.unopened -= 1
-        ev.append(Event(move, p, "open", 0, (cell + 1, m, a)))
+        record(Event(move, p, "open", 0, (cell + 1, m, a)))
 
         # jackpot: the first five unmatched amplifiers other than Q♠
         jp = self.jackpot
         if not amplified and a != MINE and len(jp) < 5 and a not in jp:
             jp.append(a)
-            ev.append(Event(move, p, "jackpot_card", 0, (a, len(jp))))
+            record(Event(move, p, "jackpot_card", 0, (a, len(jp))))
             if self.owner[a] >= 0:
                 self._check_jackpot(move, p)
 
         # the amplified curse: an unmatched amplifier K♠ in a cell its holder opens
         if a == EXTRA_MINE and not amplified and self.curse_amplified[p] and self.cursed[p]:
-            if so:
-                ev.append(Event(move, p, "curse_amplified_shielded", 0, ()))
+            if shield[False]:
+                record(Event(move, p, "curse_amplified_shielded", 0, ()))
             else:
                 self.points[p] -= 1
-                ev.append(Event(move, p, "curse_amplified", -1, ()))
+                record(Event(move, p, "curse_amplified", -1, ()))
 
         if m == MINE:
-            self._mine(p, move, cell, amplified, sa if amplified else so)
+            self._mine(p, move, cell, amplified, shield[amplified])
         else:
             self._collect(p, move, m, amplified)
             if m in _ROLES:
-                self._magic(p, move, m, amplified, so, sa, io, ia, dc)
+                self._magic(p, move, m, amplified, shield, immune, dc)
 
         if self.unopened == 0:
-            ev.append(Event(move, p, "end", 0, (tuple(self.scores()),)))
+            record(Event(move, p, "end", 0, (tuple(self.scores()),)))
             return
         if self.luck_extra:
             self.luck_extra -= 1
@@ -859,18 +881,18 @@ class MinefieldState(State):
             self.luck_next = 0
 
     def _mine(self, p, move, cell, amplified, shielded):
-        ev = self.events
+        record = self.record
         amount = 2 if amplified else 1
         if move == 1:
             self.points[p] += amount
-            ev.append(Event(move, p, "mine_first", amount, (amplified,)))
+            record(Event(move, p, "mine_first", amount, (amplified,)))
         elif shielded:
-            ev.append(Event(move, p, "mine_shielded", 0, (amplified,)))
+            record(Event(move, p, "mine_shielded", 0, (amplified,)))
         else:
             self.points[p] -= amount
-            ev.append(Event(move, p, "mine", -amount, (amplified,)))
+            record(Event(move, p, "mine", -amount, (amplified,)))
         if self.unopened == 0:
-            ev.append(Event(move, p, "mine_last", 0, ()))
+            record(Event(move, p, "mine_last", 0, ()))
             return
         # the mine stays in play: re-lay the main cards of the closed cells and the mine
         closed = [c for c in range(CELLS) if not self.opened[c]]
@@ -887,14 +909,14 @@ class MinefieldState(State):
             self.bag.insert(0, cell)
         else:
             self.bag.insert(self.rng.randrange(len(self.bag) + 1), cell)
-        ev.append(Event(move, p, "relay", 0, (cell + 1, len(closed) - 1)))
+        record(Event(move, p, "relay", 0, (cell + 1, len(closed) - 1)))
 
     def _collect(self, p, move, m, amplified):
         self.owner[m] = p
         self.collected[p].append((m, amplified))
         w = 2 if amplified else 1
         r = _QUAD_RANK[m]
-        ev = self.events
+        record = self.record
         if r:
             counts = self.counts[p]
             before = counts[r]
@@ -902,7 +924,7 @@ class MinefieldState(State):
             if before < 4 <= before + w and not (r == 12 and self.harem[p]):
                 self.quads[p] |= 1 << r
                 self.bonus[p] += 1
-                ev.append(Event(move, p, "quads", 1, (r,)))
+                record(Event(move, p, "quads", 1, (r,)))
         if m in HAREM and not self.harem[p]:
             owner = self.owner
             if owner[24] == p and owner[37] == p and owner[50] == p and owner[51] == p:
@@ -912,13 +934,13 @@ class MinefieldState(State):
                     self.quads[p] &= ~(1 << 12)
                     self.bonus[p] -= 1
                 self.bonus[p] += 2
-                ev.append(Event(move, p, "harem", 1 if replaces else 2, (replaces,)))
+                record(Event(move, p, "harem", 1 if replaces else 2, (replaces,)))
         elif m >= RED_JOKER:
             self.jokers[p] += w
             if self.jokers[p] >= 2 and not self.jokers_scored[p]:
                 self.jokers_scored[p] = True
                 self.bonus[p] += 1
-                ev.append(Event(move, p, "jokers", 1, (amplified,)))
+                record(Event(move, p, "jokers", 1, (amplified,)))
         if self.jackpot_state == -1 and m in self.jackpot:
             self._check_jackpot(move, p)
 
@@ -927,43 +949,43 @@ class MinefieldState(State):
         holders = sorted({o for o in owners if o >= 0})
         if len(holders) > 1:
             self.jackpot_state = -2
-            self.events.append(Event(move, p, "jackpot_lost", 0, (tuple(holders),)))
+            self.record(Event(move, p, "jackpot_lost", 0, (tuple(holders),)))
         elif len(owners) == 5 and holders and all(o == holders[0] for o in owners):
             # the winner may hold the five cards before the fifth amplifier is even opened
             self.jackpot_state = winner = holders[0]
-            self.events.append(Event(move, winner, "jackpot", 3, (tuple(self.jackpot),)))
+            self.record(Event(move, winner, "jackpot", 3, (tuple(self.jackpot),)))
 
-    def _magic(self, p, move, m, amplified, so, sa, io, ia, dc):
-        ev = self.events
+    def _magic(self, p, move, m, amplified, shield, immune, dc):
+        record = self.record
         if m == LUCK:
             if dc:
-                ev.append(Event(move, p, "luck_blocked", 0, ()))
+                record(Event(move, p, "luck_blocked", 0, ()))
             else:
                 self.luck_next = 2 if amplified else 1
-                ev.append(Event(move, p, "luck", 0, ((p + 1) % self.num_players, self.luck_next + 1)))
+                record(Event(move, p, "luck", 0, ((p + 1) % self.num_players, self.luck_next + 1)))
         elif m == MISFORTUNE:
-            if ia if amplified else io:
-                ev.append(Event(move, p, "misfortune_immune", 0, ()))
+            if immune[amplified]:
+                record(Event(move, p, "misfortune_immune", 0, ()))
             else:
                 extra = 2 if amplified else 1
                 self.misfortune_extra += extra
-                ev.append(Event(move, p, "misfortune", 0, (extra,)))
+                record(Event(move, p, "misfortune", 0, (extra,)))
         elif m == SHIELD:
             if dc:
-                ev.append(Event(move, p, "shield_blocked", 0, ()))
+                record(Event(move, p, "shield_blocked", 0, ()))
             else:
                 o, a = (6, 3) if amplified else (3, 3)
                 self.shield_o[p] = max(self.shield_o[p], o)
                 self.shield_a[p] = max(self.shield_a[p], a)
-                ev.append(Event(move, p, "shield", 0, (o, a)))
+                record(Event(move, p, "shield", 0, (o, a)))
         elif m == IMMUNITY:
             if self.owner[CURSE] >= 0 and self.owner[MISFORTUNE] >= 0:
-                ev.append(Event(move, p, "immunity_void", 0, ()))
+                record(Event(move, p, "immunity_void", 0, ()))
             else:
                 o, a = (6, 3) if amplified else (3, 3)
                 self.immune_o[p] = max(self.immune_o[p], o)
                 self.immune_a[p] = max(self.immune_a[p], a)
-                ev.append(Event(move, p, "immunity", 0, (o, a)))
+                record(Event(move, p, "immunity", 0, (o, a)))
         elif m == DOCTOR_EVIL:
             shields = tuple(q for q in range(self.num_players) if self.shield_o[q] or self.shield_a[q])
             for q in shields:
@@ -971,29 +993,29 @@ class MinefieldState(State):
             cancelled = self.luck_extra + self.luck_next
             self.luck_extra = self.luck_next = 0
             self.doctor[p] = 6 if amplified else 3
-            ev.append(Event(move, p, "doctor_evil", 0, (shields, cancelled, self.doctor[p])))
+            record(Event(move, p, "doctor_evil", 0, (shields, cancelled, self.doctor[p])))
         elif m == CURSE:
             if self.extra_mine_out:
-                ev.append(Event(move, p, "curse_dead", 0, ()))
-            elif ia if amplified else io:
-                ev.append(Event(move, p, "curse_immune", 0, ()))
+                record(Event(move, p, "curse_dead", 0, ()))
+            elif immune[amplified]:
+                record(Event(move, p, "curse_immune", 0, ()))
             else:
                 self.cursed[p] = True
                 self.curse_amplified[p] = amplified
-                ev.append(Event(move, p, "curse", 0, (amplified,)))
+                record(Event(move, p, "curse", 0, (amplified,)))
         elif m == EXTRA_MINE:
             if self.cursed[p]:
-                if sa if amplified else so:
-                    ev.append(Event(move, p, "extra_mine_shielded", 0, ()))
+                if shield[amplified]:
+                    record(Event(move, p, "extra_mine_shielded", 0, ()))
                 else:
                     amount = 2 if amplified else 1
                     self.points[p] -= amount
-                    ev.append(Event(move, p, "extra_mine", -amount, (amplified,)))
+                    record(Event(move, p, "extra_mine", -amount, (amplified,)))
             lifted = tuple(q for q in range(self.num_players) if self.cursed[q])
             for q in lifted:
                 self.cursed[q] = False
             self.extra_mine_out = True
-            ev.append(Event(move, p, "extra_mine_clears", 0, (lifted,)))
+            record(Event(move, p, "extra_mine_clears", 0, (lifted,)))
         # jokers are scored in _collect
 
     # ---- the checked door, for views and notebooks
@@ -1093,15 +1115,21 @@ class MinefieldState(State):
         """ "open" (can still be won), "lost" or "won"."""
         return {-1: "open", -2: "lost"}.get(self.jackpot_state, "won")
 
+    @property
+    def events(self) -> list[Event]:
+        """Everything that happened so far, move by move (the notes of the game's story)."""
+        return [e for e in self._story if isinstance(e, Event)]
+
     def last_events(self) -> list[Event]:
         """The events of the latest move."""
-        if not self.events:
+        events = self.events
+        if not events:
             return []
-        move = self.events[-1].move
-        i = len(self.events)
-        while i and self.events[i - 1].move == move:
+        move = events[-1].move
+        i = len(events)
+        while i and events[i - 1].move == move:
             i -= 1
-        return self.events[i:]
+        return events[i:]
 
     def bag_size(self) -> int:
         return len(self.bag)
@@ -1151,27 +1179,33 @@ class MinefieldState(State):
     def cards_used(self):
         return deck(54, copies=2)
 
-    def clone(self):
-        new = MinefieldState(self.options, self.num_players, self.seed, _empty=True)
-        for k, v in self.__dict__.items():
-            if k == "rng":
-                new.rng.setstate(v.getstate())
-            elif k in ("collected", "counts"):
-                new.__dict__[k] = [list(x) for x in v]
-            elif isinstance(v, list):
-                new.__dict__[k] = list(v)
-            else:
-                new.__dict__[k] = v
-        return new
 
+def new_game(players: int = 2, seed: int = 0, *, layout=None, barrels=None) -> MinefieldState:
+    """A new game, shuffled with ``seed``; or a teaching set-up.
 
-def new_game(players: int = 2, seed: int = 0, layout=None, barrels=None) -> MinefieldState:
-    """A new game: ``layout`` fixes the 54 cells, ``barrels`` the order of the bag (teaching scenarios)."""
-    return MinefieldState(make_options(Options, {"layout": layout, "barrels": barrels}), players, seed)
+    ``layout``: the 54 (main card, amplifier card) pairs of cells 1..54 (see
+    :func:`make_layout`); the main cards are one full 54-card pack, the
+    amplifiers another. ``barrels``: the order in which barrels leave the bag
+    (distinct numbers 1..54; if fewer than 54 are given, the others follow in a
+    seeded random order). A barrel put back into the bag (the mine's) goes to the
+    end of that order. A set-up saves, loads and undoes like a shuffled game.
+    """
+    layout = None if layout is None else _check_layout(layout)
+    barrels = None if barrels is None else _check_barrels(barrels)
+    state = MinefieldState(Options(), players, seed, layout=layout, barrels=barrels)
+    if layout is None and barrels is None:
+        return state
+    return state.started_by(
+        "new_game",
+        players=players,
+        seed=seed,
+        layout=None if layout is None else [list(pair) for pair in layout],
+        barrels=None if barrels is None else list(barrels),
+    )
 
 
 def from_json(text: str) -> MinefieldState:
-    return replay(new_game, text)
+    return load(sys.modules[__name__], text)
 
 
 INFO = MinefieldState.INFO
@@ -1372,91 +1406,44 @@ def scenario(name: str) -> MinefieldState:
     """A new game set up for the teaching scenario ``name`` (a key of SCENARIOS)."""
     if name not in SCENARIOS:
         raise OptionError(
-            f"unknown scenario {name!r}; known: {', '.join(SCENARIOS)}",
-            f"неизвестный сценарий «{name}»; известны: {', '.join(SCENARIOS)}",
+            f"unknown scenario {name!r:.40}; known: {', '.join(SCENARIOS)}",
+            f"неизвестный сценарий {name!r:.40}; известны: {', '.join(SCENARIOS)}",
         )
-    return SCENARIOS[name].new_game()
+    return SCENARIOS[name].new_game().started_by("scenario", name=name)
 
 
-# ---------------------------------------------------------------- simulation
+FACTORIES = ("new_game", "scenario")
+
+#: the book's teaching set-ups: the nine scenarios
+SETUPS = {name: partial(scenario, name) for name in SCENARIOS}
 
 
-@dataclass(frozen=True)
-class Simulation:
-    """Results of many simulated games (numpy arrays, one row per game).
-
-    ``scores[g, p]``: final score of seat p in game g; ``fired[g, k]``: how often
-    event kind ``kinds[k]`` happened; ``jackpot[g]``: the seat that won the
-    jackpot or -1; ``moves[g]``: moves played; ``seeds``: the game seeds.
-    """
-
-    players: int
-    seeds: Any
-    scores: Any
-    fired: Any
-    jackpot: Any
-    moves: Any
-    kinds: tuple[str, ...]
-
-    def wins(self):
-        """Per game and seat: 1 for a sole winner, 1/k for each of k tied winners."""
-        best = self.scores.max(axis=1, keepdims=True)
-        top = (self.scores == best).astype(float)
-        return top / top.sum(axis=1, keepdims=True)
+# ---------------------------------------------------------------- simulated games
 
 
-def _simulate_chunk(args):
-    players, seeds = args
-    kinds = list(EVENT_KINDS)
-    scores, fired, jackpot, moves = [], [], [], []
-    for seed in seeds:
-        state = MinefieldState(Options(), players, seed)
-        draws = state._draws
-        while state.unopened:
-            state._play(draws[state.turn])
-        scores.append(state.scores())
-        counts = [0] * len(kinds)
-        for e in state.events:
-            counts[_KIND_INDEX[e.kind]] += 1
-        fired.append(counts)
-        jackpot.append(state.jackpot_state if state.jackpot_state >= 0 else -1)
-        moves.append(state.moves)
-    return scores, fired, jackpot, moves
+def measure(state: MinefieldState) -> dict[str, int]:
+    """What the statistics count in one game (for :func:`rules.simulate.simulate`, whose rows
+    also hold the moves as ``actions``): ``jackpot_winner``, the seat that won the jackpot (-1: nobody), and each
+    seat's score (``score1``, ``score2``...)."""
+    row = {"jackpot_winner": max(state.jackpot_state, -1)}
+    row.update({f"score{p + 1}": score for p, score in enumerate(state.scores())})
+    return row
 
 
-def simulate(games: int, players: int = 4, seed: int = 0, workers: int | None = None) -> Simulation:
-    """Play ``games`` random games of ``players`` with seeds ``seed .. seed+games-1``.
+def measure_effects(state: MinefieldState) -> dict[str, int]:
+    """:func:`measure` and how often each kind of event happened (a column per kind of EVENT_KINDS)."""
+    return {**measure(state), **{kind: 0 for kind in EVENT_KINDS}, **state.fired()}
 
-    ``workers`` processes share the work (``None``: every core); the result does
-    not depend on it. Needs numpy.
-    """
+
+def score_table(table, players: int):
+    """The simulated games' final scores as a numpy array: one row per game, one column per seat."""
     import numpy as np
 
-    if not isinstance(games, int) or games < 1:
-        raise OptionError(
-            f"games must be a positive number, not {games!r}", f"число партий должно быть > 0, а не {games!r}"
-        )
-    MinefieldState(Options(), players, seed, _empty=True)  # checks the player count
-    seeds = list(range(seed, seed + games))
-    if workers is None:
-        import os
+    return np.column_stack([table.array(f"score{p + 1}") for p in range(players)])
 
-        workers = os.cpu_count() or 1
-    if workers <= 1 or games < 200:
-        parts = [_simulate_chunk((players, seeds))]
-    else:
-        import multiprocessing
 
-        size = -(-games // (workers * 4))
-        chunks = [(players, seeds[i : i + size]) for i in range(0, games, size)]
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            parts = pool.map(_simulate_chunk, chunks)
-    return Simulation(
-        players=players,
-        seeds=np.array(seeds),
-        scores=np.array([row for part in parts for row in part[0]], dtype=np.int16),
-        fired=np.array([row for part in parts for row in part[1]], dtype=np.int32),
-        jackpot=np.array([j for part in parts for j in part[2]], dtype=np.int8),
-        moves=np.array([m for part in parts for m in part[3]], dtype=np.int32),
-        kinds=tuple(EVENT_KINDS),
-    )
+def wins(scores):
+    """Per game and seat: 1 for a sole winner, 1/k for each of k tied winners (``scores`` from :func:`score_table`)."""
+    best = scores.max(axis=1, keepdims=True)
+    top = (scores == best).astype(float)
+    return top / top.sum(axis=1, keepdims=True)
