@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -30,7 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from playout_speed import TARGET, measure
 
 from rules import domimi
-from rules.game import RandomPlayer, playout
+from rules.game import RandomPlayer
+from rules.simulate import simulate
 
 #: hands for the latency of turn_options on a full field of three decks
 HANDS = [
@@ -63,14 +65,30 @@ def bench_turn_options() -> list[tuple[str, float, int, float]]:
     return rows
 
 
+def bench_explorer() -> list[tuple[str, int, float, int]]:
+    """The explorer's whole answer (rules.domimi.explore: checks, options, groups) on the
+    largest field its page offers (four decks), per hand: decks, seconds, options."""
+    rows = []
+    for hand in HANDS:
+        domimi._CHOICES.clear()
+        domimi._PARTS.clear()
+        domimi._SUBS.clear()
+        start = time.process_time()
+        found = domimi.explore(hand, decks=4)
+        rows.append((hand, 4, time.process_time() - start, len(found.options)))
+    return rows
+
+
+def _swapped(a, b, seed: int) -> list:
+    """``a`` in seat 1 on even seeds, in seat 2 on odd ones."""
+    return [a, b] if seed % 2 == 0 else [b, a]
+
+
 def bot_match(games: int) -> None:
     print(f"\nbots, two players, game seeds 0..{games - 1} (seats swapped on odd seeds):")
     for a, b in [(domimi.GreedyPlayer(), RandomPlayer()), (domimi.BuilderPlayer(), domimi.GreedyPlayer())]:
-        wins = 0
-        for seed in range(games):
-            seats = [a, b] if seed % 2 == 0 else [b, a]
-            state = playout(domimi.new_game(players=2, seed=seed), seats, seed=seed)
-            wins += state.result().places[seed % 2] == 1
+        table = simulate(partial(domimi.new_game, players=2), partial(_swapped, a, b), domimi.measure, games=games)
+        wins = sum(row["places"][row["seed"] % 2] == 1 for row in table)
         print(f"  {a.name} against {b.name}: {a.name} first (or shared first) in {wins}/{games} games")
 
 
@@ -95,6 +113,9 @@ def main() -> None:
         print(
             f"  {hand:22} answers in {answer * 1000:6.2f} ms: {n:>9,} options; {n_read} per-suit/cross/buy read in {read * 1000:6.2f} ms"
         )
+    print("\nthe explorer's answer (explore: checks, options, groups of at most 100), four decks, caches cleared:")
+    for hand, _decks, seconds, n in bench_explorer():
+        print(f"  {hand:22} {seconds * 1000:7.1f} ms: {n:>9,} options")
     if not args.speed:
         bot_match(args.bot_games)
 

@@ -268,3 +268,85 @@ def test_the_tie_break_is_the_lowest_money_card():
     result = state.result()
     assert result.scores == (3, 3)
     assert result.places == (2, 1)
+
+
+# ---- the shared shape: options, set-ups, malformed actions, the explorer's bounds
+
+
+def test_a_save_asking_for_a_million_decks_is_refused_at_once():
+    import time
+
+    from rules import RulesError
+
+    save = '{"format": 2, "game": "domimi", "factory": "new_game", "args": {"players": 2, "seed": 1, "decks": 1000000}, "history": []}'
+    start = time.process_time()
+    with pytest.raises(RulesError) as err:
+        domimi.from_json(save)
+    assert time.process_time() - start < 0.5
+    assert "Decks" in err.value.message("en") and "Колоды" in err.value.message("ru")
+
+
+def test_options_outside_the_rules_are_refused_by_name():
+    with pytest.raises(domimi.OptionError, match="Round limit"):
+        domimi.new_game(players=2, round_limit=0)
+    with pytest.raises(domimi.OptionError, match="Teams"):
+        domimi.new_game(players=4, teams="four")
+
+
+def test_a_malformed_picture_action_is_an_illegal_action_not_a_crash():
+    state = scenario("J♥ 2♠ 3♠", "J♠ RJ 3♦ 4♦", stage=2)
+    before = state.replay_key()
+    for bad in (RevealMore(0, C("2♠"), 1), RevealMore(0, None, 1), PictureTake(0, C("Q♦"), C("3♦"))):
+        with pytest.raises(domimi.IllegalAction) as err:
+            state.apply(bad)
+        assert "picture" in err.value.message("en") and "картинка" in err.value.message("ru")
+    assert state.replay_key() == before
+
+
+def test_a_scenario_saves_loads_and_undoes():
+    state = scenario("K♣ 7♠ 8♣", draw="8♥ 9♣")
+    start = state.replay_key()
+    state.apply_label("K♣: reveal 2")
+    restored = domimi.from_json(state.to_json())
+    assert restored.replay_key() == state.replay_key()
+    assert bag("K♣ 7♠ 8♣ 8♥ 9♣") == Counter(restored.revealed_cards())
+    assert state.undo().replay_key() == start
+
+
+def test_the_king_may_leave_its_second_card_when_the_table_agrees():
+    forced = scenario("K♥ 5♥ 5♠", "6♥ 4♥ 10♥ J♠ RJ", stage=2)
+    forced.apply_label("K♥: take 10♥")
+    assert {a.label for a in forced.legal_actions()} == {"K♥: take second 6♥", "K♥: take second 4♥"}
+    free = domimi.new_game(players=2, seed=0, second_optional=True)
+    state = scenario("K♥ 5♥ 5♠", "6♥ 4♥ 10♥ J♠ RJ", stage=2)
+    state.options = free.options
+    state.apply_label("K♥: take 10♥")
+    assert "K♥: no second card" in {a.label for a in state.legal_actions()}
+
+
+def test_the_refusal_and_the_options_come_from_the_same_generator():
+    revealed, field = "3♠ 5♠ 6♠ 10♦ 10♣", field_without("3♠ 5♠ 6♠ 10♦ 10♣")
+    options = list(turn_options(revealed, field, stage=2))
+    for o in options[:300]:
+        assert domimi.explain_refusal(o.kind, o.pay, o.take, revealed, field, stage=2) is None, o
+    offered = {(o.kind, tuple(sorted(o.pay)), tuple(sorted(o.take))) for o in options}
+    for pay, take in (("3♠ 5♠", "8♠ A♠"), ("3♠ 6♠", "9♠"), ("5♠", "5♠"), ("10♦ 10♣", "10♠")):
+        kind = "cross" if pay == "10♦ 10♣" else "collect"
+        expected = (kind, tuple(sorted(parse_cards(pay))), tuple(sorted(parse_cards(take)))) in offered
+        verdict = domimi.explain_refusal(kind, pay, take, revealed, field, stage=2)
+        assert (verdict is None) == expected, (pay, take)
+
+
+def test_the_explorer_is_bounded_by_the_rules_and_answers_lazily():
+    with pytest.raises(domimi.OptionError, match="at most 5"):
+        domimi.explore("A♠ 2♠ 3♠ 4♠ 5♠ 6♠")
+    with pytest.raises(domimi.OptionError, match="too long"):
+        domimi.explore("A♠", field="A♠ " * 33333)
+    with pytest.raises(domimi.OptionError, match="hold no more"):
+        domimi.explore("A♠", field="2♠ 2♠", decks=1)
+    with pytest.raises(domimi.OptionError, match="at most 5"):
+        turn_options("A♠ " * 22, "2♠", stage=1)
+    big = domimi.explore("10♠ 10♠ 9♠ 9♠ 8♠", decks=4)
+    (title, shown), *_ = big.groups
+    assert len(shown) == 100 and f"({big.options.count('collect')})" in title
+    assert big.options.count("collect") > 1000

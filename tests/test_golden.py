@@ -47,7 +47,7 @@ def _told(state, lang):
 
 @pytest.mark.parametrize("case", _cases("domimi"))
 def test_domimi_tells_the_recorded_story(case):
-    _check(domimi, case, domimi.log_lines)
+    _check(domimi, case, _told)
 
 
 @pytest.mark.parametrize("case", _cases("domino"))

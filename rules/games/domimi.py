@@ -22,13 +22,16 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import sys
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rules.cards import ALL_CARDS, Card, Rank, Suit, card_name, format_card, parse_cards
 from rules.errors import IllegalAction, OptionError, check_lang
-from rules.game import Action, GameInfo, Result, State, make_options, replay
+from rules.game import Action, GameInfo, Result, State, _excerpt, check_options, load, make_options, option
+from rules.lang import pick, player_name
 
 __all__ = [
     "INFO",
@@ -43,12 +46,14 @@ __all__ = [
     "new_game",
     "scenario",
     "explorer_field",
+    "explore",
     "option_groups",
-    "log_lines",
-    "play_bots",
-    "undo",
-    "simulate",
+    "measure",
     "from_json",
+    "FACTORIES",
+    "SETUPS",
+    "MAX_REVEALED",
+    "MAX_DECKS",
     "GreedyPlayer",
     "BuilderPlayer",
     "POINTS",
@@ -129,16 +134,13 @@ def _fmt(cards: Iterable[Card], lang: str, sep: str = "+") -> str:
     return sep.join(format_card(c, lang) for c in cards)
 
 
-def _pl(p: int, lang: str) -> str:
-    return f"player {p + 1}" if lang == "en" else f"игрок {p + 1}"
-
-
-def _plg(p: int, lang: str) -> str:
-    """Player in the genitive case (Russian) / possessive-free English."""
-    return f"player {p + 1}" if lang == "en" else f"игрока {p + 1}"
-
-
 # ---------------------------------------------------------------- options
+
+
+#: the most decks a table of DoMiMi needs (20 players, or 18 in three teams); more is no game
+MAX_DECKS = 12
+#: the most cards revealed in one turn: three, and two more by a king or a joker (rulings 4, 5)
+MAX_REVEALED = 5
 
 
 @dataclass(frozen=True)
@@ -150,37 +152,39 @@ class Options:
     "three" (6 or 9 players...), "pairs" (partners sit opposite);
     ``last_breath``: play until no picture remains ("до последнего вздоха");
     ``full_round``: once the game is over, finish the round so everybody has
-    played equally often; ``round_limit``: the table's agreed limit of rounds.
+    played equally often; ``round_limit``: the table's agreed limit of rounds;
+    ``second_optional``: a king or a joker taking money cards "allows" two
+    («позволяет взять»): with this option the second card may be left.
     """
 
-    decks: int | None = None
-    teams: str = "none"
-    last_breath: bool = False
-    full_round: bool = False
-    round_limit: int = 200
+    decks: int | None = option(
+        None,
+        "Decks",
+        "Колоды",
+        choices={None: ("as the rules say", "по правилам"), **{n: (str(n), str(n)) for n in range(1, MAX_DECKS + 1)}},
+        low=1,
+        high=MAX_DECKS,
+    )
+    teams: str = option(
+        "none",
+        "Teams",
+        "Команды",
+        choices={
+            "none": ("each for themselves", "каждый за себя"),
+            "two": ("two teams", "две команды"),
+            "three": ("three teams", "три команды"),
+            "pairs": ("pairs", "пары"),
+        },
+    )
+    last_breath: bool = option(False, "To the last breath", "До последнего вздоха")
+    full_round: bool = option(False, "Finish the round", "Доиграть круг")
+    round_limit: int = option(200, "Round limit", "Предел кругов", low=1, high=1000)
+    second_optional: bool = option(
+        False, "King, joker: second card optional", "Король, джокер: вторую карту можно не брать"
+    )
 
     def __post_init__(self):
-        if self.decks is not None and (not isinstance(self.decks, int) or isinstance(self.decks, bool)):
-            raise OptionError(
-                f"decks must be a whole number, not {self.decks!r}",
-                f"число колод должно быть целым, а не {self.decks!r}",
-            )
-        if self.teams not in TEAM_MODES:
-            raise OptionError(
-                f"teams must be one of {', '.join(TEAM_MODES)}, not {self.teams!r}",
-                f"команды: одно из {', '.join(TEAM_MODES)}, а не {self.teams!r}",
-            )
-        for name in ("last_breath", "full_round"):
-            if not isinstance(getattr(self, name), bool):
-                raise OptionError(
-                    f"{name} must be true or false, not {getattr(self, name)!r}",
-                    f"{name}: нужно да или нет (true/false), а не {getattr(self, name)!r}",
-                )
-        if not isinstance(self.round_limit, int) or isinstance(self.round_limit, bool) or self.round_limit < 1:
-            raise OptionError(
-                f"round_limit must be a whole number of at least 1, not {self.round_limit!r}",
-                f"предел кругов должен быть целым числом не меньше 1, а не {self.round_limit!r}",
-            )
+        check_options(self)
 
 
 def team_of(players: int, teams: str) -> tuple[int, ...]:
@@ -577,9 +581,10 @@ def _counts(codes: Iterable[int]):
 
 
 def _cards(value) -> list[Card]:
+    """Cards from notation text or a sequence of cards (or of notation)."""
     if isinstance(value, str):
         return list(parse_cards(value))
-    return list(value)
+    return [c if isinstance(c, Card) else Card.parse(c) for c in value]
 
 
 class OptionList(Sequence):
@@ -604,6 +609,21 @@ class OptionList(Sequence):
     def suit_choices(self) -> list[list[TurnOption]]:
         """Each suit's collecting options on their own, suits in the order ♠ ♣ ♥ ♦."""
         return [[self._make(((p, t),)) for p, t in ch] for ch in self._per_suit]
+
+    @property
+    def suit_counts(self) -> list[int]:
+        """How many collecting options each suit has on its own (suits as in :attr:`suit_choices`)."""
+        return [len(ch) for ch in self._per_suit]
+
+    def suit_group(self, i: int, limit: int) -> list[TurnOption]:
+        """The first ``limit`` collecting options of the ``i``-th suit alone (made only these)."""
+        return [self._make(((p, t),)) for p, t in itertools.islice(self._per_suit[i], limit)]
+
+    def several_suits(self, limit: int) -> list[TurnOption]:
+        """The first ``limit`` collecting options over every suit with choices at once."""
+        if len(self._per_suit) < 2:
+            return []
+        return [self._make(parts) for parts in itertools.islice(itertools.product(*self._per_suit), limit)]
 
     def count(self, kind: str | None = None) -> int:  # type: ignore[override]
         """How many options (of one kind)."""
@@ -672,9 +692,19 @@ def turn_options(revealed, field, *, stage: int) -> OptionList:
     ['Q♠', 'Q♥']
     """
     if stage not in (1, 2):
-        raise OptionError(f"stage must be 1 or 2, not {stage!r}", f"этап должен быть 1 или 2, а не {stage!r}")
-    usable = sorted(c.index for c in _cards(revealed))
-    money, pics = _counts(c.index for c in _cards(field))
+        raise OptionError(f"stage must be 1 or 2, not {stage!r:.20}", f"этап должен быть 1 или 2, а не {stage!r:.20}")
+    revealed, field = _cards(revealed), _cards(field)
+    if len(revealed) > MAX_REVEALED:
+        raise _too_many_revealed(len(revealed))
+    most = MAX_DECKS * len(ALL_CARDS)
+    if len(field) > most or (field and max(Counter(field).values()) > MAX_DECKS):
+        raise OptionError(
+            f"a field holds at most {most} cards, each at most {MAX_DECKS} times ({MAX_DECKS} decks)",
+            f"на поле не больше {most} карт, каждая не больше {MAX_DECKS} раз ({MAX_DECKS} колод)",
+            rule="domimi.setup",
+        )
+    usable = sorted(c.index for c in revealed)
+    money, pics = _counts(c.index for c in field)
     others = [
         TurnOption(kind, _cards_t(pay), _cards_t(take), _cards_t(ret))
         for kind, pay, take, ret in _option_codes(usable, money, pics, stage == 2, collect=False)
@@ -710,7 +740,10 @@ _PIC_RULE = {Rank.JACK: "domimi.jack", Rank.QUEEN: "domimi.queen", Rank.KING: "d
 
 
 def _pic_rule(c: Card) -> str:
-    return _PIC_RULE[None if c.joker is not None else c.rank]
+    """The rule of a picture's actions (the general turn rule for anything else)."""
+    if not isinstance(c, Card):
+        return "domimi.refill"
+    return _PIC_RULE.get(None if c.joker is not None else c.rank, "domimi.refill")
 
 
 @dataclass(frozen=True)
@@ -817,6 +850,25 @@ class PictureTake(Action):
 
 
 @dataclass(frozen=True)
+class KeepOne(Action):
+    """Option ``second_optional``: a king or a joker that took one money card takes no second."""
+
+    picture: Card = None
+
+    @property
+    def rule(self) -> str:
+        return _pic_rule(self.picture)
+
+    @property
+    def label(self) -> str:
+        return f"{self.picture}: no second card"
+
+    def explain(self, lang: str = "en") -> str:
+        pic = format_card(self.picture, lang)
+        return pick(lang, f"{pic} takes no second card", f"{pic} не берёт вторую карту")
+
+
+@dataclass(frozen=True)
 class Steal(Action):
     """A queen or a joker steals the top card of a neighbour's draw pile (ruling 10)."""
 
@@ -829,10 +881,12 @@ class Steal(Action):
         return f"{self.picture}: steal from P{self.victim + 1}"
 
     def explain(self, lang: str = "en") -> str:
-        pic = format_card(self.picture, lang)
-        if check_lang(lang) == "en":
-            return f"{pic} steals the top card of {_pl(self.victim, lang)}'s draw pile into the discard"
-        return f"{pic} тащит верхнюю карту из колоды {_plg(self.victim, lang)} себе в сброс"
+        pic, victim = format_card(self.picture, lang), player_name(self.victim, lang)
+        return pick(
+            lang,
+            f"{pic} steals the top card of {victim}'s draw pile into the discard",
+            f"{pic} тащит себе в сброс верхнюю карту из колоды соседа ({victim})",
+        )
 
 
 @dataclass(frozen=True)
@@ -898,10 +952,10 @@ class GiveTo(Action):
         if check_lang(lang) == "en":
             if self.recipient == self.player:
                 return "keeps the cards taken"
-            return f"gives the cards taken to teammate {_pl(self.recipient, lang)}"
+            return f"gives the cards taken to teammate {player_name(self.recipient, lang)}"
         if self.recipient == self.player:
             return "оставляет взятые карты себе"
-        return f"отдаёт взятые карты товарищу, {_pl(self.recipient, lang)}"
+        return f"отдаёт взятые карты товарищу: {player_name(self.recipient, lang)}"
 
 
 # ---------------------------------------------------------------- the state
@@ -917,6 +971,20 @@ class DomimiState(State):
     """One game of DoMiMi. Cards inside are codes (``Card.index``); actions and views use cards."""
 
     INFO = GameInfo("domimi", "DoMiMi", "ДоМиМи", 2, 20, _max_actions)
+    #: what a clone copies (the cache of legal actions is replaced, never changed, so it is shared)
+    COPIED: ClassVar[dict[str, int | str]] = {
+        "draw": 2,
+        "discard": 2,
+        "money": 2,
+        "pics": 1,
+        "steals": 2,
+        "revealed": 1,
+        "locked": 1,
+        "taken": 1,
+        "returned": 1,
+        "needed_suits": 1,
+        "collected": 1,
+    }
 
     def __init__(self, options: Options, players: int, seed: int):
         super().__init__(options, players, seed)
@@ -1113,7 +1181,8 @@ class DomimiState(State):
             return [*_collect_moves(p, self._usable(), self.money, self.collected), EndCollect(p)]
         if phase == SECOND:
             pic = _ALL[self.second_for]
-            return [PictureTake(p, pic, _ALL[c], True) for c in self._take_targets(self.second_for)]
+            takes: list[Action] = [PictureTake(p, pic, _ALL[c], True) for c in self._take_targets(self.second_for)]
+            return [*takes, KeepOne(p, pic)] if self.options.second_optional else takes
         if phase == REFILL:
             return [Refill(p, "reveal"), Refill(p, "mix")]
         if phase == GIVE:
@@ -1211,6 +1280,9 @@ class DomimiState(State):
                 self._after_main()
         elif kind is GiveTo:
             self._end_turn(action.recipient)
+        elif kind is KeepOne:
+            self.second_for = None
+            self._after_main()
         elif kind is Pass:
             self._after_main()
         elif kind is RevealMore:
@@ -1244,6 +1316,16 @@ class DomimiState(State):
             return IllegalAction(
                 f"it is player {self.turn + 1}'s turn, not player {action.player + 1}'s",
                 f"сейчас ход игрока {self.turn + 1}, а не игрока {action.player + 1}",
+                rule="domimi.refill",
+            )
+        picture = getattr(action, "picture", None)
+        if isinstance(action, RevealMore | PictureTake | Steal | KeepOne) and (
+            not isinstance(picture, Card) or not _is_picture(picture) or picture not in self.revealed_cards()
+        ):
+            shown = _excerpt(picture)
+            return IllegalAction(
+                f"{shown} is not a picture revealed this turn: only a revealed jack, queen, king or joker acts",
+                f"{shown} — не «картинка», открытая в этот ход: действуют только открытые валет, дама, король, джокер",
                 rule="domimi.refill",
             )
         if isinstance(action, Move) and self.phase in (MAIN, COLLECT):
@@ -1381,31 +1463,40 @@ class DomimiState(State):
     def cards_used(self) -> list[Card]:
         return full_field(self.decks)
 
-    def clone(self) -> DomimiState:
-        new = object.__new__(DomimiState)
-        new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        new.history = list(self.history)
-        new._story = list(self._story)
-        new.draw = [list(d) for d in self.draw]
-        new.discard = [list(d) for d in self.discard]
-        new.money = [list(m) for m in self.money]
-        new.pics = dict(self.pics)
-        new.steals = [list(s) for s in self.steals]
-        for name in ("revealed", "locked", "taken", "returned"):
-            setattr(new, name, list(getattr(self, name)))
-        new.needed_suits = set(self.needed_suits)
-        new.collected = set(self.collected)
-        new._cache = None
-        return new
+
+def _is_option(kind: str, pay: list[Card], take: list[Card], field: list[Card]) -> bool:
+    """The move generator's own answer: is ``kind`` paying ``pay`` and taking ``take`` one of
+    the options of these paying cards on this field? (An option of some revealed cards
+    uses only its paying cards, so asking about them alone is the same question.)"""
+    codes = sorted(c.index for c in pay)
+    wanted = sorted(c.index for c in take)
+    money, pics = _counts(c.index for c in field)
+    if kind == "collect":
+        if not all(_MONEY[c] for c in codes + wanted):
+            return False
+        made = {
+            (pay_codes, tuple(sorted(take_codes))) for ch in _suit_choices(codes, money) for pay_codes, take_codes in ch
+        }
+        suits = {_SUITI[c] for c in codes + wanted}
+        return all(
+            (tuple(c for c in codes if _SUITI[c] == si), tuple(c for c in wanted if _SUITI[c] == si)) in made
+            for si in suits
+        )
+    return any(
+        k == kind and list(p) == codes and sorted(t) == wanted
+        for k, p, t, _ in _option_codes(codes, money, pics, None, collect=False)
+    )
 
 
 def explain_refusal(kind: str, pay, take, revealed, field, *, stage: int) -> IllegalAction | None:
-    """Why a typed collect/cross/buy is not an option (None if it is one)."""
+    """Why a typed collect/cross/buy is not an option (None if it is one).
+
+    Whether it is one, the move generator says (:func:`_is_option`); the checks after
+    it only find the words for a refusal.
+    """
     pay, take, revealed, field = _cards(pay), _cards(take), _cards(revealed), _cards(field)
     p_en, p_ru, t_en, t_ru = _fmt(pay, "en"), _fmt(pay, "ru"), _fmt(take, "en"), _fmt(take, "ru")
-    rule = "domimi." + kind
+    rule = f"domimi.{kind}" if kind in ("collect", "cross", "buy") else "domimi.refill"
     missing = Counter(pay) - Counter(revealed)
     if missing:
         m = list(missing)
@@ -1424,6 +1515,14 @@ def explain_refusal(kind: str, pay, take, revealed, field, *, stage: int) -> Ill
             "для хода нужны открытые карты, которыми платят, и карты поля, которые берут",
             rule=rule,
         )
+    if kind not in ("collect", "cross", "buy"):
+        return IllegalAction(
+            f"unknown kind of move {kind!r:.20}: collect, cross or buy",
+            f"неизвестный ход {kind!r:.20}: collect, cross или buy",
+            rule="domimi.refill",
+        )
+    if _is_option(kind, pay, take, field):
+        return None
     if kind == "collect":
         for s in _SUITS:
             ps = [c for c in pay if c.suit is s]
@@ -1486,15 +1585,6 @@ def explain_refusal(kind: str, pay, take, revealed, field, *, stage: int) -> Ill
                 f"{p_ru}: лишние карты в оплате; ненужные карты можно вернуть",
                 rule=rule,
             )
-    if kind not in ("collect", "cross", "buy"):
-        return IllegalAction(
-            f"unknown kind of move {kind!r}: collect, cross or buy",
-            f"неизвестный ход {kind!r}: collect, cross или buy",
-            rule="domimi.refill",
-        )
-    opts = turn_options(revealed, field, stage=stage)
-    if any(o.kind == kind and Counter(o.pay) == Counter(pay) and Counter(o.take) == Counter(take) for o in opts):
-        return None
     return IllegalAction(
         f"{p_en} -> {t_en} is not a {kind} option here",
         f"{p_ru} -> {t_ru}: такого хода здесь нет",
@@ -1529,13 +1619,21 @@ def scenario(
     ``draw`` the player's draw pile, top card first; ``discard`` their discard. The
     cards left over go to the other players' draw piles. ``stage`` defaults to 2 when
     the player owns a picture, else 1. Cards are Card values or
-    notation text. A scenario is not a replayable game: save real games only.
+    notation text. Like a dealt game, a scenario saves, loads and undoes.
 
     >>> s = scenario("T♦ 2♦ 2♠", "3♦ 3♠ 10♦")
     >>> [a.label for a in s.legal_actions()]
     ['collect A♦+2♦ -> 3♦', 'pass']
     """
     state = new_game(players=players, seed=seed, decks=decks, teams=teams)
+    if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn < players:
+        raise OptionError(
+            f"the player to move must be a seat from 0 to {players - 1}, not {turn!r:.20}",
+            f"ходить должен игрок с номером места от 0 до {players - 1}, а не {turn!r:.20}",
+            rule="domimi.setup",
+        )
+    if stage not in (None, 1, 2):
+        raise OptionError(f"stage must be 1 or 2, not {stage!r:.20}", f"этап — 1 или 2, а не {stage!r:.20}")
     pool = Counter(c.index for c in full_field(decks))
 
     def take(cards, where_en, where_ru):
@@ -1577,12 +1675,47 @@ def scenario(
     state.revealed = rev
     state.phase = MAIN
     state._cache = None
-    return state
+    return state.started_by(
+        "scenario",
+        revealed=_notation(revealed),
+        field=None if field is None else _notation(field),
+        players=players,
+        decks=decks,
+        stage=stage,
+        draw=_notation(draw),
+        discard=_notation(discard),
+        teams=teams,
+        turn=turn,
+        seed=seed,
+    )
+
+
+def _notation(cards) -> str:
+    return " ".join(str(c) for c in _cards(cards))
 
 
 def from_json(text: str) -> DomimiState:
     """Restore a game saved with ``to_json`` (a bad save raises a bilingual SaveError)."""
-    return replay(new_game, text)
+    return load(sys.modules[__name__], text)
+
+
+FACTORIES = ("new_game", "scenario")
+
+#: the chapter's teaching positions (the source's worked examples), each a turn about to be played
+SETUPS: dict[str, Callable[[], DomimiState]] = {
+    # collecting: A♦+2♦ take 3♦
+    "collect": lambda: scenario("A♦ 2♦ 2♠", "3♦ 3♠ 10♦ J♠ RJ"),
+    # the queen takes a money card of a suit absent from the revealed cards
+    "queen": lambda: scenario("Q♣ 8♦ 5♥", stage=1),
+    # the king reveals 8♥ 9♣ and 7+8+8+9 = 32 buys a joker
+    "king_reveals": lambda: scenario("K♣ 7♠ 8♣", draw="8♥ 9♣"),
+    # 4♥ 10♠ 10♣ buy a queen of hearts, spades or clubs; the rest may go back
+    "buy_queen": lambda: scenario("4♥ 10♠ 10♣", stage=2),
+    # two tens take a ten of any suit (two decks)
+    "cross": lambda: scenario("10♦ 10♣ 3♣", decks=2, stage=1),
+    # stage 2 on a small field: a jack, a joker and two money cards
+    "small_field": lambda: scenario("J♥ 2♠ 3♠", "J♠ RJ 3♦ 4♦", stage=2),
+}
 
 
 INFO = DomimiState.INFO
@@ -1608,8 +1741,11 @@ def explorer_field(decks: int, revealed=()) -> list[Card]:
     >>> len(explorer_field(1, "A♦ 2♦ 2♠"))
     51
     """
-    if not isinstance(decks, int) or not 1 <= decks <= 12:
-        raise OptionError(f"decks must be 1 to 12, not {decks!r}", f"колод должно быть от 1 до 12, а не {decks!r}")
+    if not isinstance(decks, int) or isinstance(decks, bool) or not 1 <= decks <= MAX_DECKS:
+        raise OptionError(
+            f"decks must be 1 to {MAX_DECKS}, not {decks!r:.20}",
+            f"колод должно быть от 1 до {MAX_DECKS}, а не {decks!r:.20}",
+        )
     field = Counter(full_field(decks))
     cards = _cards(revealed)
     field.subtract(cards)
@@ -1623,27 +1759,23 @@ def explorer_field(decks: int, revealed=()) -> list[Card]:
     return sorted(field.elements(), key=_sort_key)
 
 
-def option_groups(options: OptionList, lang: str = "en", limit: int = 400) -> list[tuple[str, list[TurnOption]]]:
+def option_groups(options: OptionList, lang: str = "en", limit: int = 100) -> list[tuple[str, list[TurnOption]]]:
     """Options grouped for reading: collecting by suit, then over several suits, cross by
-    rank, buying by picture. Each group is (title, options); a group longer than
-    ``limit`` keeps its first ``limit`` options (the title says how many there are)."""
+    rank, buying by picture. Each group is (title, options); the title says how many
+    options the group has, and only its first ``limit`` options are made (the rest may
+    be hundreds of thousands)."""
     check_lang(lang)
     groups: list[tuple[str, list[TurnOption]]] = []
-    for opts in options.suit_choices:
+    counts = options.suit_counts
+    for i, n in enumerate(counts):
+        opts = options.suit_group(i, limit)
         suit = opts[0].pay[0].suit
-        title = f"collect in {suit.name_in('en')}" if lang == "en" else f"собирательный ход: {suit.name_in('ru')}"
-        groups.append((f"{title} ({len(opts)})", opts[:limit]))
-    single = sum(len(g) for g in options.suit_choices)
-    several = options.count("collect") - single
+        title = pick(lang, f"collect in {suit.name_in('en')}", f"собирательный ход: {suit.name_in('ru')}")
+        groups.append((f"{title} ({n})", opts))
+    several = options.count("collect") - sum(counts)
     if several:
-        combos = []
-        for o in itertools.islice(options, options.count("collect")):
-            if len({c.suit for c in o.pay}) > 1:
-                combos.append(o)
-                if len(combos) >= limit:
-                    break
-        title = "collect in several suits at once" if lang == "en" else "собирательный ход по нескольким мастям"
-        groups.append((f"{title} ({several})", combos[:limit]))
+        title = pick(lang, "collect in several suits at once", "собирательный ход по нескольким мастям")
+        groups.append((f"{title} ({several})", options.several_suits(limit)))
     for kind, key in (("cross", lambda o: _rank_key(o.take[0])), ("buy", lambda o: o.take[0].index)):
         seen: dict = {}
         for o in options.others:
@@ -1653,83 +1785,97 @@ def option_groups(options: OptionList, lang: str = "en", limit: int = 400) -> li
             card = opts[0].take[0]
             if kind == "cross":
                 name = "jokers" if card.joker else card.rank.name_in("en") + "s"
-                title = f"cross: {name}" if lang == "en" else f"поперечный ход: {_rank_word_ru(card)}"
+                title = pick(lang, f"cross: {name}", f"поперечный ход: {_rank_word_ru(card)}")
             else:
-                title = f"buy {format_card(card, 'en')}" if lang == "en" else f"взять {format_card(card, 'ru')}"
+                title = pick(lang, f"buy {format_card(card, 'en')}", f"взять {format_card(card, 'ru')}")
             groups.append((f"{title} ({len(opts)})", opts[:limit]))
     return groups
+
+
+@dataclass(frozen=True)
+class Exploration:
+    """What the purchase explorer shows: the revealed cards, the field, the options and their groups."""
+
+    revealed: tuple[Card, ...]
+    field: tuple[Card, ...]
+    options: OptionList
+    groups: list[tuple[str, list[TurnOption]]]
+
+
+def _read(text, what_en: str, what_ru: str, most: int) -> list[Card]:
+    """Cards typed by a reader: the text's length is checked before it is read."""
+    if not isinstance(text, str):
+        raise OptionError(f"{what_en}: expected text", f"{what_ru}: ожидался текст")
+    if len(text) > 8 * most + 16:
+        raise OptionError(
+            f"{what_en}: the text is too long ({len(text):,} characters) for at most {most} cards",
+            f"{what_ru}: текст слишком длинный ({len(text):,} символов) для не больше чем {most} карт",
+            rule="domimi.setup",
+        )
+    return list(parse_cards(text))
+
+
+def explore(
+    revealed: str, extra: str = "", *, decks: int = 1, stage: int = 2, field: str | None = None, lang: str = "en"
+) -> Exploration:
+    """The purchase explorer's answer for typed cards, bounded at the door by what the rules
+    allow: at most :data:`MAX_REVEALED` revealed cards, ``decks`` from 1 to :data:`MAX_DECKS`,
+    a field (``None``: every card of the decks not revealed) that the decks can hold.
+
+    >>> e = explore("4♥ 10♠ 10♣")
+    >>> len(e.field), e.options.count("buy")
+    (51, 6)
+    """
+    if not isinstance(decks, int) or isinstance(decks, bool) or not 1 <= decks <= MAX_DECKS:
+        raise OptionError(
+            f"decks must be 1 to {MAX_DECKS}, not {decks!r:.20}",
+            f"колод должно быть от 1 до {MAX_DECKS}, а не {decks!r:.20}",
+        )
+    cards = _read(revealed, "revealed cards", "открытые карты", MAX_REVEALED)
+    cards += _read(extra, "cards revealed more", "открытые дополнительно", MAX_REVEALED)
+    if len(cards) > MAX_REVEALED:
+        raise _too_many_revealed(len(cards))
+    cards_field = explorer_field(decks, cards)
+    if field is not None:
+        typed = _read(field, "field", "поле", decks * len(ALL_CARDS))
+        extra_cards = Counter(typed) - Counter(cards_field)
+        if extra_cards:
+            shown = list(extra_cards)[:6]
+            raise OptionError(
+                f"{decks} deck(s) hold no more {_fmt(shown, 'en', ' ')} for the field (the revealed cards are not on it)",
+                f"в {decks} колод(ах) больше нет {_fmt(shown, 'ru', ' ')} для поля (открытых карт на поле нет)",
+                rule="domimi.setup",
+            )
+        cards_field = sorted(typed, key=_sort_key)
+    options = turn_options(cards, cards_field, stage=stage)
+    return Exploration(tuple(cards), tuple(cards_field), options, option_groups(options, lang))
+
+
+def _too_many_revealed(n: int) -> OptionError:
+    return OptionError(
+        f"{n} revealed cards: a turn reveals at most {MAX_REVEALED} (three, and two more by a king or a joker)",
+        f"открытых карт {n}: за ход открывают не больше {MAX_REVEALED} (три и ещё две королём или джокером)",
+        rule="domimi.refill",
+    )
 
 
 def _rank_word_ru(card: Card) -> str:
     return "джокеры" if card.joker else card.rank.symbol("ru")
 
 
-def log_lines(state: DomimiState, lang: str = "en") -> list[str]:
-    """The game so far, one line per action: who did what and why it was allowed."""
-    check_lang(lang)
-    who = "P" if lang == "en" else "И"
-    return [f"{who}{a.player + 1}: {a.explain(lang)}" for a in state.history]
-
-
-def play_bots(state: DomimiState, bots: dict[int, object], rng: random.Random, limit: int = 20_000) -> list[Action]:
-    """Let the bots seated at ``bots`` play until a human seat must decide (or the game ends)."""
-    done = []
-    for _ in range(limit):
-        if state.is_over() or state.current_player not in bots:
-            break
-        bot = bots[state.current_player]
-        view = state.view(state.current_player) if getattr(bot, "needs_view", True) else {}
-        action = bot.choose(view, state.legal_actions(), rng)
-        state.apply(action)
-        done.append(action)
-    return done
-
-
-def undo(state: DomimiState, humans: Iterable[int]) -> DomimiState:
-    """The game as it was just before the last decision of a human seat (same seed, replayed)."""
-    humans = set(humans)
-    history = state.history
-    last = max((i for i, a in enumerate(history) if a.player in humans), default=None)
-    if last is None:
-        raise IllegalAction("nothing to undo", "нечего отменять", rule="domimi.refill")
-    again = new_game(players=state.num_players, seed=state.seed, **_option_dict(state.options))
-    for action in history[:last]:
-        again.apply(action)
-    return again
-
-
-def _option_dict(options: Options) -> dict:
-    return {f: getattr(options, f) for f in ("decks", "teams", "last_breath", "full_round", "round_limit")}
-
-
-def simulate(games: int, players: int = 2, *, bots: Sequence[str] = ("greedy",), seed: int = 0, **options) -> dict:
-    """Play ``games`` seeded games (game seeds ``seed .. seed+games-1``, player seed = game seed).
-
-    ``bots`` names the players by seat ("random", "greedy", "builder"), cycling.
-    Returns lists per game: ``rounds``, ``actions``, ``first`` (seat of the first
-    player), ``scores``, ``places``, ``limit`` (ended by the round limit),
-    ``buys`` (pictures bought) and ``joker_buys`` (jokers bought).
-    """
-    from rules.game import RandomPlayer, playout
-
-    makers = {"random": RandomPlayer, "greedy": GreedyPlayer, "builder": BuilderPlayer}
-    out: dict[str, list] = {
-        k: [] for k in ("rounds", "actions", "first", "scores", "places", "limit", "buys", "joker_buys")
+def measure(state: DomimiState) -> dict:
+    """What the statistics page counts in one finished game (see :func:`rules.simulate.simulate`)."""
+    result = state.result()
+    buys = [a for a in state.history if type(a) is Move and a.kind == "buy"]
+    return {
+        "rounds": state.turns_played / state.num_players,
+        "first": state.first,
+        "limit": state.ended_by_limit,
+        "buys": len(buys),
+        "joker_buys": sum(1 for a in buys if a.take[0].joker is not None),
+        "scores": result.scores,
+        "places": result.places,
     }
-    for g in range(seed, seed + games):
-        seats = [makers[bots[p % len(bots)]]() for p in range(players)]
-        state = playout(new_game(players=players, seed=g, **options), seats, seed=g)
-        result = state.result()
-        buys = [a for a in state.history if type(a) is Move and a.kind == "buy"]
-        out["rounds"].append(state.turns_played / players)
-        out["actions"].append(len(state.history))
-        out["first"].append(state.first)
-        out["scores"].append(list(result.scores))
-        out["places"].append(list(result.places))
-        out["limit"].append(state.ended_by_limit)
-        out["buys"].append(len(buys))
-        out["joker_buys"].append(sum(1 for a in buys if a.take[0].joker is not None))
-    return out
 
 
 # ---------------------------------------------------------------- bots
@@ -1795,3 +1941,17 @@ class BuilderPlayer:
         if isinstance(a, Refill):
             return 0.1 if a.mode == "reveal" else 0.0
         return 0.0
+
+
+#: the strongest of the bots, the one a play app seats by default
+HeuristicPlayer = BuilderPlayer
+
+#: the teaching set-ups' names for a reader
+SETUP_NAMES = {
+    "collect": ("Collecting: A♦+2♦ take 3♦", "Собирательный ход: Т♦+2♦ берут 3♦"),
+    "queen": ("The queen takes an absent suit", "Дама берёт отсутствующую масть"),
+    "king_reveals": ("The king reveals two more", "Король открывает ещё две"),
+    "buy_queen": ("Buying a queen", "Покупка дамы"),
+    "cross": ("Cross move: two tens", "Поперечный ход: две десятки"),
+    "small_field": ("Stage 2 on a small field", "2 этап на маленьком поле"),
+}

@@ -949,6 +949,15 @@ SETUPS: dict[str, Callable[[], DominoState]] = {
 }
 
 
+#: the teaching set-ups' names for a reader
+SETUP_NAMES = {
+    "trick": ("A trick taken", "Взятка"),
+    "last_card": ("The last trick", "Последняя взятка"),
+    "jacks": ("Jacks and queens", "Валеты и дамы"),
+    "pass_at_will": ("Pass at will", "Пас по желанию"),
+}
+
+
 def measure(state: DominoState) -> dict:
     """What the statistics pages count in one finished game (see :func:`rules.simulate.simulate`)."""
     return {

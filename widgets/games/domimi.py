@@ -18,6 +18,7 @@ from rules import domimi as dm
 from rules import svg
 from rules.cards import BLACK_JOKER, RED_JOKER, Card, Rank, Suit, format_card, format_cards, parse_cards
 from rules.errors import check_lang
+from rules.game import play_bots
 from widgets.common import guarded, rule_link, show, status_line, text
 
 _SUIT_ROWS = (Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS)
@@ -248,21 +249,23 @@ class PurchaseExplorer(w.VBox):
 
     @guarded
     def _recompute(self) -> None:
-        cards = list(parse_cards(self._revealed.value)) + list(parse_cards(self._extra.value))
-        decks = self._decks.value
-        if self._mode.value == "full":
-            field = dm.explorer_field(decks, cards)
-        else:
-            field = list(parse_cards(self._field_text.value))
-        options = dm.turn_options(cards, field, stage=self._stage.value)
-        groups = dm.option_groups(options, self.lang)
-        self._cards, self._field, self._options, self._groups = cards, field, options, groups
+        found = dm.explore(
+            self._revealed.value,
+            self._extra.value,
+            decks=self._decks.value,
+            stage=self._stage.value,
+            field=None if self._mode.value == "full" else self._field_text.value,
+            lang=self.lang,
+        )
+        self._cards, self._field = list(found.revealed), list(found.field)
+        self._options, groups = found.options, found.groups
+        self._groups = groups
         self._field_text.layout.display = "none" if self._mode.value == "full" else ""
         self._summary.value = self._summary_html()
         self._group.options = [(title, i) for i, (title, _) in enumerate(groups)]
         self._group.value = 0 if groups else None
         self._fill_choices()
-        n = len(options)
+        n = len(found.options)
         show(
             self._status,
             text(self.lang, f"{n} option(s), and doing nothing.", f"Вариантов: {n}, и можно ничего не делать."),
@@ -462,7 +465,7 @@ class DomimiGame(w.VBox):
         self._seats = range(humans)
         self._rng = random.Random(state.seed)
         self._bots = {p: _bot(self._bot.value) for p in range(humans, state.num_players)}
-        dm.play_bots(state, self._bots, self._rng)
+        play_bots(state, self._bots, self._rng)
         self._redraw()
 
     def _on_label(self, label: str) -> None:
@@ -475,13 +478,16 @@ class DomimiGame(w.VBox):
     @guarded
     def _act(self, move) -> None:
         move()
-        dm.play_bots(self._state, self._bots, self._rng)
+        play_bots(self._state, self._bots, self._rng)
         self._redraw()
         show(self._status, self._turn_text(), "ok")
 
     @guarded
     def _on_undo(self, _button) -> None:
-        self._state = dm.undo(self._state, self._seats)
+        mine = [i for i, a in enumerate(self._state.history) if a.player in self._seats]
+        if not mine:
+            raise dm.IllegalAction("nothing to undo", "нечего отменять", rule="domimi.refill")
+        self._state = self._state.undo(len(self._state.history) - mine[-1])
         self._redraw()
         show(self._status, text(self.lang, "Undone. ", "Ход отменён. ") + self._turn_text(), "ok")
 
@@ -565,7 +571,8 @@ class DomimiGame(w.VBox):
         self._more.options = labels
         self._more.layout.display = "" if len(labels) > 40 else "none"
         self._play.layout.display = self._more.layout.display
-        lines = dm.log_lines(s, lang)[-12:]
+        who = text(lang, "P", "И")
+        lines = [f"{who}{e.player + 1}: {e.text}" for e in s.log(lang)[-12:]]
         self._log.value = (
             "<ol class='domimi-log-lines'>" + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + "</ol>"
         )
