@@ -58,7 +58,6 @@ class ExerciseView(w.VBox):
         self._another = w.Button(
             description=text(lang, "Another one like this", "Ещё одно такое же"),
             icon="refresh",
-            button_style="info",
             layout=w.Layout(width="auto"),
         )
         self._question = w.HTML()
