@@ -166,6 +166,9 @@ def _points(card: Card) -> int:
 
 
 _POINTS = [_points(c) for c in ALL_CARDS]
+#: notation of each code, and back (views and players read and write cards as text)
+_TEXT = [str(c) for c in ALL_CARDS]
+_CODE_OF = {t: i for i, t in enumerate(_TEXT)}
 
 
 def _code(card: Card) -> int:
@@ -284,6 +287,8 @@ class Meld:
 
 
 _SKELETONS: dict[tuple, tuple | None] = {}
+#: the most shapes kept (about 200 bytes each); past it the memo starts afresh
+_SKELETONS_MAX = 200_000
 _NATURAL_RANKS = (1, *range(3, 14))
 #: run length -> [(lowest position, the rank at each position)]
 _WINDOWS = {
@@ -351,6 +356,8 @@ def _skeleton(number: int, counts: tuple[int, ...], wilds: int, all_wild: bool) 
                 break
         if best is not None and best[0] == 0:
             break
+    if len(_SKELETONS) >= _SKELETONS_MAX:
+        _SKELETONS.clear()
     _SKELETONS[key] = best
     return best
 
@@ -1052,13 +1059,14 @@ class DummyRummyState(State):
         arrangement = self._go_down_arrangement(p)
         if arrangement is not None:
             out.append(arrangement)
+        distinct = sorted(set(hand), key=_sort_key)
         if self.down[p] and len(hand) > 1:
-            for c in sorted(set(hand)):
+            for c in distinct:
                 for m, owner, end in self._fits(c):
                     out.append(_lay_off(p, c, m, owner, end))
         fitting = self._fitting_cards(p)
         last = len(hand) == 1
-        for c in sorted(set(hand)):
+        for c in distinct:
             if self._discard_reason(c, fitting) is None:
                 out.append(_discard(p, c, last))
         return out
@@ -1346,13 +1354,13 @@ class DummyRummyState(State):
             "phase": PHASES[self.phase],
             "turn": self.turn,
             "hand_number": self.hand_no,
-            "hand": [str(c) for c in self.hand(player)],
+            "hand": [_TEXT[c] for c in sorted(self.hands[player], key=_sort_key)],
             "hand_sizes": [len(h) for h in self.hands],
             "table": [
-                {"owner": owner, "kind": m.kind, "cards": [str(c) for c in m.cards], "low": m.low}
-                for owner, m in self.table_melds()
+                {"owner": owner, "kind": kind, "cards": [_TEXT[c] for c in codes], "low": key if kind == "run" else 0}
+                for owner, kind, codes, key in self.table
             ],
-            "discard_top": str(self.discard_top) if self.pile else None,
+            "discard_top": _TEXT[self.pile[-1]] if self.pile else None,
             "discard_count": len(self.pile),
             "stock_count": len(self.stock),
             "contracts": list(self.contract),
@@ -1566,6 +1574,48 @@ def from_json(text: str) -> DummyRummyState:
     return load(sys.modules[__name__], text)
 
 
+#: the book's teaching set-ups, each a hand-set position (so every state reached from one saves and loads)
+SETUPS = {
+    "go_down": lambda: position(
+        ["5♥ 5♣ 5♠ 5♦ 9♦ 10♦ J♥ Q♣ A♥ A♠ 3♦ 3♣ 8♥", "3♠ 3♥ 7♦ 7♣ K♠ K♥ 6♠ 6♣ 10♠ J♠ 4♥ 4♦ 9♠"],
+        stock="4♠",
+        contracts=[2, 1],
+        seed=1,
+    ),
+    "discard_restriction": lambda: position(
+        ["9♠ K♣ 3♥ 2♦ 6♣", "4♠ 4♦ J♥ Q♥ 8♠"],
+        melds=[[1, "9♦ 9♣ 9♥"], [1, "5♥ 6♥ 7♥ 8♥"]],
+        contracts=[1, 2],
+        phase="play",
+        seed=2,
+    ),
+    "cut_in": lambda: position(
+        [
+            "5♥ 5♣ 9♦ 10♦ K♣ 7♠ 7♦ 3♣ 4♥ Q♦ J♠ 6♥ 8♣ A♣",
+            "3♠ 3♥ 4♦ 8♦ 10♣ J♦ Q♠ 6♦ 9♣ A♥ 5♠ 7♥ 10♥",
+            "K♠ K♥ 6♣ 7♣ 8♥ 9♥ Q♣ J♣ 4♣ 3♦ A♦ 10♠ 5♦",
+        ],
+        discard="6♠",
+        contracts=[1, 1, 1],
+        phase="play",
+        seed=3,
+    ),
+    "going_out": lambda: position(
+        ["J♠ 10♣ 4♦", "3♠ 3♥ K♦ RJ 8♣", "A♠ 9♥ 6♦ 6♠"],
+        melds=[[0, "5♥ 5♣ 5♠"], [0, "9♦ 9♣ 9♠"], [2, "8♥ 9♥ 10♥ J♥"], [2, "Q♣ Q♦ Q♠"]],
+        stock="7♠",
+        contracts=[1, 1, 2],
+        seed=4,
+    ),
+}
+#: the set-ups' names for the reader
+SETUP_NAMES = {
+    "go_down": ("Going down with contract 2", "Выкладываем комбинацию 2"),
+    "discard_restriction": ("The discard restriction", "Запрет сброса"),
+    "cut_in": ("A cut-in", "Перехват"),
+    "going_out": ("Laying off and going out", "Добавление карт и выход"),
+}
+
 INFO = DummyRummyState.INFO
 
 #: options the conformance suite also plays (``_players`` limits the player counts)
@@ -1577,17 +1627,38 @@ VARIANTS = [
 
 
 def measure(state: DummyRummyState) -> dict:
-    """What the book's statistics count in a finished game."""
+    """What the book's statistics count in a finished game (numbers only, for :func:`rules.simulate.simulate`).
+
+    ``spent_<n>``: hands that players spent on contract n (one per player and hand);
+    ``made_<n>``: how many times contract n was made, so ``spent / made`` is how many
+    hands contract n takes. ``cut_hands`` / ``cut_down``: a player's hands with a
+    cut-in, and how many of them ended with the player down; ``plain_hands`` /
+    ``plain_down`` the same for hands without one.
+    """
     stats = state.hand_stats
     result = state.result()
-    return {
+    row = {
         "hands": len(stats),
-        "actions": len(state.history),
         "winner": result.winners[0] if len(result.winners) == 1 else -1,
-        "finished": bool(state.finishers),
+        "completed": int(bool(state.finishers)),
         "cut_ins": sum(sum(h["cuts"]) for h in stats),
         "low_total": min(state.totals),
+        "cut_hands": 0,
+        "cut_down": 0,
+        "plain_hands": 0,
+        "plain_down": 0,
     }
+    for n in CONTRACTS:
+        row[f"spent_{n}"] = row[f"made_{n}"] = 0
+    for h in stats:
+        for contract, down, cuts in zip(h["contracts"], h["down"], h["cuts"], strict=True):
+            if contract <= 12:
+                row[f"spent_{contract}"] += 1
+                row[f"made_{contract}"] += down
+            kind = "cut" if cuts else "plain"
+            row[f"{kind}_hands"] += 1
+            row[f"{kind}_down"] += down
+    return row
 
 
 # ---------------------------------------------------------------- players
@@ -1632,7 +1703,7 @@ class HeuristicPlayer:
             return False
         if is_wild(card):
             return True
-        hand = [_code(c) for c in _parse_all(view["hand"])]
+        hand = [_CODE_OF[t] for t in view["hand"]]
         number, aw = view["contracts"][me], view["all_wild"]
         return _shortfall(number, [*hand, _code(card)], aw) < _shortfall(number, hand, aw)
 
@@ -1656,23 +1727,17 @@ class HeuristicPlayer:
 
     def _discard(self, view: dict, actions: Sequence[Action]) -> Action:
         me = view["player"]
-        hand = [_code(c) for c in _parse_all(view["hand"])]
+        hand = [_CODE_OF[t] for t in view["hand"]]
         number, aw = view["contracts"][me], view["all_wild"]
         planning = not view["down"][me] and number <= 12
+        lost: dict[int, int] = {}  # by natural rank (0: wild): losing any card of a rank costs the same
 
         def cost(a: Discard) -> tuple:
             c = _code(a.card)
-            lost = 0
-            if planning:
+            if planning and _NAT[c] not in lost:
                 rest = hand.copy()
                 rest.remove(c)
-                lost = _shortfall(number, rest, aw)
-            return (lost, _WILD[c], -_POINTS[c], c)
+                lost[_NAT[c]] = _shortfall(number, rest, aw)
+            return (lost.get(_NAT[c], 0), _WILD[c], -_POINTS[c], c)
 
         return min(actions, key=cost)
-
-
-def _parse_all(texts: Sequence[str]) -> list[Card]:
-    from rules.cards import parse_card
-
-    return [parse_card(t) for t in texts]

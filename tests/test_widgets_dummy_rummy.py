@@ -1,0 +1,100 @@
+"""The Dummy rummy views: the meld checker and the play app, driven in Python."""
+
+from __future__ import annotations
+
+from rules import dummy_rummy as dr
+from rules.cards import parse_cards
+from widgets.games.dummy_rummy import DummyRummyView, MeldChecker, judged_html
+
+
+def test_the_checker_draws_an_arrangement_of_the_hand():
+    view = MeldChecker(hand="5♥ 5C 5S 9D 10D RJ QC 4S", contract=2)
+    answer = view._out.value
+    assert "dr-made" in answer and "Contract 2" in answer
+    assert "set of 5" in answer and "run 9-Q" in answer
+    assert answer.count("<svg") == 1 + 2  # the hand, then one row per meld
+    assert "rules.html#dummy-rummy-contracts" in answer
+
+
+def test_the_checker_says_why_there_is_none_in_russian():
+    view = MeldChecker(hand="K♠ K♥ K♦ K♣ 2♠ RJ BJ 5♦", contract=11, lang="ru")
+    assert "dr-not-made" in view._out.value
+    assert "Из этих карт не собрать комбинацию 11" in view._out.value
+    assert "Не хватает: 1 карта" in view._out.value
+
+
+def test_the_checker_follows_the_contract_and_the_all_wild_option():
+    view = MeldChecker(hand="2♠ 2♥ 2♦ RJ BJ 2♣ 7♠", contract=1)
+    assert "dr-not-made" in view._out.value
+    view._all_wild.value = True
+    assert "dr-made" in view._out.value
+    view._contract.value = 12
+    assert "dr-not-made" in view._out.value
+
+
+def test_a_bad_card_is_named_and_nothing_is_drawn():
+    view = MeldChecker(hand="5♥ 5♣")
+    view._hand.value = "5♥ 5X 7♠"
+    assert "card 2, '5X'" in view._status.value.replace("&#x27;", "'")
+    assert view._out.value == ""
+
+
+def test_too_many_cards_are_refused():
+    view = MeldChecker()
+    view._hand.value = " ".join(["7♠"] * 40)
+    assert "at most 30 cards" in view._status.value
+
+
+def test_dealing_a_hand_is_seeded():
+    a, b = MeldChecker(seed=3), MeldChecker(seed=3)
+    a._deal()
+    b._deal()
+    assert a._hand.value == b._hand.value and len(parse_cards(a._hand.value)) == 14
+
+
+def test_the_sources_examples_are_judged():
+    assert "a run" in judged_html("A♠ 2♥ 3♦ 4♣", "en")
+    assert "neither a set nor a run" in judged_html("K♠ A♥ 2♦ 3♣", "en")
+    assert "набор" in judged_html("9♥ 9♥ 9♠", "ru")
+
+
+def test_the_game_starts_with_the_bots_and_offers_the_human_moves():
+    view = DummyRummyView(players=3, seed=1)
+    state = view._state
+    assert state.current_player == 0 and not state.is_over()
+    texts = [b.description for b in view._actions.children]
+    assert texts
+    assert "Hand 1" in view._table.value
+    assert "contract 1" in view._table.value  # each seat's contract
+    assert "deals 13 cards each" in view._log.value
+
+
+def test_the_cut_in_prompt_and_the_priority_in_hot_seat():
+    view = DummyRummyView(setup="cut_in", seats=("human", "human", "human"))
+    discard = next(a for a in view._state.legal_actions() if type(a) is dr.Discard)
+    view._act(discard)
+    assert "dr-prompt" in view._table.value and "may ask for" in view._table.value
+    texts = [b.description for b in view._actions.children]
+    assert texts == [f"Player 3: cut in for {discard.card}", "Player 3: let it go"]
+    view._actions.children[0].click()
+    texts = [b.description for b in view._actions.children]
+    assert texts == [f"Take {discard.card} myself", "Let Player 3 cut in"]
+    view._actions.children[1].click()
+    assert "cuts in" in view._log.value and "rules.html#dummy-rummy-cut-in" in view._log.value
+    assert view._state.current_player == 1 and len(view._state.hands[2]) == 13 + 3
+
+
+def test_an_illegal_typed_card_is_refused_with_the_rule_and_changes_nothing():
+    view = DummyRummyView(setup="discard_restriction", seats=("human", "bot"))
+    before = view._state.replay_key()
+    view._typed_box.value = "9♠"
+    assert "no legal move plays 9♠" in view._status.value
+    assert view._state.replay_key() == before
+    view._typed_box.value = "K♣"
+    assert view._state.history and view._state.history[0].label == "P1 discards K♣"
+
+
+def test_the_view_speaks_russian():
+    view = DummyRummyView(lang="ru", setup="going_out", seats=("human", "bot", "bot"))
+    assert "Взять из колоды" in [b.description for b in view._actions.children]
+    assert "Колода" in view._table.value and "комбинация 1" in view._table.value

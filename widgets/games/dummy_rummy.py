@@ -1,0 +1,215 @@
+"""Dummy rummy views: the meld checker and the play app (a :class:`widgets.game.GameView`).
+
+Both only draw what the engine says: the checker asks :func:`rules.dummy_rummy.find_contract`
+and :func:`rules.dummy_rummy.contract_reason`; the play app shows the state and lets the
+base view offer the legal actions (cut-in prompts included) and tell the log.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+
+import ipywidgets as w
+
+from rules import dummy_rummy as dr
+from rules import svg
+from rules.cards import Card, deck, format_cards, parse_cards
+from rules.errors import RulesError, check_lang
+from rules.lang import count, pick, player_name
+from widgets.common import guarded, rule_link, show, status_line
+from widgets.game import GameView
+
+#: the most cards the checker takes (two packs and more would be no hand)
+MAX_HAND = 30
+_PACK = deck(52, jokers=2, copies=2)
+
+
+def melds_html(melds, lang: str, width: float = 44) -> str:
+    """Melds drawn as rows of cards, each with its description."""
+    rows = []
+    for meld in melds:
+        rows.append(
+            f"<div class='dr-meld'><div>{html.escape(meld.describe(lang))}</div>"
+            f"{svg.row(meld.cards, lang=lang, width=width, overlap=0.45)}</div>"
+        )
+    return "<div class='dr-melds' style='display:flex;flex-wrap:wrap;gap:.4em 1.2em'>" + "".join(rows) + "</div>"
+
+
+class MeldChecker(w.VBox):
+    """Type (or deal) a hand and pick a contract: see an arrangement drawn as cards, or why there is none."""
+
+    def __init__(self, *, lang: str = "en", hand: str = "", contract: int = 1, seed: int = 0, all_wild: bool = False):
+        self.lang = check_lang(lang)
+        self._rng = random.Random(seed)
+        t = lambda en, ru: pick(self.lang, en, ru)  # noqa: E731
+        self._hand = w.Text(
+            value=hand,
+            description=t("Hand", "Рука"),
+            placeholder=t("e.g. 5♥ 5C 5S 9D 10D RJ QC", "например 5♥ 5C 5S 9D 10D КДж ДC"),
+            continuous_update=False,
+            layout=w.Layout(width="100%", max_width="42em"),
+        )
+        self._contract = w.Dropdown(
+            options=[(f"{n}: {dr.CONTRACTS[n].describe(self.lang)}", n) for n in dr.CONTRACTS],
+            value=contract,
+            description=t("Contract", "Комбинация"),
+            style={"description_width": "initial"},
+        )
+        self._all_wild = w.Checkbox(value=all_wild, description=t("melds of wilds alone", "из одних джокеров"))
+        self._size = w.BoundedIntText(
+            value=14, min=8, max=20, description=t("cards", "карт"), layout=w.Layout(width="9em")
+        )
+        deal = w.Button(description=t("Deal a hand", "Сдать руку"), icon="random")
+        self._status, self._out = status_line(), w.HTML()
+        for widget, cls in ((self._hand, "dr-hand"), (self._contract, "dr-contract"), (deal, "dr-deal")):
+            widget.add_class(cls)
+        self._out.add_class("dr-answer")
+        for widget in (self._hand, self._contract, self._all_wild):
+            widget.observe(lambda _ch: self._check(), names="value")
+        deal.on_click(lambda _b: self._deal())
+        bar = w.HBox([self._contract, self._all_wild, self._size, deal], layout=w.Layout(flex_flow="row wrap"))
+        super().__init__([self._hand, bar, self._status, self._out])
+        self.add_class("dr-checker")
+        self._check()
+
+    @guarded
+    def _deal(self) -> None:
+        self._hand.value = format_cards(self._rng.sample(_PACK, self._size.value), self.lang)
+
+    @guarded
+    def _check(self) -> None:
+        lang, number = self.lang, self._contract.value
+        self._out.value, self._status.value = "", ""
+        cards = parse_cards(self._hand.value[: MAX_HAND * 6])
+        if len(cards) > MAX_HAND:
+            raise RulesError(f"a hand of at most {MAX_HAND} cards, please", f"не больше {MAX_HAND} карт в руке")
+        if not cards:
+            show(self._status, pick(lang, "Type a hand or deal one.", "Введите руку или сдайте её."))
+            return
+        reason = dr.contract_reason(number, cards, lang, all_wild=self._all_wild.value)
+        melds = dr.find_contract(number, cards, all_wild=self._all_wild.value)
+        hand = f"<div>{svg.row(cards, lang=lang, width=40, overlap=0.35)}</div>"
+        verdict = "dr-made" if melds else "dr-not-made"
+        drawn = melds_html(melds, lang) if melds else ""
+        short = dr.shortfall(number, cards, all_wild=self._all_wild.value)
+        more = "" if melds else pick(lang, f" Missing: {count(short, lang)}.", f" Не хватает: {count(short, lang)}.")
+        self._out.value = (
+            f"{hand}<p class='{verdict}'>{html.escape(reason)}.{html.escape(more)} "
+            f"<small>{rule_link('dummy_rummy.contracts', lang)} · {rule_link('dummy_rummy.wilds', lang)}</small></p>{drawn}"
+        )
+
+
+class DummyRummyView(GameView):
+    """Play Dummy rummy against bots or in hot seat."""
+
+    GAME = dr
+
+    def hand(self, state, viewer: int) -> list[Card]:
+        return state.hand(viewer)
+
+    def seat_role(self, state, seat: int) -> str:
+        lang = self.lang
+        number = state.contract[seat]
+        goal = (
+            pick(lang, f"contract {number}", f"комбинация {number}")
+            if number <= 12
+            else pick(lang, "all done", "всё выполнено")
+        )
+        down = pick(lang, ", down", ", выложил") if state.down[seat] else ""
+        cuts = (
+            pick(lang, f", cut-ins {state.cuts[seat]}", f", перехватов {state.cuts[seat]}") if state.cuts[seat] else ""
+        )
+        points = pick(lang, f"{state.totals[seat]} pts", f"{state.totals[seat]} оч.")
+        return f"{goal}{down}{cuts} · {points}"
+
+    def action_text(self, action) -> str:
+        lang, kind = self.lang, type(action)
+        card = getattr(action, "card", None)
+        shown = format_cards([card], lang) if isinstance(card, Card) else ""
+        if kind is dr.DrawStock:
+            return pick(lang, "Draw from the stock", "Взять из колоды")
+        if kind is dr.DrawDiscard:
+            return (
+                pick(lang, f"Take {shown} myself", f"Взять {shown} самому")
+                if action.before >= 0
+                else pick(lang, f"Take {shown} from the pile", f"Взять {shown} из сброса")
+            )
+        if kind is dr.GoDown:
+            return pick(lang, "Go down: ", "Выложить: ") + " | ".join(format_cards(m, lang) for m in action.melds)
+        if kind is dr.LayOff:
+            end = {"low": pick(lang, " below", " снизу"), "high": pick(lang, " above", " сверху")}.get(action.end, "")
+            return pick(
+                lang, f"Lay off {shown} on meld {action.meld + 1}{end}", f"{shown} к комбинации {action.meld + 1}{end}"
+            )
+        if kind is dr.Discard:
+            return pick(lang, f"Discard {shown}", f"Сбросить {shown}") + (
+                pick(lang, " and go out", " и выйти") if action.out else ""
+            )
+        if kind is dr.CutIn:
+            return pick(
+                lang,
+                f"{player_name(action.player, lang)}: cut in for {shown}",
+                f"{player_name(action.player, lang)}: перехватить {shown}",
+            )
+        if kind is dr.NoCutIn:
+            return pick(
+                lang,
+                f"{player_name(action.player, lang)}: let it go",
+                f"{player_name(action.player, lang)}: не перехватывать",
+            )
+        if kind is dr.AllowCutIn:
+            return pick(
+                lang,
+                f"Let {player_name(action.asker, lang)} cut in",
+                f"Разрешить перехват ({player_name(action.asker, lang)})",
+            )
+        return action.explain(lang)
+
+    def draw_table(self, state, viewer: int, fresh: frozenset[Card]) -> str:
+        lang = self.lang
+        top = state.discard_top
+        pile = svg.row([top] if top else [], lang=lang, width=50, highlight={0: "last"} if top in fresh else None)
+        stock = svg.row([None], lang=lang, width=50)
+        piles = (
+            f"<div class='dr-piles' style='display:flex;gap:1.2em;align-items:flex-end'>"
+            f"<div>{pick(lang, 'Stock', 'Колода')}: {len(state.stock)}<br>{stock}</div>"
+            f"<div>{pick(lang, 'Discard pile', 'Сброс')}: {len(state.pile)}<br>{pile}</div>"
+            f"<div>{pick(lang, 'Hand', 'Раздача')} {state.hand_no}</div></div>"
+        )
+        melds = []
+        for i, (owner, meld) in enumerate(state.table_melds()):
+            marks = {k: "last" for k, c in enumerate(meld.cards) if c in fresh}
+            melds.append(
+                f"<div class='dr-meld' data-meld='{i + 1}'>{i + 1}. {html.escape(player_name(owner, lang))}: "
+                f"{html.escape(meld.describe(lang))}<br>{svg.row(meld.cards, lang=lang, width=40, overlap=0.45, highlight=marks)}</div>"
+            )
+        table = "".join(melds) or f"<p>{pick(lang, 'No melds on the table yet.', 'На столе пока нет комбинаций.')}</p>"
+        prompt = ""
+        if state.phase in (dr.ASK, dr.PRIORITY) and top is not None:
+            asker = state.current_player if state.phase == dr.ASK else state.asker
+            prompt = pick(
+                lang,
+                f"Cut-in: {player_name(asker, lang)} may ask for {format_cards([top])}; {player_name(state.turn, lang)} draws next and has priority.",
+                f"Перехват: {player_name(asker, lang)} может попросить {format_cards([top], 'ru')}; следующим берёт {player_name(state.turn, 'ru').lower()}, у него право первенства.",
+            )
+            prompt = f"<p class='dr-prompt' role='status'><b>{html.escape(prompt)}</b> {rule_link('dummy_rummy.cut_in', lang)}</p>"
+        return f"{piles}{prompt}<div class='dr-table' style='display:flex;flex-wrap:wrap;gap:.5em 1.2em'>{table}</div>"
+
+
+def judged_html(text: str, lang: str) -> str:
+    """Cards in notation, drawn, with the oracle's verdict: a set, a run, or neither."""
+    cards = parse_cards(text)
+    kinds = [k for k, judge in (("set", dr.is_set), ("run", dr.is_run)) if judge(cards)]
+    words = {"set": pick(lang, "a set", "набор"), "run": pick(lang, "a run", "последовательность")}
+    verdict = " · ".join(words[k] for k in kinds) or pick(
+        lang, "neither a set nor a run", "ни набор, ни последовательность"
+    )
+    rule = rule_link("dummy_rummy.runs" if "run" in kinds or not kinds else "dummy_rummy.sets", lang)
+    return (
+        f"<div class='dr-judged' style='display:flex;gap:1em;align-items:center'>"
+        f"{svg.row(cards, lang=lang, width=40, overlap=0.3)}<span><b>{html.escape(verdict)}</b> {rule}</span></div>"
+    )
+
+
+__all__ = ["DummyRummyView", "MeldChecker", "judged_html", "melds_html"]
