@@ -636,6 +636,8 @@ class Draw(Action):
     RULE: ClassVar[str] = "joker_rummy.turn"
     #: the card taken when it is seen (only from the discard pile)
     card: ClassVar[Card | None] = None
+    #: a draw plays no card from the hand
+    cards: ClassVar[tuple[Card, ...]] = ()
 
     @cached_property
     def label(self) -> str:

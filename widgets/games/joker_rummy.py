@@ -143,7 +143,8 @@ class OpeningChecker(w.VBox):
             description=pick(lang, "Cards", "Карты"),
             placeholder=pick(lang, "e.g. 9♣ 10♣ J♣ or 9C 10C JC", "например 9♣ 10♣ В♣ или 9C 10C JC"),
             continuous_update=False,
-            layout=w.Layout(width="100%", max_width="40em"),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="40em", max_width="calc(100% - 12px)"),
         )
         self._box.add_class("jr-check-cards")
         self._box.observe(lambda _change: self._check(), names="value")
