@@ -57,7 +57,7 @@ site: book
 
 ## make test: lint, build the book, then every test: engine, properties,
 ## conformance, notebooks (nbval), widgets and the browser tests
-test: setup chromium
+test: setup chromium hub-proxy
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/jupyter-book clean . >/dev/null
@@ -85,6 +85,18 @@ lint: setup
 
 format: setup
 	$(BIN)/ruff check --fix . && $(BIN)/ruff format .
+
+## JupyterHub's proxy (configurable-http-proxy, from the npm registry) for deploy/jupyterhub
+HUB_PROXY := deploy/jupyterhub/node_modules/.bin/configurable-http-proxy
+hub-proxy: $(HUB_PROXY)
+
+$(HUB_PROXY): deploy/jupyterhub/package.json deploy/jupyterhub/package-lock.json
+	@if ! command -v npm >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; elif sudo -n true 2>/dev/null; then SUDO="sudo"; \
+	  else echo "JupyterHub's proxy needs Node.js and npm: sudo apt-get install -y nodejs npm"; exit 1; fi; \
+	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q nodejs npm; fi
+	npm ci --prefix deploy/jupyterhub --no-audit --no-fund --loglevel=error
+	touch $@
 
 ## Debian's chromium drives the browser tests (never a downloaded browser)
 chromium:

@@ -1,14 +1,12 @@
-"""Start the classroom app server (``book/_voila/serve_apps.py``) for a test, on loopback."""
+"""The classroom app server (``book/_voila/serve_apps.py``) for a test, and its protocol-level client."""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
-import json
-import socket
-import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -19,18 +17,15 @@ if str(VOILA) not in sys.path:
 import serve_apps  # noqa: E402
 from appclient import AppError, AppSession  # noqa: E402
 
-__all__ = ["AppError", "AppSession", "classroom_server", "status", "wait_for_pool"]
+status = serve_apps.status
+
+__all__ = ["AppError", "AppSession", "classroom_server", "run", "status", "wait_for_pool"]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def status(url: str) -> dict:
-    with urllib.request.urlopen(f"{url}/voila/classroom/status", timeout=10) as response:
-        return json.load(response)
+def run(coroutine, seconds: float = 300):
+    """Run ``coroutine`` to its end in a thread of its own (Playwright's sync API holds this one's loop)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, asyncio.wait_for(coroutine, seconds)).result()
 
 
 def wait_for_pool(url: str, kernels: int, seconds: float = 90) -> None:
@@ -46,27 +41,5 @@ def wait_for_pool(url: str, kernels: int, seconds: float = 90) -> None:
 @contextlib.contextmanager
 def classroom_server(log_path: Path, book_url: str = "http://localhost:8000", **options):
     """The server as `make serve` runs it, with ``options`` of ``serve_apps.command``; yields its URL."""
-    port = free_port()
-    with log_path.open("w") as log:
-        proc = subprocess.Popen(
-            serve_apps.command(port, **options), env=serve_apps.environment(book_url), stdout=log, stderr=log
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                status(url)
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"the app server did not start; see {log_path}") from None
-                time.sleep(0.3)
+    with serve_apps.running(log_path, book_url, **options) as (url, _):
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)

@@ -61,6 +61,7 @@ class AppSession:
     models: dict = field(default_factory=dict)  # comm id -> widget state
     received: list = field(default_factory=list)  # every message the kernel sent this page
     cookies: dict = field(default_factory=dict)
+    page_seconds: float = 0.0  # until the page's HTML had arrived whole
     _ws: object = None
     _session: str = field(default_factory=lambda: uuid.uuid4().hex)
 
@@ -84,13 +85,14 @@ class AppSession:
         if not match:
             raise AppError(f"{self.app}: the page names no kernel")
         self.kernel_id = match.group(1)
+        self.page_seconds = time.perf_counter() - start
         await self.connect()
         await self.read_widgets(timeout)
         return time.perf_counter() - start
 
     async def connect(self, origin: str | None = None) -> None:
-        netloc = urlparse(self.base_url).netloc
-        ws_url = f"ws://{netloc}/api/kernels/{self.kernel_id}/channels?session_id={self._session}"
+        base = urlparse(self.base_url)
+        ws_url = f"ws://{base.netloc}{base.path.rstrip('/')}/api/kernels/{self.kernel_id}/channels?session_id={self._session}"
         headers = dict(self.headers)
         if origin is not None:
             headers["Origin"] = origin

@@ -22,6 +22,7 @@ import contextvars
 import inspect
 import ipaddress
 import json
+import os
 import re
 import sys
 from collections import Counter
@@ -30,8 +31,10 @@ from urllib.parse import unquote, urlparse
 
 import tornado.web
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from tornado.httputil import url_concat
 from traitlets import Bool, Int, List, Type, Unicode
 from voila.app import Voila
+from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 HERE = Path(__file__).resolve().parent
@@ -182,6 +185,9 @@ def _guarded(handler_class):
                 self.set_status(403)
                 self.finish("Forbidden")
                 return None
+            hub_auth = self.settings.get("classroom_hub_auth")
+            if hub_auth is not None and not await hub_user_or_login(self, hub_auth):
+                return None
             result = super().prepare(*args, **kwargs)
             if inspect.isawaitable(result):
                 result = await result
@@ -189,6 +195,30 @@ def _guarded(handler_class):
 
     Guarded.__name__ = Guarded.__qualname__ = handler_class.__name__
     return Guarded
+
+
+async def hub_user_or_login(handler, hub_auth) -> bool:
+    """Under JupyterHub: True for the server's own user; else a page goes to the hub's login, the rest get 403."""
+    if handler.request.path == urlparse(hub_auth.oauth_redirect_uri).path or handler.request.path.rstrip("/").endswith(
+        "/voila/classroom/status"
+    ):
+        return True
+    user = await hub_auth.get_user(handler, sync=False)
+    if user and hub_auth.check_scopes(hub_auth.access_scopes, user):
+        return True
+    is_page = handler.request.method == "GET" and "Upgrade" not in handler.request.headers
+    if user or not is_page:
+        handler.set_status(403)
+        handler.finish("Forbidden")
+        return False
+    params = {}
+    verifier = None
+    if hub_auth.pkce_enabled:
+        verifier, challenge, method = hub_auth.generate_pkce_code_challenge()
+        params.update(code_challenge=challenge, code_challenge_method=method)
+    params["state"] = hub_auth.set_state_cookie(handler, next_url=handler.request.uri, code_verifier=verifier)
+    handler.redirect(url_concat(hub_auth.login_url, params))
+    return False
 
 
 class AppHandler(TornadoVoilaHandler):
@@ -257,6 +287,8 @@ class StatusHandler(tornado.web.RequestHandler):
                     "max_kernels": classroom.max_kernels,
                     "max_kernels_per_client": classroom.max_kernels_per_client,
                     "pool": classroom.pool,
+                    # preheated kernels that have run their notebook up to the request and wait for it
+                    "pool_ready": len(RequestInfoSocketHandler._waiters),
                     "apps": len(classroom.apps),
                 }
             )
@@ -296,6 +328,12 @@ class ClassroomVoila(Voila):
                 "default": {"pool_size": 0},
                 **{path: {"pool_size": self.pool} for path in pooled},
             }
+        self.hub_auth = None
+        if os.environ.get("JUPYTERHUB_API_TOKEN"):  # a student's server spawned by JupyterHub
+            from jupyterhub.services.auth import HubOAuth
+
+            # the instance JupyterHub's OAuth callback handler uses too (it keeps the login's state)
+            self.hub_auth = HubOAuth.instance(api_token=os.environ["JUPYTERHUB_API_TOKEN"], cache_max_age=60)
         settings = super().init_settings()
         self.ledger = KernelLedger(self.kernel_manager, self.max_kernels, self.max_kernels_per_client)
         self.ledger.watch(self.kernel_manager)
@@ -304,6 +342,8 @@ class ClassroomVoila(Voila):
             classroom_allowed_hosts=[h.lower() for h in self.allowed_hosts],
             classroom_log=self.log,
             allow_remote_access=False,
+            classroom_hub_auth=self.hub_auth,
+            hub_auth=self.hub_auth,  # what JupyterHub's OAuth callback handler reads
         )
         return settings
 
@@ -329,6 +369,10 @@ class ClassroomVoila(Voila):
             (f"{base}/sheet", SheetHandler),
             (f"{base}/voila/classroom/status", StatusHandler),
         ]
+        if self.hub_auth is not None:
+            from jupyterhub.services.auth import HubOAuthCallbackHandler
+
+            handlers.insert(0, (urlparse(self.hub_auth.oauth_redirect_uri).path, HubOAuthCallbackHandler))
         return [(h[0], _guarded(h[1]), *h[2:]) for h in handlers]
 
 

@@ -29,6 +29,7 @@ class App:
     line_en: str
     line_ru: str
     picture: str  # HTML of the first picture the notebook shows (its saved widget state), or ""
+    chapter: str = ""  # the chapter's title as the book's index page gives it, e.g. "Дурак (Durak)"
 
     def href(self, lang: str) -> str:
         return f"voila/render/{quote(self.path)}?lang={lang}"
@@ -81,7 +82,15 @@ def read_app(book: Path, notebook_path: Path) -> App | None:
     if not any(relative in (m.strip() for m in _APP_ROLE.findall(text)) for text in markdown):
         return None
     title_en, title_ru, line_en, line_ru = _intro(markdown[0])
-    return App(relative, title_en, title_ru, line_en, line_ru, _picture(notebook))
+    return App(relative, title_en, title_ru, line_en, line_ru, _picture(notebook), _chapter(notebook_path.parent))
+
+
+def _chapter(folder: Path) -> str:
+    index = folder / "index.md"
+    if not index.exists():
+        return ""
+    heading = next((line for line in index.read_text(encoding="utf-8").splitlines() if line.startswith("# ")), "")
+    return heading[2:].strip()
 
 
 def find_apps(book: Path) -> list[App]:
@@ -100,7 +109,7 @@ h1 { font-size: 1.6rem; margin: 0.2rem 0 0.4rem; }
 .app .ru { color: #333; }
 .app p { margin: 0.2rem 0; font-size: 0.92rem; }
 .thumb { height: 9rem; overflow: hidden; border-radius: 4px; background: #f6f8f6; position: relative; }
-.thumb > div { transform: scale(0.45); transform-origin: top left; width: 222%; pointer-events: none; }
+.thumb > div { transform: scale(0.7); transform-origin: top left; width: 143%; pointer-events: none; }
 .open { margin-top: auto; padding-top: 0.5rem; display: flex; gap: 0.5rem; flex-wrap: wrap; }
 .open a { display: inline-block; padding: 0.35rem 0.7rem; border-radius: 4px; background: #1f5fbf; color: #fff;
   text-decoration: none; font-weight: 600; }
@@ -109,7 +118,7 @@ h1 { font-size: 1.6rem; margin: 0.2rem 0 0.4rem; }
 table.sheet { border-collapse: collapse; width: 100%; }
 table.sheet td { border: 1px solid #999; padding: 0.4rem; vertical-align: top; }
 table.sheet tr { break-inside: avoid; page-break-inside: avoid; }
-.qr svg { width: 7.5rem; height: 7.5rem; }
+.chapter { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.04em; color: #555; margin-top: 0.4rem; }
 .url { font-family: monospace; font-size: 0.8rem; word-break: break-all; }
 @media print { .noprint { display: none; } body { max-width: none; } }
 """
@@ -131,7 +140,8 @@ def gallery_html(apps: list[App], base_url: str = "/") -> str:
         picture = f'<div class="thumb" aria-hidden="true"><div>{app.picture}</div></div>' if app.picture else ""
         cards.append(
             f'<li class="app" data-app="{html.escape(app.path)}">{picture}'
-            f'<h2><span lang="en">{html.escape(app.title_en)}</span> · '
+            + (f'<div class="chapter">{html.escape(app.chapter)}</div>' if app.chapter else "")
+            + f'<h2><span lang="en">{html.escape(app.title_en)}</span> · '
             f'<span lang="ru" class="ru">{html.escape(app.title_ru)}</span></h2>'
             f'<p lang="en">{html.escape(app.line_en)}</p><p lang="ru" class="ru">{html.escape(app.line_ru)}</p>'
             f'<div class="open"><a lang="en" href="{base_url}{app.href("en")}">Open in English</a>'
@@ -171,7 +181,9 @@ def sheet_html(apps: list[App], origin: str, base_url: str = "/") -> str:
                 f'<div class="url">{html.escape(url)}</div></td>'
             )
         rows.append(
-            f'<tr data-app="{html.escape(app.path)}"><td><strong>{html.escape(app.title_en)}</strong><br>'
+            f'<tr data-app="{html.escape(app.path)}"><td>'
+            + (f'<div class="chapter">{html.escape(app.chapter)}</div>' if app.chapter else "")
+            + f"<strong>{html.escape(app.title_en)}</strong><br>"
             f'<span lang="ru">{html.escape(app.title_ru)}</span></td>{"".join(cells)}</tr>'
         )
     body = (

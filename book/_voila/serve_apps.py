@@ -16,9 +16,16 @@ See `classroom.py`.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
 import os
+import socket
+import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
+from urllib.parse import urlparse
 
 HERE = Path(__file__).resolve().parent
 BOOK = HERE.parent
@@ -72,6 +79,8 @@ def command(
         f"--ClassroomVoila.max_kernels_per_client={max_per_client}",
         *(f"--ClassroomVoila.allowed_hosts={host}" for host in allowed_hosts),
         f"--ClassroomVoila.trust_forwarded={trust_forwarded}",
+        # a used preheated kernel is replaced once the arrivals have settled, not while they are served
+        "--VoilaKernelManager.fill_delay=5",
         *cull(cull_seconds),
     ]
 
@@ -85,10 +94,53 @@ def environment(book_url: str = "http://localhost:8000") -> dict[str, str]:
     return env
 
 
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def status(url: str) -> dict:
+    """The server's counts: kernels alive and in use, the ceilings, the pool."""
+    with urllib.request.urlopen(f"{url}/voila/classroom/status", timeout=10) as response:
+        return json.load(response)
+
+
+@contextlib.contextmanager
+def running(log_path: Path, book_url: str = "http://localhost:8000", **options):
+    """A server on a free loopback port, with ``options`` of :func:`command`; yields (url, process)."""
+    port = _free_port()
+    with log_path.open("w") as log:
+        proc = subprocess.Popen(command(port, **options), env=environment(book_url), stdout=log, stderr=log)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                status(url)
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the app server did not start; see {log_path}") from None
+                time.sleep(0.3)
+        yield url, proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8866)
-    parser.add_argument("--book-url", default="http://localhost:8000", help="where the book is served")
+    parser.add_argument(
+        "--book-url",
+        default=os.environ.get("RULEBOOK_BOOK_URL", "http://localhost:8000"),
+        help="where the book is served",
+    )
     parser.add_argument("--pool", type=int, default=1, help="preheated kernels per app (0: none)")
     parser.add_argument("--pool-apps", nargs="*", default=[], help="the apps that get a pool (default: all)")
     parser.add_argument("--max-kernels", type=int, default=40, help="kernels in use at most, whole server")
@@ -98,7 +150,18 @@ def main(argv: list[str] | None = None) -> None:
         "--allowed-host", action="append", default=["localhost"], help="a name the class reaches this server by"
     )
     parser.add_argument("--base-url", default="/")
+    parser.add_argument(
+        "--hub",
+        action="store_true",
+        help="a student's server spawned by JupyterHub: address, port and prefix from the hub, logins through it",
+    )
     args = parser.parse_args(argv)
+    trust_forwarded = False
+    if args.hub:  # JupyterHub says where to listen; its proxy names the visitor
+        service = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"])
+        args.ip, args.port = service.hostname, service.port
+        args.base_url = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", service.path or "/")
+        trust_forwarded = True
     cmd = command(
         args.port,
         pool=args.pool,
@@ -108,6 +171,7 @@ def main(argv: list[str] | None = None) -> None:
         ip=args.ip,
         allowed_hosts=args.allowed_host,
         base_url=args.base_url,
+        trust_forwarded=trust_forwarded,
     )
     os.execve(cmd[0], cmd, environment(args.book_url))
 

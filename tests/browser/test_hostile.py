@@ -8,7 +8,6 @@ protocol-level client of ``book/_voila/appclient.py``), from several visitors' a
 
 from __future__ import annotations
 
-import asyncio
 import json
 import urllib.error
 import urllib.request
@@ -16,7 +15,7 @@ import urllib.request
 import pytest
 import websockets
 
-from tests.classroom_server import AppError, AppSession, classroom_server, status
+from tests.classroom_server import AppError, AppSession, classroom_server, run, status
 
 APP = "notation/notation.ipynb"
 GAME = "durak/play.ipynb"
@@ -28,10 +27,6 @@ def server(tmp_path_factory):
     log = tmp_path_factory.mktemp("hostile") / "voila.log"
     with classroom_server(log, max_kernels=3, max_per_client=2, trust_forwarded=True) as url:
         yield url
-
-
-def run(coroutine):
-    return asyncio.run(coroutine)
 
 
 def visitor(address: str) -> dict:

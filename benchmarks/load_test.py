@@ -1,0 +1,269 @@
+"""A class at once: N visitors open an app together, wait until it is interactive, and play.
+
+    .venv/bin/python benchmarks/load_test.py --sessions 30 --pool 30            # protocol-level client
+    .venv/bin/python benchmarks/load_test.py --sessions 10 --pool 10 --browsers # real Chromium pages
+
+It starts the app server itself (as `make serve` does, on a free loopback port; or give
+`--url` of one already running on this machine) and prints, for the whole class: time
+until interactive and click-to-redraw (median, p95, max), kernels alive, memory per
+kernel and in total (PSS, server and kernels), and failures.
+
+- Protocol-level (default): each visitor requests the page over HTTP, connects to its
+  kernel's websocket and reads every widget's state as a page's widget manager does
+  (interactive = all of that done), then clicks a move button; a click is redrawn when
+  the kernel has sent every change it made (idle after the click).
+- Browsers (`--browsers`): Debian's /usr/bin/chromium through Playwright, one page per
+  visitor in one browser; interactive = the first move button drawn; a click is redrawn
+  at the first change of the page after it (then the next frame).
+
+Everything is bounded: `--deadline` seconds for the whole run (default 300), loopback
+only, and the server it started is stopped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import statistics
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "book" / "_voila"))
+
+import serve_apps  # noqa: E402
+from appclient import AppSession  # noqa: E402
+
+#: the CSS class of a move button in each game's app (a click plays a legal move)
+MOVES = {
+    "durak/play.ipynb": "durak-action",
+    "domimi/play.ipynb": "domimi-action",
+    "minefield/play.ipynb": "minefield-draw",
+}
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+@dataclass
+class Result:
+    interactive: list[float] = field(default_factory=list)
+    redraw: list[float] = field(default_factory=list)
+    page: list[float] = field(default_factory=list)  # of which the page's HTML (protocol client)
+    failures: list[str] = field(default_factory=list)
+    kernels_alive: int = 0
+    kernels_in_use: int = 0
+    kernel_pss_mb: list[float] = field(default_factory=list)
+    total_pss_mb: float = 0.0
+    wall_seconds: float = 0.0
+    played: int = 0  # visitors who have played their moves
+
+
+def summary(values: list[float]) -> str:
+    if not values:
+        return "none"
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return f"median {statistics.median(ordered):.3f} s, p95 {p95:.3f} s, max {ordered[-1]:.3f} s (n={len(ordered)})"
+
+
+async def protocol_visitor(url: str, app: str, lang: str, moves: int, result: Result, hold: asyncio.Event) -> None:
+    session = AppSession(url, app, lang)
+    try:
+        result.interactive.append(await session.open())
+        result.page.append(session.page_seconds)
+        for _ in range(moves):
+            buttons = session.buttons(MOVES.get(app, "-action"))
+            if not buttons:
+                break  # the game is over
+            result.redraw.append(await session.click(buttons[0]))
+        result.played += 1
+        await hold.wait()  # every visitor keeps the app open until the class is counted
+    except Exception as error:
+        result.failures.append(f"{type(error).__name__}: {error}")
+    finally:
+        await session.shut_down()
+
+
+async def browser_visitor(browser, url, app, lang, moves, result: Result, hold: asyncio.Event) -> None:
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await context.new_page()
+    selector = f"button.{MOVES.get(app, 'durak-action')}"
+    try:
+        start = time.perf_counter()
+        await page.goto(f"{url}/voila/render/{app}?lang={lang}", timeout=120_000)
+        await page.locator(selector).first.wait_for(state="visible", timeout=120_000)
+        result.interactive.append(time.perf_counter() - start)
+        for _ in range(moves):
+            if await page.locator(selector).count() == 0:
+                break
+            milliseconds = await page.evaluate(
+                """(selector) => new Promise((resolve, reject) => {
+                    const start = performance.now();
+                    const watch = new MutationObserver(() => {
+                        watch.disconnect();
+                        requestAnimationFrame(() => resolve(performance.now() - start));
+                    });
+                    watch.observe(document.body, {subtree: true, childList: true, characterData: true});
+                    setTimeout(() => reject(new Error("no redraw within 30 s")), 30000);
+                    document.querySelector(selector).click();
+                })""",
+                selector,
+            )
+            result.redraw.append(milliseconds / 1000)
+            await page.wait_for_timeout(300)
+        result.played += 1
+        await hold.wait()
+    except Exception as error:
+        result.failures.append(f"{type(error).__name__}: {error}".splitlines()[0])
+    finally:
+        await page.close(run_before_unload=True)  # as a closed tab: the page's beacon shuts its kernel down
+        await context.close()
+
+
+def memory(server_pid: int | None) -> tuple[list[float], float]:
+    """PSS in MB of each kernel of the server, and of the server and its kernels together."""
+    if server_pid is None:
+        return [], 0.0
+    import psutil
+
+    server = psutil.Process(server_pid)
+    kernels = [p for p in server.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+    per_kernel = []
+    for kernel in kernels:
+        with contextlib.suppress(psutil.Error):
+            per_kernel.append(kernel.memory_full_info().pss / 2**20)
+    return per_kernel, server.memory_full_info().pss / 2**20 + sum(per_kernel)
+
+
+async def run_class(url, app, sessions, moves, browsers, server_pid, lang="en", stagger=0.0) -> Result:
+    result = Result()
+    hold = asyncio.Event()
+    start = time.perf_counter()
+    if browsers:
+        from playwright.async_api import async_playwright
+
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(
+                executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
+            )
+            tasks = []
+            for _i in range(sessions):
+                tasks.append(asyncio.create_task(browser_visitor(browser, url, app, lang, moves, result, hold)))
+                await asyncio.sleep(stagger)
+            await _count_then_release(tasks, result, hold, url, server_pid, sessions)
+            await browser.close()
+    else:
+        tasks = []
+        for _ in range(sessions):
+            tasks.append(asyncio.create_task(protocol_visitor(url, app, lang, moves, result, hold)))
+            await asyncio.sleep(stagger)
+        await _count_then_release(tasks, result, hold, url, server_pid, sessions)
+    result.wall_seconds = time.perf_counter() - start
+    return result
+
+
+async def _count_then_release(tasks, result, hold, url, server_pid, sessions) -> None:
+    """Once every visitor has played (or failed), count kernels and memory, then let them go."""
+    while result.played + len(result.failures) < sessions and not all(t.done() for t in tasks):
+        await asyncio.sleep(0.2)
+    await asyncio.sleep(1.0)  # the last clicks land
+    counts = await asyncio.to_thread(serve_apps.status, url)
+    result.kernels_alive, result.kernels_in_use = counts["kernels_alive"], counts["kernels_in_use"]
+    result.kernel_pss_mb, result.total_pss_mb = await asyncio.to_thread(memory, server_pid)
+    hold.set()
+    await asyncio.gather(*tasks)
+
+
+def report(result: Result, args) -> str:
+    kind = "Chromium pages" if args.browsers else "protocol-level sessions"
+    lines = [
+        f"{args.sessions} {kind} opening {args.app} at once, {args.moves} moves each "
+        f"(pool {args.pool}, ceiling {args.max_kernels}); {result.wall_seconds:.1f} s in all",
+        f"  time until interactive: {summary(result.interactive)}",
+        *([f"    of which the page:    {summary(result.page)}"] if result.page else []),
+        f"  click to redraw:        {summary(result.redraw)}",
+        f"  kernels alive: {result.kernels_alive} (in use by visitors: {result.kernels_in_use})",
+    ]
+    if result.kernel_pss_mb:
+        lines.append(
+            f"  memory per kernel (PSS): median {statistics.median(result.kernel_pss_mb):.0f} MB, "
+            f"max {max(result.kernel_pss_mb):.0f} MB; server and kernels in all {result.total_pss_mb:.0f} MB"
+        )
+    lines.append(f"  failures: {len(result.failures)}")
+    lines.extend(f"    {failure}" for failure in result.failures[:10])
+    return "\n".join(lines)
+
+
+def _wait_for_pool(url: str, kernels: int, seconds: float) -> None:
+    """Until ``kernels`` preheated kernels wait for their request (or ``seconds`` have passed)."""
+    deadline = time.monotonic() + seconds
+    while serve_apps.status(url)["pool_ready"] < kernels and time.monotonic() < deadline:
+        time.sleep(0.5)
+
+
+def load_test(args) -> Result:
+    """Start a server (unless ``args.url``), let the pool warm up, run the class, stop the server."""
+    if args.url:
+        if urlparse(args.url).hostname not in LOOPBACK:
+            raise SystemExit("the load test only targets this machine (127.0.0.1, localhost)")
+        return asyncio.run(
+            asyncio.wait_for(
+                run_class(args.url, args.app, args.sessions, args.moves, args.browsers, None, stagger=args.stagger),
+                args.deadline,
+            )
+        )
+    with tempfile.TemporaryDirectory(prefix="load_test_") as tmp:
+        options = {
+            "pool": args.pool,
+            "pool_apps": [args.app] if args.pool else [],
+            "max_kernels": args.max_kernels,
+            "max_per_client": args.max_kernels,  # every visitor of this test comes from 127.0.0.1
+        }
+        with serve_apps.running(Path(tmp) / "voila.log", **options) as (url, proc):
+            _wait_for_pool(url, args.pool, min(240, args.deadline / 2))
+            try:
+                return asyncio.run(
+                    asyncio.wait_for(
+                        run_class(
+                            url, args.app, args.sessions, args.moves, args.browsers, proc.pid, stagger=args.stagger
+                        ),
+                        args.deadline,
+                    )
+                )
+            except TimeoutError:
+                traceback.print_exc()
+                raise SystemExit(f"the class did not finish within {args.deadline} s; see {tmp}/voila.log") from None
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--sessions", type=int, default=30, help="visitors opening the app at once")
+    p.add_argument("--app", default="durak/play.ipynb", help="the app (a path under book/)")
+    p.add_argument("--moves", type=int, default=3, help="moves each visitor plays")
+    p.add_argument("--pool", type=int, default=None, help="preheated kernels for the app (default: --sessions)")
+    p.add_argument("--max-kernels", type=int, default=40, help="the server's kernel ceiling")
+    p.add_argument("--browsers", action="store_true", help="real Chromium pages instead of the protocol client")
+    p.add_argument("--stagger", type=float, default=0.0, help="seconds between two visitors' arrivals")
+    p.add_argument("--deadline", type=float, default=300, help="seconds the whole class may take")
+    p.add_argument("--url", help="a server already running on this machine (else one is started)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.pool is None:
+        args.pool = args.sessions
+    if args.browsers and args.sessions > 10:
+        raise SystemExit("up to 10 browser pages: the browsers share the machine's cores with the server")
+    result = load_test(args)
+    print(report(result, args))
+    return 1 if result.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,102 @@
+"""JupyterHub for a class larger than one app server: each student gets the book's apps.
+
+    jupyterhub -f deploy/jupyterhub/jupyterhub_config.py
+
+Every student logs in and lands on the apps' gallery (`/user/<name>/`); their server is
+the book's app server (`book/_voila/serve_apps.py --hub`), which runs only the apps: no
+code from a page, no file beyond the apps' pictures and styles, no traceback (see
+`book/_voila/classroom.py`). A server idle for `RULEBOOK_HUB_IDLE` seconds (default 15
+minutes) is stopped by JupyterHub's idle culler; inside it, the kernel of a closed tab is
+shut down at once.
+
+The settings come from the environment, so the same file serves a class and the tests:
+
+| variable | meaning | default |
+|---|---|---|
+| RULEBOOK_HUB_IP, RULEBOOK_HUB_PORT | where the hub listens (0.0.0.0 for the class's network) | 127.0.0.1, 8000 |
+| RULEBOOK_HUB_HOSTS | names the class reaches the hub by (IP addresses always pass), space-separated | localhost |
+| RULEBOOK_HUB_PASSWORD | the class's shared password (any user name, 8 characters or more) | none |
+| RULEBOOK_HUB_AUTHENTICATOR | `shared-password`, `dummy` (JupyterHub's test login, loopback only) or your school's authenticator class | shared-password |
+| RULEBOOK_HUB_DIR | the hub's database, cookie secret and the students' (empty) folders | ./hub-data |
+| RULEBOOK_HUB_POOL | preheated kernels per app in each student's server | 0 |
+| RULEBOOK_HUB_MAX_KERNELS | apps open at once per student | 4 |
+| RULEBOOK_HUB_IDLE | seconds before an unused server is stopped | 900 |
+| RULEBOOK_HUB_PROXY | the configurable-http-proxy command | deploy/jupyterhub/node_modules/.bin/configurable-http-proxy |
+
+All students' servers run as the hub's own system user (SimpleLocalProcessSpawner):
+the servers run no student code and serve no student files, so there is nothing for one
+student to reach of another's. For the Kubernetes form, see `deploy/zero-to-jupyterhub/`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+c = get_config()  # noqa: F821 (JupyterHub's config loader defines it)
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+DATA = Path(os.environ.get("RULEBOOK_HUB_DIR", Path.cwd() / "hub-data")).resolve()
+DATA.mkdir(parents=True, exist_ok=True)
+IP = os.environ.get("RULEBOOK_HUB_IP", "127.0.0.1")
+LOOPBACK = IP.startswith("127.") or IP in ("localhost", "::1")
+
+c.JupyterHub.ip = IP
+c.JupyterHub.port = int(os.environ.get("RULEBOOK_HUB_PORT", "8000"))
+c.JupyterHub.hub_ip = "127.0.0.1"
+c.JupyterHub.db_url = f"sqlite:///{DATA / 'jupyterhub.sqlite'}"
+c.JupyterHub.cookie_secret_file = str(DATA / "jupyterhub_cookie_secret")
+c.ConfigurableHTTPProxy.pid_file = str(DATA / "jupyterhub-proxy.pid")
+c.ConfigurableHTTPProxy.command = [
+    os.environ.get("RULEBOOK_HUB_PROXY", str(HERE / "node_modules" / ".bin" / "configurable-http-proxy"))
+]
+c.JupyterHub.allow_named_servers = False
+
+# who may log in: the class's shared password, a test login on loopback, or your school's
+authenticator = os.environ.get("RULEBOOK_HUB_AUTHENTICATOR", "shared-password")
+password = os.environ.get("RULEBOOK_HUB_PASSWORD", "")
+c.JupyterHub.authenticator_class = authenticator
+c.Authenticator.allow_all = True
+if authenticator == "shared-password":
+    if len(password) < 8:
+        raise SystemExit("set RULEBOOK_HUB_PASSWORD to the class's password (8 characters or more)")
+    c.SharedPasswordAuthenticator.user_password = password
+elif authenticator == "dummy":  # JupyterHub's test login: only on this machine
+    if not LOOPBACK:
+        raise SystemExit("the test login (dummy) serves only this machine: RULEBOOK_HUB_IP=127.0.0.1")
+    c.DummyAuthenticator.password = password
+
+# each student's server: the book's apps, landing on the gallery
+c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
+c.SimpleLocalProcessSpawner.home_dir_template = str(DATA / "students" / "{username}")
+c.Spawner.cmd = [sys.executable, str(ROOT / "book" / "_voila" / "serve_apps.py"), "--hub"]
+c.Spawner.args = [
+    f"--pool={os.environ.get('RULEBOOK_HUB_POOL', '0')}",
+    f"--max-kernels={os.environ.get('RULEBOOK_HUB_MAX_KERNELS', '4')}",
+    f"--max-per-client={os.environ.get('RULEBOOK_HUB_MAX_KERNELS', '4')}",
+    *(f"--allowed-host={host}" for host in os.environ.get("RULEBOOK_HUB_HOSTS", "localhost").split()),
+]
+c.Spawner.default_url = "/"
+c.Spawner.env_keep = ["PATH", "PYTHONPATH", "LANG", "LC_ALL", "JUPYTER_PATH"]
+c.Spawner.start_timeout = 120
+c.Spawner.http_timeout = 120
+c.JupyterHub.default_url = "/hub/home"
+
+# servers nobody uses are stopped (JupyterHub's idle culler, as a hub service)
+idle = os.environ.get("RULEBOOK_HUB_IDLE", "900")
+c.JupyterHub.services = [
+    {
+        "name": "idle-culler",
+        "command": [sys.executable, "-m", "jupyterhub_idle_culler", f"--timeout={idle}", "--cull-every=60"],
+    }
+]
+c.JupyterHub.load_roles = [
+    {
+        "name": "idle-culler",
+        "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+        "services": ["idle-culler"],
+    }
+]
+c.JupyterHub.last_activity_interval = 60

@@ -1,0 +1,128 @@
+"""JupyterHub as configured in deploy/jupyterhub: a hub on loopback with the test
+authenticator (any name, the class's password), several students each logging in,
+landing on the apps' gallery, opening an app and playing a move through the hub's proxy.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.classroom_server import AppSession, run
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = ROOT / "deploy" / "jupyterhub" / "jupyterhub_config.py"
+PROXY = ROOT / "deploy" / "jupyterhub" / "node_modules" / ".bin" / "configurable-http-proxy"
+STUDENTS = ("ada", "boris", "vera")
+PASSWORD = "class-password"
+APP = "durak/play.ipynb"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    if not PROXY.exists():
+        pytest.fail(f"JupyterHub's proxy is missing at {PROXY}; install it with: make hub-proxy")
+    data = tmp_path_factory.mktemp("hub")
+    port = _free_port()
+    env = {
+        **os.environ,
+        "RULEBOOK_HUB_DIR": str(data),
+        "RULEBOOK_HUB_PORT": str(port),
+        "RULEBOOK_HUB_AUTHENTICATOR": "dummy",
+        "RULEBOOK_HUB_PASSWORD": PASSWORD,
+        "RULEBOOK_HUB_IDLE": "600",
+        "CONFIGPROXY_AUTH_TOKEN": "test-proxy-token",
+    }
+    hub_bin = Path(sys.executable).parent / "jupyterhub"
+    log = (data / "hub.log").open("w")
+    proc = subprocess.Popen(
+        [str(hub_bin), "-f", str(CONFIG), "--JupyterHub.hub_port", str(_free_port())],
+        cwd=data,
+        env=env,
+        stdout=log,
+        stderr=log,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                if httpx.get(f"{url}/hub/api/", timeout=5).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the hub did not start; see {data / 'hub.log'}")
+            time.sleep(0.5)
+        yield url, data
+    finally:
+        proc.terminate()  # the hub stops its students' servers and its proxy
+        try:
+            proc.wait(60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+def _log_in(url: str, name: str, password: str) -> httpx.Client:
+    client = httpx.Client(base_url=url, follow_redirects=True, timeout=120)
+    form = client.get("/hub/login")
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', form.text)
+    client.post("/hub/login", data={"username": name, "password": password, "_xsrf": xsrf.group(1) if xsrf else ""})
+    return client
+
+
+def test_a_wrong_password_lets_nobody_in(hub):
+    url, _ = hub
+    client = _log_in(url, "mallory", "guess")
+    assert "/user/mallory/" not in str(client.get("/hub/home").url)
+    assert client.get("/user/mallory/", follow_redirects=False).status_code in (302, 303, 403, 404, 503)
+
+
+def test_students_land_on_the_gallery_open_an_app_and_play_a_move(hub):
+    url, data = hub
+    clients = {name: _log_in(url, name, PASSWORD) for name in STUDENTS}
+    for client in clients.values():
+        client.get("/hub/spawn", follow_redirects=False)  # every student starts at once
+    for name, client in clients.items():
+        deadline = time.monotonic() + 120
+        while True:  # the hub shows a "starting" page until the student's server answers
+            gallery = client.get(f"/user/{name}/")
+            if (f"/user/{name}/" in str(gallery.url) and "data-app=" in gallery.text) or time.monotonic() > deadline:
+                break
+            time.sleep(1)
+        assert gallery.status_code == 200, f"{name}: {gallery.url} -> {gallery.status_code}"
+        assert f'data-app="{APP}"' in gallery.text and "Играть в дурака" in gallery.text
+
+    async def play(name: str, client: httpx.Client):
+        cookie = "; ".join(f"{c.name}={c.value}" for c in client.cookies.jar if c.path.startswith(("/user", "/")))
+        session = AppSession(f"{url}/user/{name}", APP, "ru", headers={"Cookie": cookie})
+        await session.open()
+        action = session.buttons("durak-action")
+        assert action, f"{name}: no move to play"
+        await session.click(action[0])
+        descriptions = [session.models[c]["description"] for c in session.buttons("durak-action")]
+        await session.shut_down()
+        return descriptions
+
+    for name, client in clients.items():
+        assert run(play(name, client), 180), f"{name}: the game did not answer the move"
+
+    # a student cannot use another's server: the hub's login does not reach it
+    other = clients["ada"].get("/user/boris/", follow_redirects=True)
+    assert 'data-app="' not in other.text
+    assert not any(data.glob("students/*/*.ipynb")), "no notebook was copied to a student"
