@@ -27,11 +27,11 @@
     return !!(cells && cells.style.display !== "none" && cells.querySelector(".jupyter-widgets"));
   }
 
+  // Voici's page scrolls inside #rendered_cells: the frame takes the height of its content
   function fit(frame) {
     var doc = frame.contentDocument;
-    if (!doc || !doc.body) return;
-    var height = Math.max(doc.body.scrollHeight, doc.documentElement.scrollHeight);
-    frame.style.height = height + "px";
+    var cells = doc && doc.getElementById("rendered_cells");
+    if (cells) frame.style.height = cells.scrollHeight + 2 + "px";
   }
 
   function goLive(bar, frame) {
@@ -47,11 +47,11 @@
     var button = bar.querySelector(".live-start");
     if (button) button.remove();
     fit(frame);
-    var doc = frame.contentDocument;
-    if (window.ResizeObserver && doc.body) {
+    var content = frame.contentDocument.getElementById("rendered_cells").firstElementChild;
+    if (window.ResizeObserver && content) {
       new ResizeObserver(function () {
         fit(frame);
-      }).observe(doc.body);
+      }).observe(content);
     }
     bar.dispatchEvent(new CustomEvent("live-ready", { bubbles: true }));
   }
