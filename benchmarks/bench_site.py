@@ -1,0 +1,230 @@
+"""The static site's figures: how fast the in-browser Python answers, and what the site weighs.
+
+    python benchmarks/bench_site.py [--html _build/html] [--repeat 3]
+
+Needs the built site (``make site``) and Debian's Chromium. The site is served by a
+plain local file server and the browser is cut off from everything else, as a reader
+offline would be. Prints:
+
+- the time from pressing "Make it live" on a demo of the book (the DoMiMi purchase
+  explorer) to the demo drawn live, and to its first answer to typed cards, with a
+  cold browser cache and then warm (the same browser, the page reloaded);
+- for each play app opened full page, the time from a click to the redraw it causes
+  (the kernel's answer drawn), the median of ``--repeat`` clicks;
+- the site's size: the book, the in-browser Python, and what a reader downloads;
+- random playouts per second of every game under Pyodide (the site's Pyodide from
+  npm, run by Node: the same WebAssembly the browser runs) beside CPython.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.playout_speed import measure  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+LIVE_PAGE = "/book/domimi/explorer.html"
+#: each play app: the button clicked, and the part of the page the answer redraws
+PLAY_APPS = {
+    "domimi/play": ("button.domimi-action", ".domimi-log"),
+    "domino/play": ("button.domino-game-pass", ".domino-game-log"),
+    "durak/play": ("button.durak-action", ".durak-log"),
+    "minefield/play": ("button.minefield-draw", ".minefield-log"),
+}
+#: seeds per game for the playout speed (DoMiMi's random games run to the round limit)
+SEEDS = {"domimi": 3}
+DEFAULT_SEEDS = 30
+WAIT_MS = 300_000
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(html: Path) -> str:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(html)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def _offline(context) -> None:
+    def route(route):
+        host = urlparse(route.request.url).hostname or ""
+        if route.request.url.startswith(("data:", "blob:")) or host in ("127.0.0.1", "localhost"):
+            route.continue_()
+        else:
+            route.abort()
+
+    context.route("**/*", route)
+
+
+def make_it_live(page, base: str) -> tuple[float, float]:
+    """Seconds from the click to the demo drawn live, and to its answer to typed cards."""
+    page.goto(base + LIVE_PAGE)
+    bar = page.locator(".live-bar").first
+    start = time.perf_counter()
+    bar.locator("button.live-start").click()
+    page.wait_for_selector(".live-bar.is-live", timeout=WAIT_MS)
+    live = time.perf_counter() - start
+    frame = page.frame_locator("iframe.live-frame").first
+    status = frame.locator(".domimi-status")
+    before = status.inner_text()
+    revealed = frame.locator(".domimi-revealed input")
+    revealed.fill("K♠ Q♥ 5♦")
+    revealed.press("Enter")
+    page.wait_for_function(
+        "before => document.querySelector('iframe.live-frame').contentDocument"
+        ".querySelector('.domimi-status').innerText !== before",
+        arg=before,
+        timeout=WAIT_MS,
+    )
+    return live, time.perf_counter() - start
+
+
+_CLICK_TO_REDRAW = """async ([click, changed]) => {
+  const button = document.querySelector(click);
+  if (button.disabled) return null;  // the game moved on to where this click means nothing
+  const before = document.querySelector(changed).innerHTML;
+  const began = performance.now();
+  button.click();
+  while (document.querySelector(changed).innerHTML === before) {
+    if (performance.now() - began > 60000) return -1;
+    await new Promise(requestAnimationFrame);
+  }
+  return performance.now() - began;
+}"""
+
+
+def click_to_redraw(page, base: str, app: str, repeat: int) -> tuple[float, int]:
+    """Median milliseconds from a click in the full-page static app to the redraw."""
+    click, changed = PLAY_APPS[app]
+    page.goto(f"{base}/lite/voici/render/{app}.html")
+    page.wait_for_selector(click, timeout=WAIT_MS)
+    page.wait_for_timeout(500)
+    times = []
+    for _ in range(repeat):
+        page.wait_for_selector(click, timeout=WAIT_MS)
+        answer = page.evaluate(_CLICK_TO_REDRAW, [click, changed])
+        if answer is None:
+            break
+        times.append(answer)
+        page.wait_for_timeout(300)
+    return statistics.median(times), len(times)
+
+
+def browser_figures(html: Path, repeat: int) -> None:
+    from playwright.sync_api import sync_playwright
+
+    base = serve(html)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        _offline(context)
+        page = context.new_page()
+        for label in ("cold cache", "warm cache"):
+            live, answer = make_it_live(page, base)
+            print(
+                f"make it live ({label}): drawn live in {live:.1f} s, first answer in {answer:.1f} s (target: 10 s cold, 4 s warm)"
+            )
+        for app in PLAY_APPS:
+            ms, clicks = click_to_redraw(page, base, app, repeat)
+            print(f"click to redraw, {app}: {ms:.0f} ms (median of {clicks}; target: 200 ms)")
+        context.close()
+        browser.close()
+
+
+def _size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def size_figures(html: Path) -> None:
+    lite = html / "lite"
+    pyodide = lite / "static" / "pyodide"
+    wheels = sum(p.stat().st_size for p in pyodide.glob("*.whl"))
+    print(f"site: {_size(html) / 1e6:.1f} MB in all ({html})")
+    print(f"  the book's pages and pictures: {(_size(html) - _size(lite)) / 1e6:.1f} MB")
+    print(f"  the in-browser Python (lite/): {_size(lite) / 1e6:.1f} MB")
+    print(f"    Pyodide from npm: {(_size(pyodide) - wheels) / 1e6:.1f} MB; the wheels: {wheels / 1e6:.1f} MB")
+    print(f"    the apps' and demos' pages (voici/render): {_size(lite / 'voici' / 'render') / 1e6:.1f} MB")
+
+
+_PYODIDE_BENCH = """
+const fs = require("fs");
+const [pyodideDir, wheel, benchDir, seeds] = process.argv.slice(2);
+(async () => {
+  const { loadPyodide } = require(pyodideDir + "/pyodide.js");
+  const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+  pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", { extractDir: "/lib/python3.13/site-packages" });
+  pyodide.FS.mkdirTree("/bench/benchmarks");
+  pyodide.FS.writeFile("/bench/benchmarks/__init__.py", "");
+  pyodide.FS.writeFile("/bench/benchmarks/playout_speed.py", fs.readFileSync(benchDir + "/playout_speed.py"));
+  pyodide.globals.set("SEEDS", seeds);
+  const out = pyodide.runPython(`
+import json, sys
+sys.path.insert(0, "/bench")
+import rules
+from benchmarks.playout_speed import measure
+seeds = json.loads(SEEDS)
+json.dumps({gid: measure(m.new_game, m.INFO.min_players, range(seeds[gid]), warm_up=[99]).wall_actions_per_s
+            for gid, m in rules.GAMES.items()})
+`);
+  console.log(out);
+})();
+"""
+
+
+def pyodide_figures(html: Path) -> None:
+    import rules
+
+    pyodide = html / "lite" / "static" / "pyodide"
+    wheel = next(pyodide.glob("card_rulebook-*.whl"))
+    seeds = {gid: SEEDS.get(gid, DEFAULT_SEEDS) for gid in rules.GAMES}
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "bench.js"
+        script.write_text(_PYODIDE_BENCH)
+        done = subprocess.run(
+            ["node", str(script), str(pyodide), str(wheel), str(ROOT / "benchmarks"), json.dumps(seeds)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    in_pyodide = json.loads(done.stdout.strip().splitlines()[-1])
+    print("random playouts, actions/s on one core (wall clock; min players, one game per seed):")
+    print(f"  {'game':<12} {'CPython':>10} {'Pyodide':>10}  ratio")
+    for gid, module in rules.GAMES.items():
+        cpython = measure(module.new_game, module.INFO.min_players, range(seeds[gid]), warm_up=[99]).wall_actions_per_s
+        print(f"  {gid:<12} {cpython:>10,.0f} {in_pyodide[gid]:>10,.0f}  {in_pyodide[gid] / cpython:.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--html", type=Path, default=ROOT / "_build" / "html", help="the built site (make site)")
+    parser.add_argument("--repeat", type=int, default=3, help="clicks per play app")
+    args = parser.parse_args()
+    if not (args.html / "lite" / "voici").is_dir():
+        print(f"no static site in {args.html}: building it (make site)", flush=True)
+        subprocess.run(["make", "-C", str(ROOT), "site"], check=True)
+    print("load average (1, 5, 15 min): {:.1f} {:.1f} {:.1f} on {} cores".format(*os.getloadavg(), os.cpu_count()))
+    size_figures(args.html)
+    pyodide_figures(args.html)
+    browser_figures(args.html, args.repeat)
+
+
+if __name__ == "__main__":
+    main()
