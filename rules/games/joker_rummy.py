@@ -76,6 +76,7 @@ __all__ = [
     "HeuristicPlayer",
     "OPENING",
     "SETUPS",
+    "SETUP_NAMES",
     "FACTORIES",
     "measure",
 ]
@@ -130,7 +131,12 @@ class Options:
     deals: int = option(0, "Deals (0: as many as players)", "Сдач (0 — по числу игроков)", low=0, high=30)
     limit: int = option(0, "Stop at this total (0: never)", "Закончить при такой сумме (0 — нет)", low=0, high=10_000)
     joker_penalty: int = option(10, "A joker in hand counts", "Джокер на руках стоит", choices=JOKER_PENALTIES)
-    join: str = option("any", "Joining runs", "Присоединять лесенки", choices=JOIN_RULES)
+    join: str = option(
+        "any",
+        "Joining runs",
+        "Присоединять лесенки",
+        choices={"any": ("any two runs", "любые две лесенки"), "own": ("one of them one's own", "одна из них своя")},
+    )
     round_limit: int = option(
         60, "Rounds before a deal ends unfinished", "Кругов до конца сдачи без победителя", low=10, high=500
     )
@@ -1684,6 +1690,14 @@ def from_json(text: str) -> JokerRummyState:
 FACTORIES = ("new_game", "position")
 
 _EXAMPLE_HAND = "9♣ 10♣ J♣ 10♣ 10♥ 10♦ 4♠ 7♦ K♣ 2♥ 5♠ 8♦ Q♥ 3♣"
+
+#: the teaching set-ups' names for a reader
+SETUP_NAMES = {
+    "source_example": ("The text's example: 59 points", "Пример из текста: 59 очков"),
+    "joker_take_back": ("Taking a joker back", "Взять джокер со стола"),
+    "ace_low_or_high": ("The ace below the two or above the king", "Туз перед двойкой или после короля"),
+    "going_out_on_jokers": ("Going out on two jokers", "Закончить двумя джокерами"),
+}
 
 #: the book's teaching set-ups (each a hand-set deal, so it saves, loads and undoes like any game)
 SETUPS = {
