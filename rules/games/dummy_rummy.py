@@ -319,11 +319,20 @@ def _skeleton(number: int, counts: tuple[int, ...], wilds: int, all_wild: bool) 
         empty = [r for r in set_ranks if counts[r] == 0]
         set_ranks = [r for r in set_ranks if counts[r]] + empty[:1]
     windows = []
+    best_present = 0
     if runs:
         for lo, ranks in _WINDOWS[runs[0]]:
             present = sum(1 for r in ranks if counts[r])
+            best_present = max(best_present, present)
             if (present or all_wild) and present + wilds >= runs[0]:
                 windows.append((lo, ranks))
+    # a quick refusal: the sets alone, or the runs alone, already need more wilds than the hand holds
+    if sets:
+        usable = sorted((min(counts[r], size * len(sets)) for r in _NATURAL_RANKS), reverse=True)
+        if size * len(sets) - sum(usable[: len(sets)]) > wilds:
+            return _remember(key, None)
+    if runs and len(runs) * (runs[0] - best_present) > wilds:
+        return _remember(key, None)
     for chosen in itertools.combinations_with_replacement(windows, len(runs)):
         demand = [0] * 14
         for _, ranks in chosen:
@@ -356,10 +365,14 @@ def _skeleton(number: int, counts: tuple[int, ...], wilds: int, all_wild: bool) 
                 break
         if best is not None and best[0] == 0:
             break
+    return _remember(key, best)
+
+
+def _remember(key: tuple, shape: tuple | None) -> tuple | None:
     if len(_SKELETONS) >= _SKELETONS_MAX:
         _SKELETONS.clear()
-    _SKELETONS[key] = best
-    return best
+    _SKELETONS[key] = shape
+    return shape
 
 
 def _anchors(ranks, starts, runs, counts, demand, all_wild) -> tuple | None:

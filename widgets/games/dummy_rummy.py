@@ -48,7 +48,8 @@ class MeldChecker(w.VBox):
             description=t("Hand", "Рука"),
             placeholder=t("e.g. 5♥ 5C 5S 9D 10D RJ QC", "например 5♥ 5C 5S 9D 10D КДж ДC"),
             continuous_update=False,
-            layout=w.Layout(width="100%", max_width="42em"),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="96%", max_width="42em"),
         )
         self._contract = w.Dropdown(
             options=[(f"{n}: {dr.CONTRACTS[n].describe(self.lang)}", n) for n in dr.CONTRACTS],
@@ -58,7 +59,12 @@ class MeldChecker(w.VBox):
         )
         self._all_wild = w.Checkbox(value=all_wild, description=t("melds of wilds alone", "из одних джокеров"))
         self._size = w.BoundedIntText(
-            value=14, min=8, max=20, description=t("cards", "карт"), layout=w.Layout(width="9em")
+            value=14,
+            min=8,
+            max=20,
+            description=t("cards", "карт"),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="8em"),
         )
         deal = w.Button(description=t("Deal a hand", "Сдать руку"), icon="random")
         self._status, self._out = status_line(), w.HTML()
