@@ -13,6 +13,15 @@ import pytest
 
 from rules import joker_rummy as jr
 from tests.test_text_durak_minefield import BOOK, EMAIL, REF, SOURCES, parse_page
+from tests.test_text_translation import (
+    test_every_question_is_asked_in_both_languages as check_questions,
+)
+from tests.test_text_translation import (
+    test_every_ruling_heading_has_its_russian_twin as check_headings,
+)
+from tests.test_text_translation import (
+    test_the_note_on_top_of_each_clarifications_page_is_bilingual as check_note,
+)
 
 FIRST, LAST = "Раздача.", "Семья Козловых-Борисовых"
 #: the source's own headings in this part
@@ -110,3 +119,11 @@ def test_references_resolve_and_no_email_addresses():
         for target in REF.findall(text):
             assert target in known, f"{name}: unknown reference {target}"
         assert not EMAIL.search(text)
+
+
+def test_the_clarifications_speak_both_languages_as_the_book_does():
+    """The book's shared checks: bilingual headings, each question in both tabs, a bilingual note."""
+    path = BOOK / "joker_rummy" / "clarifications.md"
+    check_headings(path)
+    check_questions(path)
+    check_note(path)
