@@ -299,6 +299,17 @@ def test_going_down_with_exactly_the_contract_then_laying_off():
         state.apply(go[0])
 
 
+def test_another_arrangement_of_the_contract_is_refused_with_the_engines_rule():
+    """The engine lays a contract down in one arrangement (the fewest wilds); the rest is laid off after."""
+    state = position(["5♥ 5♣ 5♠ 5♦ 9♦ 10♦ J♥ Q♣ A♥ A♠ 3♦ 3♣ 8♥", "3♠ 3♥"], stock="4♠", contracts=[2, 1])
+    state.apply(DrawStock(0))
+    other = GoDown(0, 2, (tuple(cs("5♥ 5♣ 5♦")), tuple(cs("9♦ 10♦ J♥ Q♣"))))  # a valid contract, not the one offered
+    assert other not in state.legal_actions() and of(state, GoDown)
+    with pytest.raises(IllegalAction, match="one arrangement") as err:
+        state.apply(other)
+    assert err.value.rule == "dummy_rummy.engine"
+
+
 def test_a_hand_without_its_contract_cannot_go_down():
     state = position(["5♥ 5♣ 9♠ 9♦ 10♦ J♥ Q♣ 4♠ 7♥ 8♥ K♦ 6♦ 3♣", "3♠ 3♥"], stock="K♣", contracts=[1, 1])
     state.apply(DrawStock(0))

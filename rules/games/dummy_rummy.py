@@ -60,6 +60,7 @@ RULES: dict[str, tuple[str, str]] = {
     "dummy_rummy.stock": ("The stock runs out", "Когда колода кончается"),
     "dummy_rummy.score": ("Scoring", "Подсчёт очков"),
     "dummy_rummy.end": ("The winner", "Победитель"),
+    "dummy_rummy.engine": ("The engine's own decisions", "Решения движка"),
 }
 
 HAND = 13
@@ -909,6 +910,11 @@ _REASONS = {
         "these cards do not make contract {n} exactly",
         "эти карты не составляют комбинацию {n} в точности",
     ),
+    "one_arrangement": (
+        "dummy_rummy.engine",
+        "contract {n} goes down in one arrangement, the one with the fewest wild cards; lay the other cards off after it",
+        "комбинация {n} выкладывается в одной раскладке, с наименьшим числом джокеров; остальные карты добавьте после",
+    ),
     "not_down": (
         "dummy_rummy.lay_off",
         "{p} may lay off only after going down with the contract",
@@ -1181,6 +1187,9 @@ class DummyRummyState(State):
         if kind is GoDown:
             if self.down[p]:
                 return _refuse("down_already", p)
+            offered = self._go_down_arrangement(p)
+            if offered is not None:
+                return _refuse("one_arrangement", p, n=self.contract[p])
             return _refuse("no_contract", p, n=self.contract[p])
         if isinstance(card, Card) and _code(card) not in hand:
             return _refuse("not_in_hand", p, card)
