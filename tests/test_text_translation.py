@@ -19,7 +19,7 @@ LATIN = re.compile(r"[A-Za-z]")
 RULING_LABEL = re.compile(r"^\(([a-z_]+)\.ruling-\d+\)=\s*$")
 SEPARATORS = (" · ", " / ")  # the book's title separator, and the older one of the rules pages
 
-GAMES = ["durak", "minefield", "domino", "domimi"]
+GAMES = ["durak", "minefield", "domino", "domimi", "joker_rummy", "dummy_rummy"]
 CLARIFICATIONS = [BOOK / game / "clarifications.md" for game in GAMES]
 
 
