@@ -44,6 +44,18 @@ def test_the_52_card_pack_adds_the_low_ranks():
     assert "3♣" in [str(c) for c in view.beaters]
 
 
+def test_changing_the_pack_says_which_cards_had_to_change():
+    view = BeatExplorer("2♣", "3♠", deck=52)
+    view._deck.value = 36
+    # 2♣ and 3♠ are not in the 36-card pack: the lowest card of each suit, and the reader is told
+    assert (str(view.trump), str(view.attack)) == ("6♣", "6♠")
+    assert "2♣ is not in the 36-card pack: 6♣ instead" in view._status.value
+    assert "3♠ is not in the 36-card pack: 6♠ instead" in view._status.value
+    ru = BeatExplorer("2♣", "9♠", deck=52, lang="ru")
+    ru._deck.value = 36
+    assert "2♣ нет в колоде из 36 карт: вместо неё 6♣" in ru._status.value and str(ru.attack) == "9♠"
+
+
 def _human_turn(game):
     return game._state.current_player == 0 and not game._state.is_over()
 
@@ -53,16 +65,17 @@ def test_the_game_starts_with_bots_and_offers_the_human_legal_moves():
     assert _human_turn(game)
     labels = [b.description for b in game._actions.children]
     assert labels and all(x.startswith("Lead ") for x in labels)
-    assert "Your turn" in game._status.value
-    assert "Game 1" in game._log.value
+    assert "Player 1, your move." in game._status.value
+    assert "attacks" in game._table.value and "Game 1" in game._log.value
 
 
 def test_clicking_a_button_plays_and_the_bots_answer():
     game = DurakGame(players=2, seed=4)  # the human holds the lowest trump
     assert game._state.phase == dk.ATTACK and _human_turn(game)
-    before = len(game._state.history)
     game._actions.children[0].click()
-    assert len(game._state.history) > before + 1  # the bot has answered
+    while _human_turn(game) and game._state.phase == dk.THROW:
+        game._actions.children[-1].click()  # «Бито»: no more cards from the human now
+    assert any(a.player == 1 for a in game._state.history)  # the bot has answered
     assert "status-error" not in game._status.value
     assert "Player 1 leads" in game._log.value
 
@@ -70,25 +83,25 @@ def test_clicking_a_button_plays_and_the_bots_answer():
 def test_a_bad_card_changes_nothing_and_says_which_token():
     game = DurakGame(players=2, seed=3)
     key = game._state.replay_key()
-    game._card.value = "Z♦"
+    game._typed_box.value = "Z♦"
     assert "Z♦" in game._status.value and "status-error" in game._status.value
     assert game._state.replay_key() == key
 
 
-def test_an_illegal_card_is_refused_with_the_engines_words_in_russian():
+def test_a_card_not_held_is_refused_in_russian():
     game = DurakGame(players=2, seed=3, lang="ru")
     key = game._state.replay_key()
     hand = game._state.hand(0)
     missing = next(c for c in dk.game_deck(36) if c not in hand)
-    game._card.value = str(missing)
-    assert "нет карты" in game._status.value
+    game._typed_box.value = str(missing)
+    assert "сейчас нет хода" in game._status.value
     assert game._state.replay_key() == key
 
 
 def test_typing_a_card_plays_it():
     game = DurakGame(players=2, seed=4)
     card = game._state.hand(0)[0]
-    game._card.value = card.__str__().replace("♠", "S").replace("♣", "C").replace("♥", "H").replace("♦", "D")
+    game._typed_box.value = card.__str__().replace("♠", "S").replace("♣", "C").replace("♥", "H").replace("♦", "D")
     assert game._state.history[0].card == card and card not in game._state.hand(0)
 
 
@@ -104,16 +117,37 @@ def test_a_whole_game_can_be_played_by_clicking():
 
 def test_new_game_uses_the_options():
     game = DurakGame(players=2, seed=0)
-    game._players.value = 6
-    game._variant.value = "jokers"
-    game._new.click()
+    game._inputs["players"].value = 6
+    game._inputs["variant"].value = "jokers"
+    game._new_game()
     assert game._state.num_players == 6 and game._state.options.variant == "jokers"
     # six players are not allowed in the classic game: the engine's message, nothing changes
-    game._variant.value = "classic"
+    game._inputs["variant"].value = "classic"
     state = game._state
-    game._new.click()
+    game._new_game()
     assert game._state is state
     assert "2 to 4" in game._status.value
+
+
+def test_the_options_are_offered_by_their_names():
+    game = DurakGame(players=2, seed=0, lang="ru")
+    assert ("из-под дурака", "from_under") in game._inputs["next_lead"].options
+    assert game._inputs["games"].max == 100
+
+
+def test_a_position_plays_saves_and_loads_in_the_app():
+    game = DurakGame(setup="throw_in_and_beat", seats=("human", "human", "human"))
+    assert "A position" in game._log.value
+    for label in ("P1 leads 7♥", "P1 done", "P2 beats 7♥ with 9♥"):
+        game._act(next(a for a in game._state.legal_actions() if a.label == label))
+    game._save()
+    saved, key = game._json.value, game._state.replay_key()
+    game._new_game()
+    game._json.value = saved
+    game._load()
+    assert game._state.replay_key() == key and "status-error" not in game._status.value
+    game._undo()
+    assert [a.label for a in game._state.history] == ["P1 leads 7♥", "P1 done"]
 
 
 def test_the_state_is_read_only():
@@ -139,7 +173,7 @@ def test_rule_links_use_the_anchors_sphinx_makes():
 
 def test_a_match_shows_the_rating():
     game = DurakGame(players=2, seed=0, games=3, next_lead="from_under")
-    assert "Game 1 of 3" in game._info.value
+    assert "Game 1 of 3" in game._table.value
     for _ in range(2000):
         if not game._actions.children:
             break

@@ -73,7 +73,9 @@ __all__ = [
     "SETUPS",
     "HeuristicPlayer",
     "measure",
-    "card_action",
+    "ordered_pack",
+    "closest_in_pack",
+    "SETUP_NAMES",
     "Dealt",
     "Picked",
     "Discarded",
@@ -106,16 +108,11 @@ BOUT_LIMIT = 6
 RATING = {"win": 2, "draw": 1, "fool": 0}
 
 VARIANT_NAMES = {"classic": ("classic podkidnoy", "подкидной дурак"), "jokers": ("two jokers", "с двумя джокерами")}
-DRAW_ORDERS = ("defender_last", "clockwise")
-NEXT_LEADS = ("under", "from_under")
-#: the words for the values of the options, for the views' controls
-CHOICE_NAMES = {
-    **VARIANT_NAMES,
+DRAW_ORDERS = {
     "defender_last": ("defender draws last", "отбивавшийся берёт последним"),
     "clockwise": ("strictly clockwise", "строго по часовой"),
-    "under": ("under the fool", "под дурака"),
-    "from_under": ("from under the fool", "из-под дурака"),
 }
+NEXT_LEADS = {"under": ("under the fool", "под дурака"), "from_under": ("from under the fool", "из-под дурака")}
 
 
 # ---------------------------------------------------------------- options
@@ -138,7 +135,7 @@ class Options:
       left-hand neighbour leads, «из-под дурака»).
     """
 
-    variant: str = option("classic", "Variant", "Вариант", choices=tuple(VARIANT_NAMES))
+    variant: str = option("classic", "Variant", "Вариант", choices=VARIANT_NAMES)
     deck: int = option(36, "Cards", "Карт", choices=(36, 52))
     first_bout_five: bool = option(False, "5 cards before the first discard", "5 карт до первого отбоя")
     draw_order: str = option("defender_last", "Drawing", "Добор", choices=DRAW_ORDERS)
@@ -323,6 +320,30 @@ def beat_reason(attack: Card, defence: Card, trump: Card, lang: str = "en") -> s
     words = _COLOUR_WORDS[colour] if colour else _NO_COLOUR
     template = _REASONS[code][0 if lang == "en" else 1]
     return template.format(a=format_card(attack, lang), d=format_card(defence, lang), **words)
+
+
+#: the suits in the order of the book's pictures
+SUIT_ORDER = (Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS)
+
+
+def ordered_pack(size: int = 36) -> list[Card]:
+    """The two-joker pack of ``size`` cards in the order of the book's pictures:
+    ♠ ♣ ♥ ♦, each from the lowest rank to the ace, then the red and the black joker."""
+    pack = game_deck(size, jokers=True)
+    suits = [sorted((c for c in pack if c.joker is None and c.suit is s), key=strength) for s in SUIT_ORDER]
+    return [c for row in suits for c in row] + [RED_JOKER, BLACK_JOKER]
+
+
+def closest_in_pack(card: Card, size: int) -> Card:
+    """``card`` if the two-joker pack of ``size`` holds it, else the lowest card of its suit
+    there (a 2♣ becomes 6♣ in 36 cards).
+
+    >>> from rules.cards import parse_card as c
+    >>> str(closest_in_pack(c("2♣"), 36)), str(closest_in_pack(c("8♥"), 36))
+    ('6♣', '8♥')
+    """
+    pack = ordered_pack(size)
+    return card if card in pack else next(c for c in pack if c.joker is None and c.suit is card.suit)
 
 
 def beaters(attack: Card, trump: Card, cards: Iterable[Card] | None = None) -> list[Card]:
@@ -1314,6 +1335,16 @@ VARIANTS = [
     {"variant": "jokers", "games": 2, "next_lead": "under", "_players": (3,)},
 ]
 
+#: the names of the book's teaching positions, in both languages
+SETUP_NAMES = {
+    "throw_in_and_beat": ("Throwing in and beating, three players", "Подкидывание и отбой, три игрока"),
+    "bout_cap": ("No more cards than the defender holds", "Не больше карт, чем у отбивающегося"),
+    "drawing_order": ("The order of drawing", "Порядок добора"),
+    "taker_skipped": ("The taker loses his turn to attack", "Взявший пропускает ход"),
+    "last_cards": ("The last cards: who is the fool", "Последние карты: кто дурак"),
+    "jokers": ("The black joker turned up", "Козырь — чёрный джокер"),
+}
+
 #: the book's teaching positions (the explorer and exercises pages)
 SETUPS = {
     "throw_in_and_beat": lambda: position(
@@ -1332,33 +1363,6 @@ SETUPS = {
 
 
 # ---------------------------------------------------------------- helpers for views
-
-
-def card_action(state: DurakState, player: int, text: str, attack: str | None = None) -> Action:
-    """The action a player means by naming one card (typed in either language).
-
-    Leading, throwing in, adding to a taker's cards or beating, by the phase of
-    the bout; for beating, ``attack`` names the card to cover (default: the first
-    unbeaten card that this card beats). The result may still be illegal:
-    :meth:`DurakState.apply` says why. A bad card raises ``NotationError``.
-    """
-    from rules.cards import parse_card
-
-    card = parse_card(text)
-    if state.is_over():
-        raise state.why_illegal(Take(player))
-    phase = state.phase
-    if phase == ATTACK:
-        return Attack(player, card, state.defender)
-    if phase in (THROW, ADD):
-        return ThrowIn(player, card, phase == ADD)
-    unbeaten = [a for a, d in state.table() if d is None]
-    trump = state.trump_card
-    if attack is not None:
-        target = parse_card(attack)
-    else:
-        target = next((a for a in unbeaten if beats(a, card, trump)), unbeaten[0])
-    return Beat(player, target, card, trump)
 
 
 # ---------------------------------------------------------------- simulated games

@@ -61,6 +61,7 @@ __all__ = [
     "scenario",
     "FACTORIES",
     "SETUPS",
+    "SETUP_NAMES",
     "measure",
     "measure_effects",
     "score_table",
@@ -1414,8 +1415,9 @@ def scenario(name: str) -> MinefieldState:
 
 FACTORIES = ("new_game", "scenario")
 
-#: the book's teaching set-ups: the nine scenarios
+#: the book's teaching set-ups: the nine scenarios, and their names in both languages
 SETUPS = {name: partial(scenario, name) for name in SCENARIOS}
+SETUP_NAMES = {name: (sc.title_en, sc.title_ru) for name, sc in SCENARIOS.items()}
 
 
 # ---------------------------------------------------------------- simulated games

@@ -29,6 +29,11 @@ def test_the_beat_explorer_lights_the_cards_that_beat(page, voila_url, offline):
 
     page.locator(".durak-pack button", has_text="52").click()
     expect(grid.locator("g.card")).to_have_count(54)
+    # back to 36 cards with the 2♣ turned up: the explorer says what it had to change
+    trump.select_option(label="2♣ — two of clubs")
+    page.locator(".durak-pack button", has_text="36").click()
+    expect(grid.locator("g.card")).to_have_count(38)
+    expect(page.locator(".durak-status")).to_contain_text("2♣ is not in the 36-card pack: 6♣ instead")
 
     content = page.content()
     assert "from widgets.games.durak import" not in content, "the app shows code"
@@ -36,16 +41,17 @@ def test_the_beat_explorer_lights_the_cards_that_beat(page, voila_url, offline):
 
 def test_the_game_plays_a_move_and_refuses_a_wrong_card(page, voila_url, offline):
     page.goto(voila_url + PLAY, timeout=60_000)
-    buttons = page.locator("button.durak-action")
+    buttons = page.locator("button.rb-action")
     expect(buttons.first).to_be_visible(timeout=60_000)
-    log = page.locator(".durak-log li")
+    expect(page.locator(".durak-info")).to_contain_text("Trump")
+    log = page.locator(".rb-log li")
     before = log.count()
     buttons.first.click()
     expect(log).not_to_have_count(before)
-    box = page.locator(".durak-card input")
+    box = page.locator(".rb-typed input")
     box.fill("Z♦")
     box.press("Enter")
-    expect(page.locator(".durak-status")).to_contain_text("unknown rank")
+    expect(page.locator(".rb-status")).to_contain_text("unknown rank")
 
 
 def test_the_explorer_speaks_russian_when_the_address_asks(page, voila_url, offline):

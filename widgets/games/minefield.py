@@ -1,8 +1,9 @@
-"""Minefield: the field of 54 cells, the bag, the players and the narrated event log.
+"""Minefield: the play app (a :class:`widgets.game.GameView`) and the book's pictures.
 
-The view holds no game logic: every button calls :mod:`rules.minefield`
-(``state.draw()``, ``state.play_to_end()``, ``scenario(name)``, ``new_game``) and
-redraws from the state. The scenario menu sets up each rare effect in a few moves.
+No game logic here: the field, the players' effects and collections, the jackpot
+and the bag are drawn from the state; the only move, a draw, and the log, the
+set-ups (the nine scenarios), undo, saving and the language switch are the
+shared view's. Every seat is a person by default: one click, one barrel.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ import ipywidgets as w
 
 from rules import minefield as mf
 from rules import svg
-from rules.cards import ALL_CARDS, format_card, parse_card
+from rules.cards import ALL_CARDS, Card, format_card, parse_card
 from rules.errors import check_lang
-from widgets.common import guarded, rule_link, show, status_line, text
+from rules.lang import count, pick, player_name
+from widgets.common import guarded
+from widgets.game import GameView
 
 _MAGIC_COLOURS = {
     "mine": "#cf222e",
@@ -28,241 +31,131 @@ _MAGIC_COLOURS = {
     "luck": "#1a7f37",
     "joker": "#d4a017",
 }
+_BARRELS = ("barrel", "barrels"), ("бочонок", "бочонка", "бочонков")
+#: the board shows every collection, so the shared view's hand box is not needed
+_STYLE = "<style>.rb-game-minefield .rb-hand-box{display:none}</style>"
 
 
-class MinefieldView(w.VBox):
-    """The playable game: set-up (players, seed or a scenario), the field, the players, the log."""
+class MinefieldView(GameView):
+    """The playable game: the field, the players, the log; ``scenario`` starts one of the nine set-ups."""
 
-    def __init__(self, players: int = 3, seed: int = 0, *, scenario: str | None = None, lang: str = "en"):
-        self.lang = check_lang(lang)
-        self._relabelling = False
-        self._state = mf.new_game(players=players, seed=seed)
-        self._language = w.ToggleButtons(options=[("English", "en"), ("Русский", "ru")], value=self.lang)
-        self._scenario = w.Dropdown(options=_scenario_choices(lang), value="")
-        self._players = w.Dropdown(options=list(range(2, 8)), value=players)
-        self._seed = w.BoundedIntText(value=seed, min=0, max=10**9)
-        self._new = w.Button(icon="refresh")
-        self._draw = w.Button(button_style="primary")
-        self._end = w.Button()
-        for widget, cls in (
-            (self._language, "minefield-lang"),
-            (self._scenario, "minefield-scenario"),
-            (self._players, "minefield-players"),
-            (self._seed, "minefield-seed"),
-            (self._new, "minefield-new"),
-            (self._draw, "minefield-draw"),
-            (self._end, "minefield-end"),
-        ):
-            widget.add_class(cls)
-        self._about = w.HTML()
-        self._about.add_class("minefield-about")
-        self._field = w.HTML()
-        self._field.add_class("minefield-field")
-        self._opened = w.HTML()
-        self._opened.add_class("minefield-opened")
-        self._board = w.HTML()
-        self._board.add_class("minefield-board")
-        self._log = w.HTML()
-        self._log.add_class("minefield-log")
-        self._status = status_line()
-        self._status.add_class("minefield-status")
-        setup = w.HBox([self._scenario, self._players, self._seed, self._new], layout=w.Layout(flex_flow="row wrap"))
-        buttons = w.HBox([self._draw, self._end])
-        table = w.HBox([self._field, self._opened], layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([self._language, setup, self._about, buttons, self._status, table, self._board, self._log])
-        self._relabel()
-        self._new.on_click(self._on_new)
-        self._draw.on_click(self._on_draw)
-        self._end.on_click(self._on_end)
-        self._scenario.observe(self._on_scenario, names="value")
-        self._language.observe(self._on_language, names="value")
-        if scenario:
-            self._scenario.value = scenario
-        else:
-            self._redraw()
+    GAME = mf
 
-    @property
-    def state(self) -> mf.MinefieldState:
-        """The game shown (a copy: changing it does not change the view)."""
-        return self._state.clone()
+    def __init__(self, players: int = 3, seed: int = 0, *, scenario: str | None = None, seats=None, lang="en"):
+        seats = seats or ["human"] * mf.INFO.max_players
+        super().__init__(lang=lang, seed=seed, players=players, seats=seats, setup=scenario)
 
-    # ---- callbacks: event -> rules -> redraw
+    def hand(self, state: mf.MinefieldState, viewer: int) -> list[Card]:
+        """A player's collected main cards (the seats show how many)."""
+        return [c for c, _ in state.collection(viewer)]
+
+    def seat_role(self, state: mf.MinefieldState, seat: int) -> str:
+        return state.status_text(seat, self.lang)
+
+    def action_text(self, action) -> str:
+        return pick(self.lang, "Draw a barrel", "Вытянуть бочонок")
+
+    def special_input(self) -> list[w.Widget]:
+        button = w.Button(
+            description=pick(self.lang, "Play to the end", "Доиграть до конца"), layout=w.Layout(width="auto")
+        )
+        button.add_class("minefield-end")
+        button.disabled = self._state.is_over()
+        button.on_click(self._to_the_end)
+        return [button]
 
     @guarded
-    def _on_new(self, _button=None) -> None:
-        if self._scenario.value:
-            self._state = mf.scenario(self._scenario.value)
-        else:
-            self._state = mf.new_game(players=self._players.value, seed=self._seed.value)
-        self._redraw()
-
-    @guarded
-    def _on_scenario(self, change) -> None:
-        if not self._relabelling:  # renaming the menu's entries is not choosing one
-            self._on_new()
-
-    @guarded
-    def _on_draw(self, _button=None) -> None:
-        self._state.draw()
-        self._redraw()
-
-    @guarded
-    def _on_end(self, _button=None) -> None:
+    def _to_the_end(self, _button=None) -> None:
         self._state.play_to_end()
-        self._redraw()
+        self._after_move()
 
-    @guarded
-    def _on_language(self, change) -> None:
-        self.lang = check_lang(change["new"])
-        self._relabel()
-        self._redraw()
-
-    # ---- drawing
-
-    def _relabel(self) -> None:
-        """Every label in ``self.lang``; the game and the chosen scenario stay as they are."""
-        lang = self.lang
-        self._scenario.description = text(lang, "Set-up:", "Партия:")
-        self._players.description = text(lang, "Players:", "Игроки:")
-        self._seed.description = text(lang, "Seed:", "Зерно:")
-        self._new.description = text(lang, "New game", "Новая партия")
-        self._draw.description = text(lang, "Draw a barrel", "Вытянуть бочонок")
-        self._end.description = text(lang, "Play to the end", "Доиграть до конца")
-        chosen = self._scenario.value
-        self._relabelling = True
-        try:
-            self._scenario.options = _scenario_choices(lang)
-            self._scenario.value = chosen
-        finally:
-            self._relabelling = False
-
-    def _redraw(self) -> None:
-        state, lang = self._state, self.lang
-        sc = mf.SCENARIOS.get(self._scenario.value)
-        self._about.value = f"<p class='minefield-about-text'>{html.escape(sc.text(lang))}</p>" if sc else ""
-        self._players.disabled = self._seed.disabled = bool(sc)
-        over = state.is_over()
-        self._draw.disabled = self._end.disabled = over
-        self._field.value = _field_html(state, lang)
-        self._opened.value = _opened_html(state, lang)
-        self._board.value = _board_html(state, lang)
-        self._log.value = _log_html(state, lang)
-        if over:
-            result = state.result()
-            winners = ", ".join(str(p + 1) for p in result.winners)
-            show(
-                self._status,
-                text(lang, f"Game over: player(s) {winners} win.", f"Игра окончена: победил(и) игрок(и) {winners}."),
-                "ok",
-            )
-        else:
-            p = state.current_player
-            n = state.moves_in_a_row()
-            extra = (
-                text(lang, f" ({n} moves in a row)", f" ({_count_ru(n, 'ход', 'хода', 'ходов')} подряд)")
-                if n > 1
-                else ""
-            )
-            show(
-                self._status,
-                text(
-                    lang,
-                    f"Player {p + 1} draws next{extra}; {_barrels(state.bag_size(), 'en')} in the bag.",
-                    f"Тянет игрок {p + 1}{extra}; в мешке {_barrels(state.bag_size(), 'ru')}.",
-                ),
-                "info",
-            )
+    def draw_table(self, state: mf.MinefieldState, viewer: int, fresh: frozenset[Card]) -> str:
+        lang, about = self.lang, ""
+        if state.origin[0] == "scenario":
+            text = mf.SCENARIOS[state.origin[1]["name"]].text(lang)
+            about = f"<p class='minefield-about'>{html.escape(text)}</p>"
+        return (
+            f"{_STYLE}{about}<div class='minefield-next'>{html.escape(_next(state, lang))}</div>"
+            f"<div style='display:flex;flex-wrap:wrap'>{_field_html(state, lang)}{_opened_html(state, lang)}</div>"
+            f"{_board_html(state, lang)}"
+        )
 
 
-def _scenario_choices(lang: str) -> list[tuple[str, str]]:
-    choices = [(text(lang, "a random game", "случайная партия"), "")]
-    return choices + [(sc.title(lang), sc.id) for sc in mf.SCENARIOS.values()]
-
-
-def _count_ru(n: int, one: str, few: str, many: str) -> str:
-    if n % 10 == 1 and n % 100 != 11:
-        return f"{n} {one}"
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return f"{n} {few}"
-    return f"{n} {many}"
-
-
-def _barrels(n: int, lang: str) -> str:
-    if lang == "ru":
-        return _count_ru(n, "бочонок", "бочонка", "бочонков")
-    return f"{n} barrel" + ("" if n == 1 else "s")
+def _next(state: mf.MinefieldState, lang: str) -> str:
+    """Who draws next, how many times in a row, and what is left in the bag."""
+    if state.is_over():
+        return pick(lang, "Every cell is open.", "Все ячейки открыты.")
+    n, bag = state.moves_in_a_row(), state.bag_size()
+    row = (
+        pick(lang, f" ({n} moves in a row)", f" ({count(n, 'ru', ru=('ход', 'хода', 'ходов'))} подряд)")
+        if n > 1
+        else ""
+    )
+    who = player_name(state.current_player, lang, capital=lang == "en")
+    return pick(
+        lang,
+        f"{who} draws next{row}; {count(bag, 'en', *_BARRELS)} in the bag.",
+        f"Тянет {who}{row}; в мешке {count(bag, 'ru', *_BARRELS)}.",
+    )
 
 
 def _cell_html(state: mf.MinefieldState, n: int, last: int | None, lang: str) -> str:
     cell = state.cell(n)
     cls = ["mf-cell"]
-    style = (
-        "border:1px solid #bbb;border-radius:4px;width:4.2em;height:2.8em;text-align:center;font-size:12px;padding:1px"
-    )
-    body = f"<div style='color:#777;font-size:10px'>{n}</div>"
+    style = "border:1px solid #bbb;border-radius:4px;width:4.2em;height:2.8em;text-align:center;font-size:12px"
+    body = f"<div style='color:#57606a;font-size:10px'>{n}</div>"
     if cell["open"]:
-        cls.append("mf-open")
         main, amp = parse_card(cell["main"]), parse_card(cell["amp"])
-        role = mf.card_role(main)
-        colour = _MAGIC_COLOURS.get(role, "#1a1a1a")
-        doubled = main == amp
-        if doubled:
-            cls.append("mf-amplified")
+        colour = _MAGIC_COLOURS.get(mf.card_role(main), "#1a1a1a")
+        cls += ["mf-open", "mf-amplified"] if main == amp else ["mf-open"]
         body += (
             f"<b style='color:{colour}'>{html.escape(format_card(main, lang))}</b>"
-            f"<span style='color:#777'>/{html.escape(format_card(amp, lang))}</span>"
+            f"<span style='color:#57606a'>/{html.escape(format_card(amp, lang))}</span>"
         )
-        style += ";background:" + ("#fff3c4" if doubled else "#f6f8fa")
+        style += ";background:" + ("#fff3c4" if main == amp else "#f6f8fa")
     else:
         cls.append("mf-closed")
         style += ";background:#d0d7de"
         if cell["amp"]:
-            body += f"<span style='color:#555'>?/{html.escape(format_card(parse_card(cell['amp']), lang))}</span>"
+            body += f"<span style='color:#424a53'>?/{html.escape(format_card(parse_card(cell['amp']), lang))}</span>"
     if n == last:
         cls.append("mf-last")
         style += ";outline:3px solid #8250df"
     return f"<td class='{' '.join(cls)}' data-cell='{n}' style='{style}'>{body}</td>"
 
 
-def _last_cell(state: mf.MinefieldState) -> int | None:
-    for e in reversed(state.events):
-        if e.kind == "open":
-            return e.data[0]
-    return None
+def _last_open(state: mf.MinefieldState) -> mf.Event | None:
+    return next((e for e in reversed(state.events) if e.kind == "open"), None)
 
 
 def _field_html(state: mf.MinefieldState, lang: str) -> str:
-    last = _last_cell(state)
-    rows = []
-    for r in range(mf.ROWS):
-        rows.append(
-            "<tr>" + "".join(_cell_html(state, r * mf.COLS + c + 1, last, lang) for c in range(mf.COLS)) + "</tr>"
-        )
-    caption = text(lang, "The field: cell, main card / amplifier", "Поле: ячейка, основная / усиливающая")
+    last = _last_open(state)
+    last = last.data[0] if last else None
+    rows = (
+        "<tr>" + "".join(_cell_html(state, r * mf.COLS + c + 1, last, lang) for c in range(mf.COLS)) + "</tr>"
+        for r in range(mf.ROWS)
+    )
+    caption = pick(lang, "The field: cell, main card / amplifier", "Поле: ячейка, основная / усиливающая")
     return (
-        f"<table class='mf-field' style='border-collapse:separate;border-spacing:3px'>"
+        "<table class='mf-field minefield-field' style='border-collapse:separate;border-spacing:3px'>"
         f"<caption style='text-align:left'>{caption}</caption>{''.join(rows)}</table>"
     )
 
 
 def _opened_html(state: mf.MinefieldState, lang: str) -> str:
-    last = _last_cell(state)
-    if last is None:
-        return (
-            "<div class='mf-opened-none'>"
-            + text(lang, "No cell is open yet.", "Ни одна ячейка ещё не открыта.")
-            + "</div>"
-        )
-    e = next(e for e in reversed(state.events) if e.kind == "open")
-    _, main, amp = e.data
-    cards = [ALL_CARDS[main], ALL_CARDS[amp]]
-    title = text(lang, f"Cell {last}: main and amplifier", f"Ячейка {last}: основная и усиливающая")
-    return f"<div style='margin-left:1em'><div>{title}</div>{svg.row(cards, lang=lang, width=70, title=title)}</div>"
+    opened = _last_open(state)
+    if opened is None:
+        none = pick(lang, "No cell is open yet.", "Ни одна ячейка ещё не открыта.")
+        return f"<div class='minefield-opened mf-opened-none'>{none}</div>"
+    cell, main, amp = opened.data
+    title = pick(lang, f"Cell {cell}: main and amplifier", f"Ячейка {cell}: основная и усиливающая")
+    picture = svg.row([ALL_CARDS[main], ALL_CARDS[amp]], lang=lang, width=70, title=title)
+    return f"<div class='minefield-opened' style='margin-left:1em'><div>{title}</div>{picture}</div>"
 
 
 def _board_html(state: mf.MinefieldState, lang: str) -> str:
     scores = state.scores()
-    head = text(
+    head = pick(
         lang,
         "<tr><th>player</th><th>points</th><th>status</th><th>collected</th></tr>",
         "<tr><th>игрок</th><th>очки</th><th>состояние</th><th>собранные карты</th></tr>",
@@ -279,34 +172,16 @@ def _board_html(state: mf.MinefieldState, lang: str) -> str:
             f"<td>{picture}</td></tr>"
         )
     jp = state.jackpot_cards()
-    status = {
-        "open": text(lang, "can be won", "можно выиграть"),
-        "lost": text(lang, "cannot be won", "уже не выиграть"),
-        "won": text(lang, "won", "выигран"),
-    }[state.jackpot_status()]
-    jackpot = (
-        text(lang, "Jackpot", "Джек пот")
-        + f" ({len(jp)}/5, {status}): "
-        + html.escape(" ".join(format_card(c, lang) for c in jp))
-    )
-    bag = text(lang, "Bag: ", "Мешок: ") + _barrels(state.bag_size(), lang)
+    words = {
+        "open": ("can be won", "можно выиграть"),
+        "lost": ("cannot be won", "уже не выиграть"),
+        "won": ("won", "выигран"),
+    }
+    status = pick(lang, *words[state.jackpot_status()])
+    cards = html.escape(" ".join(format_card(c, lang) for c in jp))
+    jackpot = pick(lang, "Jackpot", "Джек пот") + f" ({len(jp)}/5, {status}): {cards}"
     return (
-        f"<table class='mf-board' style='margin-left:0'>{head}{''.join(rows)}</table>"
-        f"<div class='mf-jackpot'>{jackpot}</div><div class='mf-bag'>{bag}</div>"
-    )
-
-
-def _log_html(state: mf.MinefieldState, lang: str) -> str:
-    lines = []
-    for e in reversed(state.events[-200:]):
-        lines.append(
-            f"<li class='mf-event mf-{e.kind}' data-rule='{e.rule}'><span style='color:#777'>{e.move}.</span> "
-            f"{html.escape(e.explain(lang))} <small>{rule_link(e.rule, lang)}</small></li>"
-        )
-    head = text(lang, "Events, latest first", "События, последние сверху")
-    return (
-        f"<div class='mf-log-box' style='max-height:16em;overflow-y:auto'><b>{head}</b>"
-        f"<ul style='margin:0'>{''.join(lines)}</ul></div>"
+        f"<table class='mf-board minefield-board'>{head}{''.join(rows)}</table><div class='mf-jackpot'>{jackpot}</div>"
     )
 
 
@@ -327,7 +202,7 @@ def moves_html(state: mf.MinefieldState, lang: str = "en", *, first_move: int = 
     for move, events in moves.items():
         opened = next(e for e in events if e.kind == "open")
         cell, main, amp = opened.data
-        label = text(lang, f"move {move}, cell {cell}", f"ход {move}, ячейка {cell}")
+        label = pick(lang, f"move {move}, cell {cell}", f"ход {move}, ячейка {cell}")
         picture = svg.row([ALL_CARDS[main], ALL_CARDS[amp]], lang=lang, width=34, title=label)
         lines = "".join(
             f"<li class='mf-event mf-{e.kind}' data-rule='{e.rule}'>{html.escape(e.explain(lang))}"
@@ -340,8 +215,8 @@ def moves_html(state: mf.MinefieldState, lang: str = "en", *, first_move: int = 
             f"<div style='min-width:5.5em;font-size:90%;color:#555'>{label}<br>{picture}</div>"
             f"<ul style='margin:0'>{lines}</ul></div>"
         )
-    scores = ", ".join(text(lang, f"player {p + 1}: {s}", f"игрок {p + 1}: {s}") for p, s in enumerate(state.scores()))
-    head = "Scores · Очки" if both else text(lang, "Scores", "Очки")
+    scores = ", ".join(f"{player_name(p, lang, capital=False)}: {s}" for p, s in enumerate(state.scores()))
+    head = "Scores · Очки" if both else pick(lang, "Scores", "Очки")
     return (
         f"<div class='mf-moves' style='border:1px solid #d0d7de;border-radius:6px;padding:.4em .8em'>"
         f"{''.join(blocks)}<div class='mf-scores'><b>{head}:</b> {scores}</div></div>"
@@ -353,7 +228,10 @@ def cells_html(cells: dict[int, tuple[str, str]], lang: str = "en") -> str:
     check_lang(lang)
     parts = []
     for n, (main, amp) in sorted(cells.items()):
-        label = text(lang, f"cell {n}", f"ячейка {n}")
+        label = pick(lang, f"cell {n}", f"ячейка {n}")
         picture = svg.row([parse_card(main), parse_card(amp)], lang=lang, width=34, title=label)
         parts.append(f"<div class='mf-cellpair' style='text-align:center;font-size:90%'>{label}<br>{picture}</div>")
     return f"<div class='mf-cells' style='display:flex;flex-wrap:wrap;gap:.8em'>{''.join(parts)}</div>"
+
+
+__all__ = ["MinefieldView", "cells_html", "moves_html"]
