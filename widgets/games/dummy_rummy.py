@@ -57,7 +57,9 @@ class MeldChecker(w.VBox):
             description=t("Contract", "Комбинация"),
             style={"description_width": "initial"},
         )
-        self._all_wild = w.Checkbox(value=all_wild, description=t("melds of wilds alone", "из одних джокеров"))
+        self._all_wild = w.Checkbox(
+            value=all_wild, description=t("melds of wilds alone", "из одних джокеров"), indent=False
+        )
         self._size = w.BoundedIntText(
             value=14,
             min=8,
