@@ -179,3 +179,12 @@ def test_domimi_says_which_reading_of_the_kings_two_cards_the_engine_follows():
         assert "позволяет" in tab and "`second_optional`" in tab
     option = {f.name: f for f in dataclasses.fields(domimi.Options)}["second_optional"]
     assert option.default is False  # the default is the reading the page says the engine follows
+
+
+def test_the_intro_credits_each_text_as_its_source_does():
+    rows = [line for line in (BOOK / "intro.md").read_text(encoding="utf-8").splitlines() if line.startswith("| {doc}")]
+    assert rows
+    two_jokers = next(row for row in rows if "Durak with two jokers" in row)
+    assert "Иван Лукьянов" in two_jokers and "Борисов" not in two_jokers
+    joker_rummy = next(row for row in rows if "joker_rummy/index" in row)
+    assert "Григорий Борисов" in joker_rummy
