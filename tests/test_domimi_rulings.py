@@ -384,8 +384,9 @@ def test_a_move_out_of_turn_names_the_player():
 
 def test_explanations_read_like_the_source():
     move = scenario("3♠ 5♠ 6♠", field_without("3♠ 5♠ 6♠")).move("collect", "3♠ 5♠ 6♠", "10♠ 4♠")
-    assert move.explain("en") == "3♠+5♠+6♠ = 14 = 10♠+4♠: collecting move"
-    assert move.explain("ru") == "3♠+5♠+6♠ = 14 = 10♠+4♠: собирательный ход"
+    assert move.explain("en") == "Player 1: 3♠+5♠+6♠ = 14 = 10♠+4♠: collecting move"
+    assert move.explain("ru") == "Игрок 1: 3♠+5♠+6♠ = 14 = 10♠+4♠: собирательный ход"
+    assert move.says("en") == "3♠+5♠+6♠ = 14 = 10♠+4♠: collecting move"
     assert move.rule == "domimi.collect"
     buy = turn_options("6♦ 2♥ 9♥", "J♥", stage=2)[0]
     assert "≥ 15" in buy.explain("en") and "валет червей" in buy.explain("ru")

@@ -39,70 +39,75 @@ def test_explorer_extra_cards_and_an_edited_field():
 def test_bad_input_to_the_explorer_gives_a_message_and_changes_nothing():
     view = PurchaseExplorer("6♦ 2♥ 9♥")
     before = (view.revealed, view.field, [t for t, _ in view.groups], view._picture.value)
-    view._revealed.value = "6♦ 2♥ 9X"
+    view._inputs["revealed"].value = "6♦ 2♥ 9X"
     assert "status-error" in view._status.value and "9X" in view._status.value
     assert (view.revealed, view.field, [t for t, _ in view.groups], view._picture.value) == before
-    view._revealed.value = "RJ RJ"  # one deck holds one red joker
+    view._inputs["revealed"].value = "RJ RJ"  # one deck holds one red joker
     assert "status-error" in view._status.value
     assert view.revealed == before[0]
 
 
-def test_the_game_plays_a_turn_by_buttons_and_bots_answer():
-    game = DomimiGame(players=2, seed=3, humans=1, bot="greedy")
-    assert game._actions.children, "no buttons for the human player"
-    before = len(game.state.history)
+def test_the_game_shows_the_field_the_revealed_cards_and_short_buttons():
+    game = DomimiGame(players=2, seed=2026)
+    state = game.state
+    assert state.current_player == 0
+    assert "domimi-battery" in game._table.value and "stage 1; round 1" in game._table.value
+    assert "deck 1, discard 0" in game._table.value
+    assert game._hand_box.value.count('<g class="card ') == 3  # the three cards revealed
+    labels = [b.description for b in game._actions.children]
+    assert labels == ["collect A♥+2♥ → 3♥", "makes no move"]
     game._actions.children[0].click()
-    after = game.state
-    assert len(after.history) > before
-    assert after.is_over() or after.current_player == 0
-    assert "<li>" in game._log.value and "status-ok" in game._status.value
+    assert game.state.current_player == 0 and len(game.state.history) >= 2
+    assert "Player 2: " in game._log.value and "rules.html#domimi-collect" in game._log.value
 
 
-def test_undo_save_and_load():
-    game = DomimiGame(players=2, seed=4, humans=1)
+def test_a_typed_move_names_its_cards():
+    game = DomimiGame(players=2, seed=2026)
+    game._typed_box.value = "A♥ 2♥ 3♥"
+    mine = [a for a in game.state.history if a.player == 0]
+    assert mine[0].label == "collect A♥+2♥ -> 3♥"
+
+
+def test_undo_save_and_load_a_teaching_setup():
+    game = DomimiGame(setup="king_reveals", seats=["human", "human"])
     start = game.state.replay_key()
-    game._actions.children[0].click()
-    game._undo.click()
+    game._actions.children[0].click()  # K♣ reveals two more
+    assert len(game.state.revealed_cards()) == 5
+    game._undo()
     assert game.state.replay_key() == start
-    game._actions.children[-1].click()
-    game._save.click()
-    saved = json.loads(game._json.value)
-    assert saved["game"] == "domimi"
-    key = game.state.replay_key()
-    game._new.click()
-    game._load.click()
+    game._actions.children[0].click()
+    game._save()
+    saved, key = game._json.value, game.state.replay_key()
+    assert json.loads(saved)["factory"] == "scenario"
+    game._new_game()
+    game._json.value = saved
+    game._load()
     assert game.state.replay_key() == key
 
 
-def test_bad_saved_game_gives_a_message_and_changes_nothing():
-    game = DomimiGame(players=2, seed=4, humans=1, lang="ru")
+def test_bad_saves_and_options_give_a_message_and_change_nothing():
+    game = DomimiGame(players=2, seed=4, lang="ru")
     key = game.state.replay_key()
-    for bad in ("{bad", '{"game": "durak"}', "[]"):
+    for bad in (
+        "{bad",
+        '{"format": 2, "game": "domimi", "factory": "new_game", "args": {"players": 2, "seed": 1, "decks": 1000000}, "history": []}',
+    ):
         game._json.value = bad
-        game._load.click()
-        assert "status-error" in game._status.value and "сохранение" in game._status.value
+        game._load()
+        assert "status-error" in game._status.value
         assert game.state.replay_key() == key
-    game._undo.click()
-    assert "нечего отменять" in game._status.value
+    game._inputs["players"].value = 5
+    game._inputs["teams"].value = "two"
+    game._new_game()
+    assert "status-error" in game._status.value and "чётное" in game._status.value
     assert game.state.replay_key() == key
 
 
-def test_hot_seat_and_a_full_bot_game_show_the_final_scores():
-    bots = DomimiGame(players=3, seed=1, humans=0, bot="greedy")
-    assert bots.state.is_over()
-    assert "Game over" in bots._status.value and "place" in bots._status.value
-    hot = DomimiGame(players=2, seed=1, humans=2, teams="none")
-    assert hot.humans == {0, 1}
-
-
-def test_team_game_and_bad_team_options_are_refused_without_change():
-    game = DomimiGame(players=4, seed=2, humans=1, teams="two")
-    assert "team" in game._table.value
-    key = game.state.replay_key()
-    game._players.value = 5
-    game._new.click()
-    assert "status-error" in game._status.value and "even" in game._status.value
-    assert game.state.replay_key() == key
+def test_a_team_game_and_a_game_of_bots_to_the_end():
+    team = DomimiGame(players=4, seed=2, teams="two")
+    assert "team 1" in team._table.value and "team 2" in team._table.value
+    bots = DomimiGame(players=3, seed=1, seats=["bot"] * 3)
+    assert bots.state.is_over() and "Game over" in bots._status.value
 
 
 def test_drawings_for_the_book():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rules import domino as dm
 from rules.cards import parse_card
 from widgets.games.domino import DominoGame, PlacementBoard
 
@@ -62,72 +61,71 @@ def test_a_bad_example_is_shown_as_a_message_not_a_traceback():
     assert "status-error" in board._status.value and "K♥" in board._status.value
 
 
-def _play_first_legal(game: DominoGame) -> None:
-    action = game._state.legal_actions()[0]
-    if isinstance(action, dm.Pass):
-        game._pass.click()
-    else:
-        game._cards.value = str(action.card)
-        game._where[action.where].click()
+def _grid(game: DominoGame):
+    """The placement grid: the hand's toggle buttons and the places by name."""
+    cards, row = game._special.children
+    places = {next(c for c in b._dom_classes if "where" in c or "pass" in c).split("-")[-1]: b for b in row.children}
+    return cards, places
 
 
-def test_the_game_starts_with_the_human_to_move_and_bots_after_each_move():
-    game = DominoGame(players=4, seed=1, opponents="random")
-    assert game._state.current_player == 0
-    assert "A1, your move" in game._status.value
-    _play_first_legal(game)
-    assert game._state.current_player in (0, None)
-    assert game._log.value.count("<li") == len(game._state.log())
-    assert "rules.html#domino-place" in game._log.value
-
-
-def test_an_illegal_pass_or_place_is_refused_with_the_rule_and_changes_nothing():
-    game = DominoGame(players=4, seed=1, opponents="random")
-    before = game.state.replay_key()
-    game._pass.click()  # on the lead
-    assert "pass is not allowed" in game._status.value
-    assert "(rule: The trick and the next lead)" in game._status.value
-    hand = game._state.hands[0]
-    game._cards.value = str(hand[0])
-    game._where["left"].click()
-    assert "the table is empty" in game._status.value
-    assert game.state.replay_key() == before
-
-
-def test_a_whole_game_by_clicks_ends_with_the_verdict_and_disabled_buttons():
-    game = DominoGame(players=2, seed=3, opponents="heuristic", lang="ru")
-    for _ in range(200):
-        if game._state.is_over():
-            break
-        _play_first_legal(game)
-    assert game._state.is_over()
-    assert "Партия окончена" in game._status.value
-    assert game._pass.disabled and all(b.disabled for b in game._where.values())
-    game._pass.click()
-    assert "игра окончена" in game._status.value
-
-
-def test_hot_seat_shows_the_hand_of_whoever_is_to_move():
-    game = DominoGame(players=4, seed=2, hot_seat=True)
-    seats = set()
-    for _ in range(12):
-        seats.add(game.seat)
-        assert game._state.current_player == game.seat
-        assert [o[1] for o in game._cards.options] == [str(c) for c in game._state.hands[game.seat]]
-        _play_first_legal(game)
-    assert len(seats) > 1
-
-
-def test_new_game_takes_the_options():
-    game = DominoGame(players=4, seed=0, opponents="random")
-    game._players.value = 6
-    game._deck.value = 52
-    game._voluntary.value = True
-    game._new.click()
+def test_the_game_opens_with_the_human_to_move_after_the_bots():
+    game = DominoGame(players=4, seed=2026)  # the lot gives team B the lead
     state = game.state
-    assert state.num_players == 6 and state.options.deck_size == 52 and state.options.voluntary_pass
-    assert [len(h) for h in state.hands][:3] == [9, 9, 8] or sum(len(h) for h in state.hands) < 52
-    game._players.value = 2
-    game._new.click()  # one against one with 52 cards is not a variant: a message, the game stays
-    assert "one against one" in game._status.value
-    assert game.state.num_players == 6
+    assert state.current_player == 0 and state.history, "the bots led before A1"
+    assert "Player 1, your move." in game._status.value
+    assert "B1 leads" in game._log.value and "rules.html#domino-place" in game._log.value
+    assert "banks: team A 0, team B 0" in game._table.value and '<g class="card ' in game._table.value
+    assert ">A1<" in game._table.value and ">B1<" in game._table.value
+
+
+def test_choosing_a_card_lights_up_its_cells_and_a_wrong_place_names_the_rule():
+    game = DominoGame(players=4, seed=2026, seats=["human"] * 4)  # hot seat: B1 leads
+    cards, _places = _grid(game)
+    cards.value = "10♠"
+    assert "10♠ may go: first (empty table)" in game._status.value
+    assert game._table.value.count("hl-target") == 1
+    key = game.state.replay_key()
+    _grid(game)[1]["left"].click()
+    assert (
+        "the table is empty" in game._status.value
+        and "(rule: Placing a card next to the last one)" in game._status.value
+    )
+    assert game.state.replay_key() == key
+    _grid(game)[1]["pass"].click()
+    assert "a pass is not allowed" in game._status.value and game.state.replay_key() == key
+    _grid(game)[1]["first"].click()
+    assert game.state.table.cards == [parse_card("10♠")]
+    assert "Player 4, your move." in game._status.value  # B2
+
+
+def test_a_place_without_a_card_is_a_message_and_buttons_play_the_legal_moves():
+    game = DominoGame(players=2, seed=3, seats=["human", "human"])
+    _grid(game)[1]["up"].click()
+    assert "Choose a card first" in game._status.value
+    labels = {b.description for b in game._actions.children}
+    assert all(label.endswith("first (empty table)") for label in labels)
+    game._actions.children[0].click()
+    assert len(game.state.history) == 1
+
+
+def test_a_whole_game_against_the_bots_ends_with_the_verdict_in_russian():
+    game = DominoGame(players=2, seed=3, lang="ru")
+    for _ in range(40):
+        if game.state.is_over():
+            break
+        game._actions.children[0].click()
+    assert game.state.is_over()
+    assert "Партия окончена" in game._status.value
+    assert "партия окончена: карт в копилках" in game._log.value
+    assert not game._actions.children and not game._special.children
+
+
+def test_a_teaching_setup_saves_and_loads_from_the_view():
+    game = DominoGame(setup="jacks", seats=["human"] * 4)
+    game._actions.children[0].click()
+    game._save()
+    saved, key = game._json.value, game.state.replay_key()
+    game._new_game()
+    game._json.value = saved
+    game._load()
+    assert game.state.replay_key() == key and game.state.origin[0] == "position"

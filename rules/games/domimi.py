@@ -19,6 +19,7 @@ revealed cards and a field; the game's legal actions use the same code.
 
 from __future__ import annotations
 
+import html
 import itertools
 import math
 import random
@@ -28,10 +29,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules.cards import ALL_CARDS, Card, Rank, Suit, card_name, format_card, parse_cards
+from rules import svg
+from rules.cards import ALL_CARDS, BLACK_JOKER, RED_JOKER, Card, Rank, Suit, card_name, format_card, parse_cards
 from rules.errors import IllegalAction, OptionError, check_lang
 from rules.game import Action, GameInfo, Result, State, _excerpt, check_options, load, make_options, option
-from rules.lang import pick, player_name
+from rules.lang import count, pick, player_name
 
 __all__ = [
     "INFO",
@@ -47,7 +49,9 @@ __all__ = [
     "scenario",
     "explorer_field",
     "explore",
+    "worked_example",
     "option_groups",
+    "draw_field",
     "measure",
     "from_json",
     "FACTORIES",
@@ -716,7 +720,18 @@ def turn_options(revealed, field, *, stage: int) -> OptionList:
 
 
 @dataclass(frozen=True)
-class Refill(Action):
+class DomimiAction(Action):
+    """A DoMiMi decision: the sentence names the player, then says what they do (:meth:`says`)."""
+
+    def explain(self, lang: str = "en") -> str:
+        return f"{player_name(self.player, lang)}: {self.says(lang)}"
+
+    def says(self, lang: str = "en") -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Refill(DomimiAction):
     """Ruling 4: with one or two cards left, reveal them first or mix them into the discard."""
 
     mode: str = "reveal"
@@ -726,7 +741,7 @@ class Refill(Action):
     def label(self) -> str:
         return f"refill: {self.mode}"
 
-    def explain(self, lang: str = "en") -> str:
+    def says(self, lang: str = "en") -> str:
         if check_lang(lang) == "en":
             if self.mode == "reveal":
                 return "reveals the last cards of the draw pile, then shuffles the discard and reveals up to three"
@@ -747,7 +762,7 @@ def _pic_rule(c: Card) -> str:
 
 
 @dataclass(frozen=True)
-class RevealMore(Action):
+class RevealMore(DomimiAction):
     """A jack reveals one more card, a king or a joker two (ruling 5)."""
 
     picture: Card = None
@@ -761,7 +776,7 @@ class RevealMore(Action):
     def label(self) -> str:
         return f"{self.picture}: reveal {self.count}"
 
-    def explain(self, lang: str = "en") -> str:
+    def says(self, lang: str = "en") -> str:
         pic = format_card(self.picture, lang)
         if check_lang(lang) == "en":
             return f"{pic} is played to reveal {self.count} more card{'s' if self.count > 1 else ''}"
@@ -769,7 +784,7 @@ class RevealMore(Action):
 
 
 @dataclass(frozen=True)
-class Move(Action):
+class Move(DomimiAction):
     """A main move from :func:`turn_options`: collect, cross or buy."""
 
     kind: str = "collect"
@@ -781,12 +796,17 @@ class Move(Action):
         return "domimi." + self.kind
 
     @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards the move plays: those paid, then those taken (typed notation names them)."""
+        return self.pay + self.take
+
+    @property
     def label(self) -> str:
         if self.kind == "buy":
             return f"buy {self.take[0]} with {_fmt(self.pay, 'en')}"
         return f"{self.kind} {_fmt(self.pay, 'en')} -> {_fmt(self.take, 'en')}"
 
-    def explain(self, lang: str = "en") -> str:
+    def says(self, lang: str = "en") -> str:
         return _explain_move(self.kind, self.pay, self.take, lang)
 
 
@@ -798,7 +818,7 @@ def _move(p: int, kind: str, pay: tuple[int, ...], take: tuple[int, ...]) -> Mov
 
 
 @dataclass(frozen=True)
-class EndCollect(Action):
+class EndCollect(DomimiAction):
     """Stop collecting: the collecting move may go on in another suit, or end here."""
 
     RULE = "domimi.collect"
@@ -807,14 +827,14 @@ class EndCollect(Action):
     def label(self) -> str:
         return "stop collecting"
 
-    def explain(self, lang: str = "en") -> str:
+    def says(self, lang: str = "en") -> str:
         if check_lang(lang) == "en":
             return "collects in no other suit"
         return "больше не собирает по другим мастям"
 
 
 @dataclass(frozen=True)
-class PictureTake(Action):
+class PictureTake(DomimiAction):
     """A picture takes a money card (jack, queen) or the first of two (king, joker)."""
 
     picture: Card = None
@@ -829,7 +849,7 @@ class PictureTake(Action):
     def label(self) -> str:
         return f"{self.picture}: take {'second ' if self.second else ''}{self.card}"
 
-    def explain(self, lang: str = "en") -> str:
+    def says(self, lang: str = "en") -> str:
         pic, card = format_card(self.picture, lang), format_card(self.card, lang)
         key = None if self.picture.joker is not None else self.picture.rank
         if check_lang(lang) == "en":
@@ -850,7 +870,7 @@ class PictureTake(Action):
 
 
 @dataclass(frozen=True)
-class KeepOne(Action):
+class KeepOne(DomimiAction):
     """Option ``second_optional``: a king or a joker that took one money card takes no second."""
 
     picture: Card = None
@@ -863,13 +883,13 @@ class KeepOne(Action):
     def label(self) -> str:
         return f"{self.picture}: no second card"
 
-    def explain(self, lang: str = "en") -> str:
+    def says(self, lang: str = "en") -> str:
         pic = format_card(self.picture, lang)
         return pick(lang, f"{pic} takes no second card", f"{pic} не берёт вторую карту")
 
 
 @dataclass(frozen=True)
-class Steal(Action):
+class Steal(DomimiAction):
     """A queen or a joker steals the top card of a neighbour's draw pile (ruling 10)."""
 
     picture: Card = None
@@ -880,7 +900,7 @@ class Steal(Action):
     def label(self) -> str:
         return f"{self.picture}: steal from P{self.victim + 1}"
 
-    def explain(self, lang: str = "en") -> str:
+    def says(self, lang: str = "en") -> str:
         pic, victim = format_card(self.picture, lang), player_name(self.victim, lang)
         return pick(
             lang,
@@ -890,7 +910,7 @@ class Steal(Action):
 
 
 @dataclass(frozen=True)
-class Pass(Action):
+class Pass(DomimiAction):
     """No main move this turn (a return may follow in stage 2)."""
 
     RULE = "domimi.pass"
@@ -899,12 +919,12 @@ class Pass(Action):
     def label(self) -> str:
         return "pass"
 
-    def explain(self, lang: str = "en") -> str:
+    def says(self, lang: str = "en") -> str:
         return "makes no move" if check_lang(lang) == "en" else "не делает хода"
 
 
 @dataclass(frozen=True)
-class ReturnCard(Action):
+class ReturnCard(DomimiAction):
     """Stage 2: an unused revealed card goes back to the field (ruling 11)."""
 
     card: Card = None
@@ -914,7 +934,7 @@ class ReturnCard(Action):
     def label(self) -> str:
         return f"return {self.card}"
 
-    def explain(self, lang: str = "en") -> str:
+    def says(self, lang: str = "en") -> str:
         card = format_card(self.card, lang)
         if check_lang(lang) == "en":
             return f"returns {card} to the field (it was not used this turn)"
@@ -922,7 +942,7 @@ class ReturnCard(Action):
 
 
 @dataclass(frozen=True)
-class EndTurn(Action):
+class EndTurn(DomimiAction):
     """Stop returning: the cards kept go to the discard."""
 
     RULE = "domimi.return"
@@ -931,14 +951,14 @@ class EndTurn(Action):
     def label(self) -> str:
         return "end turn"
 
-    def explain(self, lang: str = "en") -> str:
+    def says(self, lang: str = "en") -> str:
         if check_lang(lang) == "en":
             return "returns nothing more and puts the cards in the discard"
         return "больше ничего не возвращает и кладёт карты в сброс"
 
 
 @dataclass(frozen=True)
-class GiveTo(Action):
+class GiveTo(DomimiAction):
     """Team play: all cards taken from the field go to one player's discard (ruling 12)."""
 
     recipient: int = 0
@@ -948,7 +968,7 @@ class GiveTo(Action):
     def label(self) -> str:
         return "keep" if self.recipient == self.player else f"give to P{self.recipient + 1}"
 
-    def explain(self, lang: str = "en") -> str:
+    def says(self, lang: str = "en") -> str:
         if check_lang(lang) == "en":
             if self.recipient == self.player:
                 return "keeps the cards taken"
@@ -1851,12 +1871,57 @@ def explore(
     return Exploration(tuple(cards), tuple(cards_field), options, option_groups(options, lang))
 
 
+def worked_example(revealed: str, take: str, *, kind: str, decks: int = 1, stage: int = 2) -> TurnOption | None:
+    """The option of ``kind`` that takes exactly ``take`` with these revealed cards on a full
+    field (the source's worked examples), or None if the rules allow no such option.
+
+    >>> worked_example("T♦ 2♦ 2♠", "3♦", kind="collect", stage=1).explain()  # an option: no player yet
+    'A♦+2♦ = 3 = 3♦: collecting move'
+    """
+    wanted = Counter(parse_cards(take))
+    found = explore(revealed, decks=decks, stage=stage)
+    return next((o for o in found.options if o.kind == kind and Counter(o.take) == wanted), None)
+
+
 def _too_many_revealed(n: int) -> OptionError:
     return OptionError(
         f"{n} revealed cards: a turn reveals at most {MAX_REVEALED} (three, and two more by a king or a joker)",
         f"открытых карт {n}: за ход открывают не больше {MAX_REVEALED} (три и ещё две королём или джокером)",
         rule="domimi.refill",
     )
+
+
+_SUIT_ROWS = (Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS)
+
+
+def draw_field(field: list[Card], *, lang: str = "en", take=(), width: float = 30) -> str:
+    """The field as a "battery": money cards as the body (a row per suit, A to 10), pictures as the cap.
+
+    Each distinct card is drawn once with its count; the cards of ``take`` are highlighted.
+    """
+    counts, taken = Counter(field), Counter(take)
+    cells, marks = {}, {}
+    places = [((r, col), Card(Rank(col + 1), suit)) for r, suit in enumerate(_SUIT_ROWS) for col in range(13)]
+    places += [((4, 0), RED_JOKER), ((4, 1), BLACK_JOKER)]
+    for cell, card in places:
+        if counts[card]:
+            cells[cell] = card
+        if taken[card]:
+            marks[cell] = "take"
+    picture = svg.grid(
+        cells,
+        5,
+        13,
+        lang=lang,
+        highlight=marks,
+        width=width,
+        row_labels=[s.symbol for s in _SUIT_ROWS] + ["★"],
+        col_labels=[Rank(r).symbol(lang) for r in range(1, 14)],
+        title=pick(lang, f"field: {count(len(field), 'en')}", f"поле: {count(len(field), 'ru')}"),
+    )
+    multi = [f"{format_card(c, lang)}×{k}" for c, k in sorted(counts.items(), key=lambda x: x[0].index) if k > 1]
+    note = f"<div class='domimi-counts'><small>{html.escape(' '.join(multi))}</small></div>" if multi else ""
+    return f"<div class='domimi-battery'>{picture}{note}</div>"
 
 
 def _rank_word_ru(card: Card) -> str:
