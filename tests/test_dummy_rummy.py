@@ -414,6 +414,9 @@ def test_others_are_asked_in_order_from_the_drawers_left():
     state = position(["5♥ 5♣ K♣", "3♠ 3♥", "K♠ K♥", "Q♠ Q♥"], stock="A♠ 4♣ 6♠ J♣ Q♣ 10♥ 3♣", phase="play", turn=3)
     state.apply(Discard(3, c("Q♥")))  # player 4 discards; player 1 draws next
     assert state.current_player == 1  # player 2 (left of player 1) is asked first, then player 3
+    with pytest.raises(IllegalAction, match="after player 2") as err:
+        state.apply(CutIn(2, c("Q♥")))  # player 3 waits for player 2's answer
+    assert "после игрока 2" in err.value.message("ru")
     state.apply(NoCutIn(1, c("Q♥")))
     assert state.current_player == 2
     state.apply(NoCutIn(2, c("Q♥")))

@@ -943,6 +943,11 @@ _REASONS = {
         "игрок {p} сейчас не может перехватить (перехват — для тех, кто ещё не выложил комбинацию, "
         "не больше {n} за раздачу, пока в колоде есть карты)",
     ),
+    "asked_later": (
+        "dummy_rummy.cut_in",
+        "{p} is asked about the cut-in after player {n}: the players are asked in order from the left of the player about to draw",
+        "игрока {p} спросят о перехвате после игрока {n}: спрашивают по порядку, начиная слева от того, кто берёт карту",
+    ),
     "not_asked": (
         "dummy_rummy.cut_in",
         "nobody asks to cut in now",
@@ -1157,6 +1162,8 @@ class DummyRummyState(State):
         kind = type(action)
         card = getattr(action, "card", None)
         if p != me:
+            if kind in (CutIn, NoCutIn) and phase == ASK and p in self.queue:
+                return _refuse("asked_later", p, n=self.queue[0] + 1)
             if kind is CutIn and phase in (ASK, PRIORITY, DRAW) and 0 <= p < self.num_players:
                 return _refuse("no_cut_in", p, n=CUT_IN_LIMIT)
             return _refuse("not_turn", p)
