@@ -132,11 +132,13 @@ def project_wheel(cache: Path) -> Path:
     return next(folder.glob("card_rulebook-*.whl"))
 
 
-def empty_wheel(folder: Path, name: str, version: str, why: str) -> Path:
-    """A wheel with no modules: it satisfies an install the kernel asks for by name."""
-    path = folder / f"{name}-{version}-py3-none-any.whl"
-    info = f"{name}-{version}.dist-info"
+def small_wheel(folder: Path, name: str, version: str, why: str, data: dict[str, str] | None = None) -> Path:
+    """A wheel written here; ``data`` maps paths inside site-packages to their text."""
+    stem = f"{name.replace('-', '_')}-{version}"
+    path = folder / f"{stem}-py3-none-any.whl"
+    info = f"{stem}.dist-info"
     files = {
+        **(data or {}),
         f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {why}\n",
         f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: build_site\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
     }
@@ -146,6 +148,24 @@ def empty_wheel(folder: Path, name: str, version: str, why: str) -> Path:
         for p, t in files.items():
             archive.writestr(zipfile.ZipInfo(p, date_time=(2020, 1, 1, 0, 0, 0)), t)
     return path
+
+
+_LABEL_LINE = re.compile(r"^\([\w.\-]+\)=\s*$")
+
+
+def rule_labels() -> dict[str, str]:
+    """The rule labels of the book's pages, where the views look for them.
+
+    ``widgets.common`` finds the page of a rule in ``book/<chapter>/<page>.md`` beside
+    its package; in the browser those pages are not installed, so each page's label
+    lines are, under the same names.
+    """
+    labels = {}
+    for source in sorted((ROOT / "book").glob("*/*.md")):
+        lines = [line for line in source.read_text(encoding="utf-8").splitlines() if _LABEL_LINE.match(line)]
+        if lines:
+            labels[f"book/{source.parent.name}/{source.name}"] = "\n".join(lines) + "\n"
+    return labels
 
 
 def _b64(digest: bytes) -> str:
@@ -334,7 +354,9 @@ def build(html: Path, cache: Path) -> None:
         *kernel_own,
         project_wheel(cache),
         # Pyodide's sqlite3 is a compiled module outside the npm package; IPython runs without it
-        empty_wheel(stubs, "sqlite3", "1.0.0", "placeholder: IPython keeps no history in the browser"),
+        small_wheel(stubs, "sqlite3", "1.0.0", "placeholder: IPython keeps no history in the browser"),
+        # the rule links of the apps lead to the page that holds each rule
+        small_wheel(stubs, "card-rulebook-labels", "1.0.0", "the book's rule labels", rule_labels()),
     ]
     packages = lay_out_pyodide(npm, wheels, src / "static" / "pyodide")
     missing = [p for p in KERNEL_NEEDS if p.replace("_", "-") not in packages]

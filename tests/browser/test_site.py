@@ -92,6 +92,13 @@ def test_a_static_app_opens_full_page_in_russian_and_plays(page, site_url, offli
     draw.click()
     expect(page.locator(".minefield-log li.mf-open")).to_contain_text("вытягивает бочонок")
     expect(page.locator(".minefield-field td.mf-last")).to_have_count(1)
+    # the move's rule link leads to the rule's own section of the same site
+    link = page.locator(".minefield-log a.rule-link").first
+    rule = link.get_attribute("data-rule")
+    href = link.evaluate("a => a.href")
+    assert href.startswith(site_url + "/book/minefield/"), href
     # the page carries the notebook for the browser's kernel, but shows no code
     assert "from widgets.games.minefield import" not in page.locator("body").inner_text(), "the app shows code"
     expect(page.locator(".jp-InputArea-editor")).to_have_count(0)
+    page.goto(href)
+    expect(page.locator("#" + rule.replace(".", "-").replace("_", "-"))).to_be_attached()
