@@ -350,3 +350,21 @@ def test_the_explorer_is_bounded_by_the_rules_and_answers_lazily():
     (title, shown), *_ = big.groups
     assert len(shown) == 100 and f"({big.options.count('collect')})" in title
     assert big.options.count("collect") > 1000
+
+
+def test_the_log_tells_the_cards_revealed_and_the_final_score():
+    state = scenario("K♣ 7♠ 8♣", draw="8♥ 9♣")
+    state.apply_label("K♣: reveal 2")
+    told = [(e.kind, e.text, e.rule) for e in state.log("en")]
+    assert told == [
+        ("note", "Player 1 reveals K♣ 7♠ 8♣", "domimi.refill"),
+        ("action", "Player 1: K♣ is played to reveal 2 more cards", "domimi.king"),
+        ("note", "Player 1 reveals 8♥ 9♣", "domimi.refill"),
+    ]
+    assert state.log("ru")[0].text == "Игрок 1 открывает К♣ 7♠ 8♣"
+    from rules.game import playout
+
+    over = playout(domimi.new_game(players=2, seed=11, round_limit=3), [domimi.GreedyPlayer()] * 2, seed=1)
+    last = over.log("ru")[-1]
+    assert last.kind == "note" and last.rule == "domimi.score"
+    assert last.text.startswith("игра окончена: Игрок 1 0 очков, Игрок 2 0 очков") and "пределу кругов, 3" in last.text

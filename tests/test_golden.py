@@ -45,9 +45,15 @@ def _told(state, lang):
     return [entry.text for entry in state.log(lang)]
 
 
+def _decisions(state, lang):
+    """The decisions of the story: DoMiMi's notes (cards revealed, the final score) were
+    added after its transcript was recorded; tests/test_domimi.py checks them."""
+    return [entry.text for entry in state.log(lang) if entry.kind == "action"]
+
+
 @pytest.mark.parametrize("case", _cases("domimi"))
 def test_domimi_tells_the_recorded_story(case):
-    _check(domimi, case, _told)
+    _check(domimi, case, _decisions)
 
 
 @pytest.mark.parametrize("case", _cases("domino"))

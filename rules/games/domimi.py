@@ -32,7 +32,7 @@ from typing import ClassVar
 from rules import svg
 from rules.cards import ALL_CARDS, BLACK_JOKER, RED_JOKER, Card, Rank, Suit, card_name, format_card, parse_cards
 from rules.errors import IllegalAction, OptionError, check_lang
-from rules.game import Action, GameInfo, Result, State, _excerpt, check_options, load, make_options, option
+from rules.game import Action, GameInfo, Note, Result, State, _excerpt, check_options, load, make_options, option
 from rules.lang import count, pick, player_name
 
 __all__ = [
@@ -978,6 +978,50 @@ class GiveTo(DomimiAction):
         return f"отдаёт взятые карты товарищу: {player_name(self.recipient, lang)}"
 
 
+# ---------------------------------------------------------------- what follows from the decisions
+
+
+@dataclass(frozen=True)
+class Revealed(Note):
+    """The cards a player reveals: at the start of a turn, after a refill, or by a jack, king or joker."""
+
+    player: int
+    cards: tuple[Card, ...]
+    RULE: ClassVar[str] = "domimi.refill"
+
+    def explain(self, lang: str = "en") -> str:
+        who = player_name(self.player, lang)
+        if not self.cards:
+            return pick(lang, f"{who} has no card left to reveal", f"{who}: открывать больше нечего")
+        shown = " ".join(format_card(c, lang) for c in self.cards)
+        return pick(lang, f"{who} reveals {shown}", f"{who} открывает {shown}")
+
+
+@dataclass(frozen=True)
+class GameOver(Note):
+    """The end of the game and its score (ruling 14); ``limit``: the round limit that stopped it, if any."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    limit: int | bool = False
+    RULE: ClassVar[str] = "domimi.score"
+
+    def explain(self, lang: str = "en") -> str:
+        scores = ", ".join(
+            f"{player_name(p, lang)} {count(s, lang, ('point', 'points'), ('очко', 'очка', 'очков'))}"
+            for p, s in enumerate(self.scores)
+        )
+        winners = ", ".join(player_name(p, lang) for p in self.winners)
+        text = pick(
+            lang, f"game over: {scores}; first place: {winners}", f"игра окончена: {scores}; первое место: {winners}"
+        )
+        if self.limit:
+            text += pick(
+                lang, f" (stopped by the round limit, {self.limit})", f" (остановлена по пределу кругов, {self.limit})"
+            )
+        return text
+
+
 # ---------------------------------------------------------------- the state
 
 REFILL, MAIN, COLLECT, SECOND, RETURN, GIVE, OVER = "refill", "main", "collect", "second", "return", "give", "over"
@@ -1087,17 +1131,21 @@ class DomimiState(State):
         else:
             self.phase = REFILL
 
-    def _reveal(self, n: int) -> None:
+    def _reveal(self, n: int, since: int | None = None) -> None:
+        """Reveal ``n`` more cards (the discard reshuffled when the draw pile runs out) and tell
+        the story of the cards revealed since index ``since`` of this turn's (default: these)."""
         p = self.turn
         draw = self.draw[p]
+        start = len(self.revealed) if since is None else since
         for _ in range(n):
             if not draw:
                 if not self.discard[p]:
-                    return
+                    break
                 draw.extend(self.discard[p])
                 self.discard[p].clear()
                 self.rng.shuffle(draw)
             self.revealed.append(draw.pop())
+        self.record(Revealed(p, _ct(tuple(self.revealed[start:]))))
 
     def _usable(self) -> list[int]:
         rest = sorted(self.revealed)
@@ -1175,6 +1223,8 @@ class DomimiState(State):
         self._over = True
         self.phase = OVER
         self._cache = None
+        result = self.result()
+        self.record(GameOver(tuple(result.scores), result.winners, self.ended_by_limit and self.options.round_limit))
 
     # ---- the protocol
 
@@ -1322,7 +1372,7 @@ class DomimiState(State):
             if action.mode == "reveal":
                 self.revealed.extend(reversed(draw))
                 draw.clear()
-                self._reveal(3 - len(self.revealed))
+                self._reveal(3 - len(self.revealed), since=0)
             else:
                 self.discard[p].extend(draw)
                 draw.clear()
@@ -1695,6 +1745,7 @@ def scenario(
     state.revealed = rev
     state.phase = MAIN
     state._cache = None
+    state._story = [Revealed(turn, _ct(tuple(rev)))]  # the story starts with this turn
     return state.started_by(
         "scenario",
         revealed=_notation(revealed),
