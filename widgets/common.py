@@ -29,6 +29,13 @@ def status_line() -> w.HTML:
     return w.HTML(value="", layout=w.Layout(min_height="1.6em"))
 
 
+def classed(widget: w.Widget, *names: str) -> w.Widget:
+    """``widget`` with the CSS classes ``names`` (the hooks of the book's styles and browser tests)."""
+    for name in names:
+        widget.add_class(name)
+    return widget
+
+
 def show(line: w.HTML, text: str, kind: str = "info") -> None:
     """Put ``text`` (plain text, escaped here) in the status line."""
     role = ' role="alert"' if kind == "error" else ' role="status"'  # both are announced by screen readers
