@@ -44,7 +44,7 @@ from typing import Any, ClassVar
 from rules.cards import ALL_CARDS, Card, NotationError, deck, format_card, format_cards, parse_card
 from rules.errors import IllegalAction, OptionError, check_lang
 from rules.game import Action, GameInfo, Note, Result, State, check_options, load
-from rules.lang import count, player_name, signed
+from rules.lang import count, pick, player_name, signed
 
 __all__ = [
     "INFO",
@@ -287,12 +287,6 @@ def _x_mine(e: Event, lang: str) -> str:
     return f"{player_name(e.player, lang)} подрывается на {kind}: {signed(e.points, lang)}"
 
 
-def _x_mine_first(e: Event, lang: str) -> str:
-    if lang == "en":
-        return f"The mine on the game's first move: {player_name(e.player, lang, capital=False)} gets {signed(e.points, lang)} instead of -{e.points}"
-    return f"Мина на первом ходу игры: {player_name(e.player, lang, capital=False)} получает {signed(e.points, lang)} вместо -{e.points}"
-
-
 def _x_mine_shielded(e: Event, lang: str) -> str:
     (amplified,) = e.data
     if lang == "en":
@@ -315,12 +309,6 @@ def _x_relay(e: Event, lang: str) -> str:
     )
 
 
-def _x_mine_last(e: Event, lang: str) -> str:
-    if lang == "en":
-        return "The mine was in the last closed cell: it is not laid again"
-    return "Мина была в последней закрытой ячейке: заново её не раскладывают"
-
-
 def _x_luck(e: Event, lang: str) -> str:
     nxt, n = e.data
     if lang == "en":
@@ -328,23 +316,11 @@ def _x_luck(e: Event, lang: str) -> str:
     return f"Удача: {player_name(nxt, lang, capital=False)} должен сделать {_moves(n, lang)} подряд"
 
 
-def _x_luck_blocked(e: Event, lang: str) -> str:
-    if lang == "en":
-        return f"Luck has no effect: {player_name(e.player, lang, capital=False)} is under Doctor Evil"
-    return f"Удача не действует: {player_name(e.player, lang, capital=False)} под действием доктора зло"
-
-
 def _x_misfortune(e: Event, lang: str) -> str:
     (n,) = e.data
     if lang == "en":
         return f"Misfortune: {player_name(e.player, lang, capital=False)} makes {n} more move{'s' if n > 1 else ''}"
     return f"Неудача: {player_name(e.player, lang, capital=False)} делает ещё {_moves(n, lang)}"
-
-
-def _x_misfortune_immune(e: Event, lang: str) -> str:
-    if lang == "en":
-        return f"{player_name(e.player, lang)} has immunity: Misfortune gives no extra move"
-    return f"У игрока {e.player + 1} иммунитет: неудача не даёт лишнего хода"
 
 
 def _x_shield(e: Event, lang: str) -> str:
@@ -364,12 +340,6 @@ def _x_shield(e: Event, lang: str) -> str:
     )
 
 
-def _x_shield_blocked(e: Event, lang: str) -> str:
-    if lang == "en":
-        return f"The shield has no effect: {player_name(e.player, lang, capital=False)} is under Doctor Evil"
-    return f"Щит не действует: {player_name(e.player, lang, capital=False)} под действием доктора зло"
-
-
 def _x_immunity(e: Event, lang: str) -> str:
     ordinary, amplified = e.data
     if lang == "en":
@@ -385,12 +355,6 @@ def _x_immunity(e: Event, lang: str) -> str:
         f"Усиленный иммунитет: {player_name(e.player, lang, capital=False)} защищён от обычных проклятия и неудачи на "
         f"{_moves(ordinary, lang)} и от усиленных на {_moves(amplified, lang)}"
     )
-
-
-def _x_immunity_void(e: Event, lang: str) -> str:
-    if lang == "en":
-        return "Immunity has no effect: Curse and Misfortune are both out of the game"
-    return "Иммунитет не действует: проклятие и неудача уже выбыли из игры"
 
 
 def _x_doctor_evil(e: Event, lang: str) -> str:
@@ -418,18 +382,6 @@ def _x_curse(e: Event, lang: str) -> str:
     return f"Проклятие: {player_name(e.player, lang, capital=False)} проклят, пока не откроют доп. мину{extra}"
 
 
-def _x_curse_immune(e: Event, lang: str) -> str:
-    if lang == "en":
-        return f"{player_name(e.player, lang)} has immunity: the curse has no effect"
-    return f"У игрока {e.player + 1} иммунитет: проклятие не действует"
-
-
-def _x_curse_dead(e: Event, lang: str) -> str:
-    if lang == "en":
-        return "The curse has no effect: the extra mine is already open"
-    return "Проклятие не действует: доп. мина уже открыта"
-
-
 def _x_extra_mine(e: Event, lang: str) -> str:
     (amplified,) = e.data
     if lang == "en":
@@ -439,12 +391,6 @@ def _x_extra_mine(e: Event, lang: str) -> str:
     return f"{player_name(e.player, lang)} под проклятием открывает {kind}: {signed(e.points, lang)}"
 
 
-def _x_extra_mine_shielded(e: Event, lang: str) -> str:
-    if lang == "en":
-        return f"{player_name(e.player, lang)} is cursed but under a shield: the extra mine takes no points"
-    return f"{player_name(e.player, lang)} под проклятием, но под щитом: доп. мина не отнимает очков"
-
-
 def _x_extra_mine_clears(e: Event, lang: str) -> str:
     (lifted,) = e.data
     if lang == "en":
@@ -452,24 +398,6 @@ def _x_extra_mine_clears(e: Event, lang: str) -> str:
         return f"The extra mine is open: {what}, and the curse has no effect for the rest of the game"
     what = f"проклятие снято с {_whom(lifted, lang)}" if lifted else "проклятых нет"
     return f"Доп. мина открыта: {what}, и до конца игры проклятие не действует"
-
-
-def _x_curse_amplified(e: Event, lang: str) -> str:
-    if lang == "en":
-        return (
-            f"{player_name(e.player, lang)} is under the amplified curse and the cell shows an unmatched amplifier K♠: "
-            f"{signed(e.points, lang)}"
-        )
-    return (
-        f"{player_name(e.player, lang)} под усиленным проклятием, а в ячейке несовпавшая усиливающая К♠: "
-        f"{signed(e.points, lang)}"
-    )
-
-
-def _x_curse_amplified_shielded(e: Event, lang: str) -> str:
-    if lang == "en":
-        return f"{player_name(e.player, lang)} is under a shield: the amplifier K♠ takes no points"
-    return f"{player_name(e.player, lang)} под щитом: усиливающая К♠ не отнимает очков"
 
 
 def _x_quads(e: Event, lang: str) -> str:
@@ -528,31 +456,89 @@ def _x_end(e: Event, lang: str) -> str:
     return f"Открыта последняя ячейка: игра окончена; очки {text}"
 
 
+#: the sentences of the kinds of event said in one template: {Who}/{who} the player (at the start of
+#: a sentence / inside it), {num} the player's number, {pts} the points with their sign, {points} without
+_TEMPLATES = {
+    "mine_first": (
+        "The mine on the game's first move: {who} gets {pts} instead of -{points}",
+        "Мина на первом ходу игры: {who} получает {pts} вместо -{points}",
+    ),
+    "mine_last": (
+        "The mine was in the last closed cell: it is not laid again",
+        "Мина была в последней закрытой ячейке: заново её не раскладывают",
+    ),
+    "luck_blocked": (
+        "Luck has no effect: {who} is under Doctor Evil",
+        "Удача не действует: {who} под действием доктора зло",
+    ),
+    "misfortune_immune": (
+        "{Who} has immunity: Misfortune gives no extra move",
+        "У игрока {num} иммунитет: неудача не даёт лишнего хода",
+    ),
+    "shield_blocked": (
+        "The shield has no effect: {who} is under Doctor Evil",
+        "Щит не действует: {who} под действием доктора зло",
+    ),
+    "immunity_void": (
+        "Immunity has no effect: Curse and Misfortune are both out of the game",
+        "Иммунитет не действует: проклятие и неудача уже выбыли из игры",
+    ),
+    "curse_immune": ("{Who} has immunity: the curse has no effect", "У игрока {num} иммунитет: проклятие не действует"),
+    "curse_dead": (
+        "The curse has no effect: the extra mine is already open",
+        "Проклятие не действует: доп. мина уже открыта",
+    ),
+    "extra_mine_shielded": (
+        "{Who} is cursed but under a shield: the extra mine takes no points",
+        "{Who} под проклятием, но под щитом: доп. мина не отнимает очков",
+    ),
+    "curse_amplified": (
+        "{Who} is under the amplified curse and the cell shows an unmatched amplifier K♠: {pts}",
+        "{Who} под усиленным проклятием, а в ячейке несовпавшая усиливающая К♠: {pts}",
+    ),
+    "curse_amplified_shielded": (
+        "{Who} is under a shield: the amplifier K♠ takes no points",
+        "{Who} под щитом: усиливающая К♠ не отнимает очков",
+    ),
+}
+
+
+def _x_template(e: Event, lang: str) -> str:
+    words = {
+        "Who": player_name(e.player, lang),
+        "who": player_name(e.player, lang, capital=False),
+        "num": e.player + 1,
+        "pts": signed(e.points, lang),
+        "points": abs(e.points),
+    }
+    return pick(lang, *_TEMPLATES[e.kind]).format(**words)
+
+
 #: the sentence of each kind of event
 _EXPLAIN = {
     "open": _x_open,
     "mine": _x_mine,
-    "mine_first": _x_mine_first,
+    "mine_first": _x_template,
     "mine_shielded": _x_mine_shielded,
     "relay": _x_relay,
-    "mine_last": _x_mine_last,
+    "mine_last": _x_template,
     "luck": _x_luck,
-    "luck_blocked": _x_luck_blocked,
+    "luck_blocked": _x_template,
     "misfortune": _x_misfortune,
-    "misfortune_immune": _x_misfortune_immune,
+    "misfortune_immune": _x_template,
     "shield": _x_shield,
-    "shield_blocked": _x_shield_blocked,
+    "shield_blocked": _x_template,
     "immunity": _x_immunity,
-    "immunity_void": _x_immunity_void,
+    "immunity_void": _x_template,
     "doctor_evil": _x_doctor_evil,
     "curse": _x_curse,
-    "curse_immune": _x_curse_immune,
-    "curse_dead": _x_curse_dead,
+    "curse_immune": _x_template,
+    "curse_dead": _x_template,
     "extra_mine": _x_extra_mine,
-    "extra_mine_shielded": _x_extra_mine_shielded,
+    "extra_mine_shielded": _x_template,
     "extra_mine_clears": _x_extra_mine_clears,
-    "curse_amplified": _x_curse_amplified,
-    "curse_amplified_shielded": _x_curse_amplified_shielded,
+    "curse_amplified": _x_template,
+    "curse_amplified_shielded": _x_template,
     "quads": _x_quads,
     "harem": _x_harem,
     "jokers": _x_jokers,

@@ -16,7 +16,7 @@ from rules import svg
 from rules.cards import Card, card_name, format_card, parse_card
 from rules.errors import check_lang
 from rules.lang import count, pick, player_name
-from widgets.common import guarded, rule_link, show, status_line
+from widgets.common import classed, guarded, rule_link, show, status_line
 from widgets.game import GameView
 
 
@@ -26,24 +26,18 @@ class BeatExplorer(w.VBox):
     def __init__(self, trump: str = "7♥", attack: str = "8♠", *, deck: int = 36, lang: str = "en"):
         self.lang = check_lang(lang)
         self._size = deck
-        self._deck = w.ToggleButtons(
-            options=[(pick(lang, "36 cards + 2 jokers", "36 карт + 2 джокера"), 36), ("52 + 2", 52)],
-            value=deck,
-            description=pick(lang, "Pack:", "Колода:"),
+        self._deck = classed(
+            w.ToggleButtons(
+                options=[(pick(lang, "36 cards + 2 jokers", "36 карт + 2 джокера"), 36), ("52 + 2", 52)],
+                value=deck,
+                description=pick(lang, "Pack:", "Колода:"),
+            ),
+            "durak-pack",
         )
-        self._trump = w.Dropdown(description=pick(lang, "Trump card:", "Козырь:"))
-        self._attack = w.Dropdown(description=pick(lang, "Attack:", "Ход:"))
-        self._picture, self._reasons, self._table, self._status = w.HTML(), w.HTML(), w.HTML(), status_line()
-        for widget, cls in (
-            (self._deck, "durak-pack"),
-            (self._trump, "durak-trump"),
-            (self._attack, "durak-attack"),
-            (self._picture, "durak-beaters"),
-            (self._reasons, "durak-reasons"),
-            (self._table, "durak-table"),
-            (self._status, "durak-status"),
-        ):
-            widget.add_class(cls)
+        self._trump = classed(w.Dropdown(description=pick(lang, "Trump card:", "Козырь:")), "durak-trump")
+        self._attack = classed(w.Dropdown(description=pick(lang, "Attack:", "Ход:")), "durak-attack")
+        self._picture, self._reasons = classed(w.HTML(), "durak-beaters"), classed(w.HTML(), "durak-reasons")
+        self._table, self._status = classed(w.HTML(), "durak-table"), classed(status_line(), "durak-status")
         self._fill_choices(parse_card(trump), parse_card(attack))
         controls = w.HBox([self._trump, self._attack], layout=w.Layout(flex_flow="row wrap"))
         super().__init__([self._deck, controls, self._status, self._picture, self._reasons, self._table])
