@@ -25,6 +25,10 @@ _KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
 _MODEL_ID = re.compile(r'"model_id"\s*:\s*"([0-9a-f]{32})"')
 
 
+# a class opens its pages at once: no queue of ten at a time in the client
+AsyncHTTPClient.configure(None, max_clients=500)
+
+
 class AppError(RuntimeError):
     """The app did not behave as a page expects (refused, no kernel, no answer)."""
 
