@@ -76,9 +76,11 @@ async def protocol_visitor(url: str, app: str, lang: str, moves: int, result: Re
     try:
         result.interactive.append(await session.open())
         result.page.append(session.page_seconds)
-        for _ in range(moves):
+        for move in range(moves):
             buttons = session.buttons(MOVES.get(app, "-action"))
             if not buttons:
+                if move == 0:
+                    raise RuntimeError(f"no move to play: {len(session.models)} widgets, {len(session.shown())} shown")
                 break  # the game is over
             result.redraw.append(await session.click(buttons[0]))
         result.played += 1

@@ -19,8 +19,11 @@ from dataclasses import dataclass, field
 from urllib.parse import urlparse
 
 import websockets
+from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1, serialize_msg_to_ws_v1
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 
+#: the kernel websocket protocol the pages speak (binary frames the server relays as they are)
+PROTOCOL = "v1.kernel.websocket.jupyter.org"
 _KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
 _MODEL_ID = re.compile(r'"model_id"\s*:\s*"([0-9a-f]{32})"')
 
@@ -31,6 +34,10 @@ AsyncHTTPClient.configure(None, max_clients=500)
 
 class AppError(RuntimeError):
     """The app did not behave as a page expects (refused, no kernel, no answer)."""
+
+
+def _pack(part: dict) -> bytes:
+    return json.dumps(part).encode("utf-8")
 
 
 def _message(msg_type: str, content: dict, session: str, channel: str = "shell") -> dict:
@@ -100,7 +107,9 @@ class AppSession:
         headers = dict(self.headers)
         if origin is not None:
             headers["Origin"] = origin
-        self._ws = await websockets.connect(ws_url, additional_headers=headers, max_size=2**26, open_timeout=30)
+        self._ws = await websockets.connect(
+            ws_url, additional_headers=headers, max_size=2**26, open_timeout=30, subprotocols=[PROTOCOL]
+        )
 
     async def close(self) -> None:
         if self._ws is not None:
@@ -121,7 +130,7 @@ class AppSession:
 
     async def send(self, msg_type: str, content: dict, channel: str = "shell") -> str:
         msg = _message(msg_type, content, self._session, channel)
-        await self._ws.send(json.dumps(msg))
+        await self._ws.send(serialize_msg_to_ws_v1(msg, channel, pack=_pack))
         return msg["header"]["msg_id"]
 
     async def send_raw(self, text: str | bytes) -> None:
@@ -132,9 +141,13 @@ class AppSession:
             raw = await asyncio.wait_for(self._ws.recv(), timeout)
         except TimeoutError:
             return None
-        if isinstance(raw, bytes):  # a message with binary buffers (none of the views sends one)
-            return {"binary": len(raw)}
-        msg = json.loads(raw)
+        if isinstance(raw, bytes):  # the page's protocol: channel, header, parent, metadata, content, buffers
+            channel, parts = deserialize_msg_from_ws_v1(raw)
+            header, parent, metadata, content = (json.loads(part) for part in parts[:4])
+            msg = {"channel": channel, "header": header, "parent_header": parent, "metadata": metadata}
+            msg.update(content=content, buffers=len(parts) - 4)
+        else:
+            msg = json.loads(raw)
         self.received.append(msg)
         msg_type = msg.get("header", {}).get("msg_type")
         content = msg.get("content", {})

@@ -18,6 +18,7 @@ Run it through ``serve_apps.py`` (``make serve``).
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import inspect
 import ipaddress
@@ -26,13 +27,14 @@ import os
 import re
 import sys
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import tornado.web
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from tornado.httputil import url_concat
-from traitlets import Bool, Int, List, Type, Unicode
+from traitlets import Bool, Float, Int, List, Type, Unicode
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
@@ -42,8 +44,8 @@ sys.path.insert(0, str(HERE))
 
 import gallery  # noqa: E402
 
-#: the visitor (remote address) on whose request a kernel is being started
-VISITOR: contextvars.ContextVar[str | None] = contextvars.ContextVar("visitor", default=None)
+#: the request for which a kernel is being started or taken from the pool
+VISITOR: contextvars.ContextVar[Claim | None] = contextvars.ContextVar("visitor", default=None)
 
 _TRACEBACK = "Traceback (most recent call last)"
 
@@ -65,12 +67,17 @@ class QuietConnection(ZMQChannelsWebsocketConnection):
     def handle_outgoing_message(self, stream, outgoing_msg):
         identities, parts = self.session.feed_identities(outgoing_msg)
         try:  # read, not verified: the signature is checked once, by the base class
-            msg_type = self.session.unpack(parts[1]).get("msg_type")
+            msg_type = self.session.unpack(parts[1]).get("msg_type", "")
+            if msg_type == "error":
+                return
+            if msg_type != "stream" and not msg_type.endswith("_reply"):
+                super().handle_outgoing_message(stream, outgoing_msg)  # widget messages, status: as they are
+                return
             content = self.session.unpack(parts[4]) or {}
         except Exception:
             self.log.warning("dropped a kernel message that could not be read")
             return
-        if msg_type == "error" or (msg_type == "stream" and content.get("name") == "stderr"):
+        if msg_type == "stream" and content.get("name") == "stderr":
             return
         if msg_type == "stream" and _TRACEBACK in str(content.get("text", "")):
             return
@@ -82,6 +89,14 @@ class QuietConnection(ZMQChannelsWebsocketConnection):
             parts = [self.session.sign(packed), *packed, *parts[5:]]
             outgoing_msg = [*identities, b"<IDS|MSG>", *parts]
         super().handle_outgoing_message(stream, outgoing_msg)
+
+
+@dataclass
+class Claim:
+    """A visitor's request for a kernel: pending until the kernel it gets is recorded."""
+
+    visitor: str
+    recorded: bool = False
 
 
 class KernelLedger:
@@ -115,15 +130,35 @@ class KernelLedger:
             return "class", total
         return None
 
+    def claim(self, visitor: str) -> Claim:
+        self.pending[visitor] += 1
+        return Claim(visitor)
+
+    def release(self, claim: Claim) -> None:
+        """The request is over: a claim that got no kernel stops counting."""
+        if not claim.recorded:
+            self._unpend(claim.visitor)
+
+    def record(self, kernel_id: str, claim: Claim | None) -> None:
+        """The kernel ``claim`` got: it counts as the visitor's from now on, no longer as pending."""
+        if claim is None or claim.recorded:
+            return
+        self.owners[kernel_id] = claim.visitor
+        claim.recorded = True
+        self._unpend(claim.visitor)
+
+    def _unpend(self, visitor: str) -> None:
+        self.pending[visitor] -= 1
+        if self.pending[visitor] <= 0:
+            del self.pending[visitor]
+
     def watch(self, kernel_manager) -> None:
         """Record the visitor of every kernel started, or taken from the pool, for a page."""
         start_kernel = kernel_manager.start_kernel
 
         async def start_for_visitor(*args, **kwargs):
             kernel_id = await start_kernel(*args, **kwargs)
-            visitor = VISITOR.get()
-            if visitor is not None:
-                self.owners[kernel_id] = visitor
+            self.record(kernel_id, VISITOR.get())
             return kernel_id
 
         kernel_manager.start_kernel = start_for_visitor
@@ -132,17 +167,37 @@ class KernelLedger:
             return
 
         async def take_for_visitor(*args, **kwargs):
-            visitor = VISITOR.get()
+            claim = VISITOR.get()
             token = VISITOR.set(None)  # the pool's refill belongs to nobody
             try:
                 render_task, rendered, kernel_id = await take(*args, **kwargs)
             finally:
                 VISITOR.reset(token)
-            if visitor is not None:
-                self.owners[kernel_id] = visitor
+            self.record(kernel_id, claim)
             return render_task, rendered, kernel_id
 
         kernel_manager.get_rendered_notebook = take_for_visitor
+
+
+def stagger_refills(kernel_manager, spacing: float) -> None:
+    """Refill the pool one kernel every ``spacing`` seconds, not all at once.
+
+    Voila replaces each preheated kernel taken by a page after ``fill_delay``; the
+    server itself renders the new kernel's page, so thirty refills started together
+    hold up every page being served. Queued refills start ``spacing`` apart.
+    """
+    fill_if_needed = kernel_manager.fill_if_needed
+    queue = {"free_at": 0.0}
+
+    def staggered(delay=None, notebook_name=None, **kwargs):
+        if delay is None:  # a refill after a page took a kernel (start-up fills pass 0)
+            loop = asyncio.get_event_loop()
+            start = max(loop.time() + kernel_manager.fill_delay, queue["free_at"] + spacing)
+            queue["free_at"] = start
+            delay = start - loop.time()
+        return fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)
+
+    kernel_manager.fill_if_needed = staggered
 
 
 def _host_name(host_header: str) -> str:
@@ -240,15 +295,13 @@ class AppHandler(TornadoVoilaHandler):
             self.finish(gallery.full_html(kind, held))
             return
         _ = self.xsrf_token  # the page's unload beacon, which shuts its kernel down, needs the _xsrf cookie
-        classroom.ledger.pending[visitor] += 1
-        token = VISITOR.set(visitor)
+        claim = classroom.ledger.claim(visitor)
+        token = VISITOR.set(claim)
         try:
             await super().get(path)
         finally:
             VISITOR.reset(token)
-            classroom.ledger.pending[visitor] -= 1
-            if classroom.ledger.pending[visitor] <= 0:
-                del classroom.ledger.pending[visitor]
+            classroom.ledger.release(claim)
 
 
 class _PageHandler(tornado.web.RequestHandler):
@@ -307,6 +360,9 @@ class ClassroomVoila(Voila):
         Unicode(), ["localhost"], config=True, help="Names this server may be reached by (IP addresses always)."
     )
 
+    refill_spacing = Float(
+        2.0, config=True, help="Seconds between two refills of the pool (the server renders each refill's page)."
+    )
     trust_forwarded = Bool(
         False, config=True, help="Behind a proxy: the visitor's address is the proxy's X-Real-Ip / X-Forwarded-For."
     )
@@ -335,6 +391,8 @@ class ClassroomVoila(Voila):
             # the instance JupyterHub's OAuth callback handler uses too (it keeps the login's state)
             self.hub_auth = HubOAuth.instance(api_token=os.environ["JUPYTERHUB_API_TOKEN"], cache_max_age=60)
         settings = super().init_settings()
+        if self.pool > 0:
+            stagger_refills(self.kernel_manager, self.refill_spacing)
         self.ledger = KernelLedger(self.kernel_manager, self.max_kernels, self.max_kernels_per_client)
         self.ledger.watch(self.kernel_manager)
         settings.update(

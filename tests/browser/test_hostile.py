@@ -258,3 +258,29 @@ def test_the_full_page_asks_to_retry_in_a_minute(server):
     code, body, headers = run(fill_then_knock())
     assert code == 503 and headers.get("Retry-After") == "60"
     assert '<meta http-equiv="refresh" content="60">' in body
+
+
+def test_a_kernel_being_drawn_counts_once_against_the_ceilings():
+    import classroom  # book/_voila, on the path through tests.classroom_server
+
+    class Kernels:
+        def __init__(self):
+            self.ids: list[str] = []
+
+        def list_kernel_ids(self):
+            return list(self.ids)
+
+    kernels = Kernels()
+    ledger = classroom.KernelLedger(kernels, max_kernels=3, max_per_visitor=2)
+    first = ledger.claim("10.9.0.1")
+    assert ledger.in_use("10.9.0.1") == 1 and ledger.refusal("10.9.0.1") is None
+    kernels.ids.append("k1")
+    ledger.record("k1", first)  # the page is still being drawn: the kernel counts, the claim no longer
+    assert ledger.in_use("10.9.0.1") == 1 and ledger.refusal("10.9.0.1") is None
+    ledger.release(first)
+    second = ledger.claim("10.9.0.1")
+    assert ledger.refusal("10.9.0.1") == ("client", 2)
+    ledger.release(second)  # refused or failed before any kernel: nothing held
+    assert ledger.in_use() == 1
+    kernels.ids.clear()  # shut down (a closed tab, the culler)
+    assert ledger.in_use() == 0 and ledger.refusal("10.9.0.1") is None
