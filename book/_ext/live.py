@@ -24,9 +24,12 @@ DEMOS = "demos"
 #: the static apps, relative to the site's root
 APPS = "lite/voici/render"
 
-BAR = {
-    "en": ("Snapshot: this widget shows its saved state and does not answer yet.", "▶ Make it live"),
-}
+#: the bar's words, in both languages as the book's pages are
+SNAPSHOT = (
+    "Snapshot: this widget shows its saved state and does not answer yet. · "
+    "Снимок: виджет показывает сохранённое состояние и пока не отвечает."
+)
+MAKE_LIVE = "▶ Make it live · Оживить"
 
 
 def is_widget_demo(outputs) -> bool:
@@ -70,11 +73,10 @@ def add_live_bars(app, doctree, docname) -> None:
         if not any(_is_widget_output(n) for n in cell.findall(nodes.raw)):
             continue
         src = f"{root_prefix(docname)}{APPS}/{DEMOS}/{demo_name(docname, cell['cell_index'])}.html"
-        note, button = BAR["en"]
         bar = (
             f'<div class="live-bar" data-live-src="{html.escape(src)}">'
-            f'<span class="live-note">{html.escape(note)}</span> '
-            f'<button type="button" class="live-start">{html.escape(button)}</button>'
+            f'<span class="live-note">{html.escape(SNAPSHOT)}</span> '
+            f'<button type="button" class="live-start">{html.escape(MAKE_LIVE)}</button>'
             f'<span class="live-status" role="status"></span></div>'
         )
         cell["classes"].append("live-demo")

@@ -8,10 +8,16 @@
   "use strict";
 
   var TEXT = {
-    starting: "Starting Python in your browser… (the first time it loads about 20 MB; then it comes from the cache)",
-    missing: "The live demos come with the static site (make site); this build has only the snapshots.",
-    failed: "The demo could not start here; the snapshot stays.",
-    live: "Live: this demo runs Python in your browser; it answers your input.",
+    starting:
+      "Starting Python in your browser… (the first time it loads about 20 MB, then it comes from the cache) · " +
+      "Python запускается в браузере… (в первый раз загружается около 20 МБ, потом из кэша)",
+    missing:
+      "The live demos come with the static site (make site); this build has only the snapshots. · " +
+      "Живые примеры есть в статическом сайте (make site); в этой сборке только снимки.",
+    failed: "The demo could not start here; the snapshot stays. · Пример не запустился; остаётся снимок.",
+    live:
+      "Live: this demo runs Python in your browser; it answers your input. · " +
+      "Работает: Python выполняется в вашем браузере и отвечает на ввод.",
   };
   var GIVE_UP_MS = 180000;
 
