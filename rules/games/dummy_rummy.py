@@ -1662,7 +1662,8 @@ def measure(state: DummyRummyState) -> dict:
     ``made_<n>``: how many times contract n was made, so ``spent / made`` is how many
     hands contract n takes. ``cut_hands`` / ``cut_down``: a player's hands with a
     cut-in, and how many of them ended with the player down; ``plain_hands`` /
-    ``plain_down`` the same for hands without one.
+    ``plain_down`` the same for hands without one; ``stalled``: hands that ended
+    with nobody out (the turn bound, or nothing left to draw).
     """
     stats = state.hand_stats
     result = state.result()
@@ -1672,6 +1673,7 @@ def measure(state: DummyRummyState) -> dict:
         "completed": int(bool(state.finishers)),
         "cut_ins": sum(sum(h["cuts"]) for h in stats),
         "low_total": min(state.totals),
+        "stalled": sum(1 for h in stats if h["out"] < 0),
         "cut_hands": 0,
         "cut_down": 0,
         "plain_hands": 0,
