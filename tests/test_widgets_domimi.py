@@ -115,3 +115,16 @@ def test_drawings_for_the_book():
     assert "hl-take" in html and "×2" in html
     assert "✔" in example_html("T♦ 2♦ 2♠", "3♦", kind="collect", stage=1)
     assert "✘" in example_html("T♦ 2♦ 2♠", "4♦", kind="collect", stage=1)
+
+
+def test_hostile_text_in_the_explorer_is_refused_at_the_door_and_changes_nothing():
+    view = PurchaseExplorer("6♦ 2♥ 9♥")
+    before = (view.revealed, view.field, [t for t, _ in view.groups])
+    view._inputs["mode"].value = "edit"
+    view._inputs["field-text"].value = "A♠ " * 33333
+    assert "status-error" in view._status.value and "too long" in view._status.value
+    view._inputs["revealed"].value = "10♠ " * 22
+    assert "status-error" in view._status.value
+    view._inputs["mode"].value = "full"
+    view._inputs["revealed"].value = "6♦ 2♥ 9♥"
+    assert (view.revealed, view.field, [t for t, _ in view.groups]) == before
