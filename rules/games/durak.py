@@ -38,7 +38,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from typing import ClassVar
 
 from rules.cards import ALL_CARDS, BLACK_JOKER, RED_JOKER, Card, Color, Rank, Suit, card_name, format_card
@@ -391,16 +391,27 @@ def _beat_row(rows: list, trump_code: int, a: int) -> tuple[bool, ...]:
 
 
 @dataclass(frozen=True)
-class Attack(Action):
+class _Move(Action):
+    """An action of Durak; its label is the seat and what the action does: "P1 leads 7♥", "P2 takes"."""
+
+    @cached_property
+    def label(self) -> str:
+        return f"P{self.player + 1} {self._does()}"
+
+    def _does(self) -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Attack(_Move):
     """The lead of a bout: any card, against the defender."""
 
     card: Card = None
     defender: int = 0
     RULE: ClassVar[str] = "durak.attack"
 
-    @cached_property
-    def label(self) -> str:
-        return f"P{self.player + 1} leads {self.card}"
+    def _does(self) -> str:
+        return f"leads {self.card}"
 
     def explain(self, lang: str = "en") -> str:
         if check_lang(lang) == "ru":
@@ -409,7 +420,7 @@ class Attack(Action):
 
 
 @dataclass(frozen=True)
-class ThrowIn(Action):
+class ThrowIn(_Move):
     """A card added to the bout: its rank is already on the table (a joker matches only the other joker)."""
 
     card: Card = None
@@ -419,9 +430,8 @@ class ThrowIn(Action):
     def rule(self) -> str:
         return "durak.take" if self.after_take else "durak.throw_in"
 
-    @cached_property
-    def label(self) -> str:
-        return f"P{self.player + 1} {'adds' if self.after_take else 'throws in'} {self.card}"
+    def _does(self) -> str:
+        return f"{'adds' if self.after_take else 'throws in'} {self.card}"
 
     def explain(self, lang: str = "en") -> str:
         c = self.card
@@ -435,7 +445,7 @@ class ThrowIn(Action):
 
 
 @dataclass(frozen=True)
-class Beat(Action):
+class Beat(_Move):
     """The defender covers ``attack`` with ``card``; ``trump`` is the turned-up card (for the explanation)."""
 
     attack: Card = None
@@ -447,9 +457,8 @@ class Beat(Action):
     def rule(self) -> str:
         return "durak.jokers" if self.card.joker is not None or self.attack.joker is not None else "durak.beat"
 
-    @cached_property
-    def label(self) -> str:
-        return f"P{self.player + 1} beats {self.attack} with {self.card}"
+    def _does(self) -> str:
+        return f"beats {self.attack} with {self.card}"
 
     def explain(self, lang: str = "en") -> str:
         who = "Player" if check_lang(lang) == "en" else "Игрок"
@@ -457,14 +466,13 @@ class Beat(Action):
 
 
 @dataclass(frozen=True)
-class Take(Action):
+class Take(_Move):
     """The defender gives up and takes every card of the bout (after the others have added theirs)."""
 
     RULE: ClassVar[str] = "durak.take"
 
-    @cached_property
-    def label(self) -> str:
-        return f"P{self.player + 1} takes"
+    def _does(self) -> str:
+        return "takes"
 
     def explain(self, lang: str = "en") -> str:
         if check_lang(lang) == "ru":
@@ -473,7 +481,7 @@ class Take(Action):
 
 
 @dataclass(frozen=True)
-class Pass(Action):
+class Pass(_Move):
     """«Бито»: the holder of the throwing-in right adds no more cards now."""
 
     after_take: bool = False
@@ -482,9 +490,8 @@ class Pass(Action):
     def rule(self) -> str:
         return "durak.take" if self.after_take else "durak.pass"
 
-    @cached_property
-    def label(self) -> str:
-        return f"P{self.player + 1} {'adds no more' if self.after_take else 'done'}"
+    def _does(self) -> str:
+        return "adds no more" if self.after_take else "done"
 
     def explain(self, lang: str = "en") -> str:
         if check_lang(lang) == "ru":
@@ -1335,34 +1342,44 @@ VARIANTS = [
     {"variant": "jokers", "games": 2, "next_lead": "under", "_players": (3,)},
 ]
 
-#: the names of the book's teaching positions, in both languages
-SETUP_NAMES = {
-    "throw_in_and_beat": ("Throwing in and beating, three players", "Подкидывание и отбой, три игрока"),
-    "bout_cap": ("No more cards than the defender holds", "Не больше карт, чем у отбивающегося"),
-    "drawing_order": ("The order of drawing", "Порядок добора"),
-    "taker_skipped": ("The taker loses his turn to attack", "Взявший пропускает ход"),
-    "last_cards": ("The last cards: who is the fool", "Последние карты: кто дурак"),
-    "jokers": ("The black joker turned up", "Козырь — чёрный джокер"),
+#: the book's teaching positions (the explorer and exercises pages): name -> (titles, position's arguments)
+_POSITIONS = {
+    "throw_in_and_beat": (
+        ("Throwing in and beating, three players", "Подкидывание и отбой, три игрока"),
+        {"hands": ["7♥ 7♣ 8♣ K♥", "9♥ 10♣ 6♦ A♦", "9♣ 7♦ Q♥"], "trump": "6♠", "stock": "6♥ 8♥ 8♦ 9♦ J♦ Q♦ K♦ A♥"},
+    ),
+    "bout_cap": (
+        ("No more cards than the defender holds", "Не больше карт, чем у отбивающегося"),
+        {"hands": ["7♥ 7♣ 7♦ 10♠ J♦ K♦", "8♥ 9♣ 6♠"], "trump": "Q♠", "stock": "A♦ A♣"},
+    ),
+    "drawing_order": (
+        ("The order of drawing", "Порядок добора"),
+        {
+            "hands": ["7♥ 6♣ A♣ A♥ A♦ K♣", "9♥ 10♣ J♣ Q♣ 6♦ K♥", "7♣ 8♣ 9♣ Q♥ J♥ 10♥"],
+            "trump": "6♠",
+            "stock": "K♦ Q♦ J♦ 10♦ 9♦ 8♦ 8♥",
+        },
+    ),
+    "taker_skipped": (
+        ("The taker loses his turn to attack", "Взявший пропускает ход"),
+        {
+            "hands": ["Q♥ K♥ A♥", "7♥ 8♣ 9♣", "6♦ 7♦ J♠", "10♥ J♥ 8♥"],
+            "trump": "6♠",
+            "stock": "A♦ K♦ Q♦ J♦ 10♦ 9♦",
+            "attacker": 1,
+        },
+    ),
+    "last_cards": (
+        ("The last cards: who is the fool", "Последние карты: кто дурак"),
+        {"hands": ["7♥", "9♥"], "trump": "6♠"},
+    ),
+    "jokers": (
+        ("The black joker turned up", "Козырь — чёрный джокер"),
+        {"hands": ["8♠ RJ 9♣", "BJ 8♣ 7♦"], "trump": "BJ", "variant": "jokers"},
+    ),
 }
-
-#: the book's teaching positions (the explorer and exercises pages)
-SETUPS = {
-    "throw_in_and_beat": lambda: position(
-        ["7♥ 7♣ 8♣ K♥", "9♥ 10♣ 6♦ A♦", "9♣ 7♦ Q♥"], "6♠", stock="6♥ 8♥ 8♦ 9♦ J♦ Q♦ K♦ A♥"
-    ),
-    "bout_cap": lambda: position(["7♥ 7♣ 7♦ 10♠ J♦ K♦", "8♥ 9♣ 6♠"], "Q♠", stock="A♦ A♣"),
-    "drawing_order": lambda: position(
-        ["7♥ 6♣ A♣ A♥ A♦ K♣", "9♥ 10♣ J♣ Q♣ 6♦ K♥", "7♣ 8♣ 9♣ Q♥ J♥ 10♥"], "6♠", stock="K♦ Q♦ J♦ 10♦ 9♦ 8♦ 8♥"
-    ),
-    "taker_skipped": lambda: position(
-        ["Q♥ K♥ A♥", "7♥ 8♣ 9♣", "6♦ 7♦ J♠", "10♥ J♥ 8♥"], "6♠", stock="A♦ K♦ Q♦ J♦ 10♦ 9♦", attacker=1
-    ),
-    "last_cards": lambda: position(["7♥", "9♥"], "6♠"),
-    "jokers": lambda: position(["8♠ RJ 9♣", "BJ 8♣ 7♦"], "BJ", variant="jokers"),
-}
-
-
-# ---------------------------------------------------------------- helpers for views
+SETUPS = {name: partial(position, **args) for name, (_, args) in _POSITIONS.items()}
+SETUP_NAMES = {name: titles for name, (titles, _) in _POSITIONS.items()}
 
 
 # ---------------------------------------------------------------- simulated games

@@ -686,9 +686,8 @@ class Draw(Action):
         return f"draw {self.player + 1}"
 
     def explain(self, lang: str = "en") -> str:
-        if check_lang(lang) == "ru":
-            return f"игрок {self.player + 1} вытягивает бочонок из мешка"
-        return f"player {self.player + 1} draws a barrel from the bag"
+        who = player_name(self.player, lang, capital=False)
+        return pick(lang, f"{who} draws a barrel from the bag", f"{who} вытягивает бочонок из мешка")
 
 
 # ---------------------------------------------------------------- the state
