@@ -17,7 +17,7 @@ from rules import domimi as dm
 from rules import svg
 from rules.cards import Card, format_cards, parse_cards
 from rules.errors import check_lang
-from rules.lang import pick
+from rules.lang import count, pick
 from widgets.common import guarded, rule_link, show, status_line, text
 from widgets.game import GameView
 
@@ -205,6 +205,9 @@ class PurchaseExplorer(w.VBox):
         self._picture.value = field_html(self.field, lang=lang, take=option.take if option else ())
 
 
+_JQK_RU = ("валет, дама или король", "валета, дамы или короля", "валетов, дам и королей")
+
+
 class DomimiGame(GameView):
     """Play DoMiMi against bots or in hot seat, with the source's options."""
 
@@ -217,10 +220,12 @@ class DomimiGame(GameView):
         lang, (jqk, jokers) = self.lang, state.field_pictures()
         stage = pick(lang, f"stage {state.stage}", f"{state.stage} этап")
         rounds = state.turns_played // state.num_players + 1
+        pictures = count(jqk, lang, ("jack, queen or king", "jacks, queens and kings"), _JQK_RU)
+        jokers = count(jokers, lang, ("joker", "jokers"), ("джокер", "джокера", "джокеров"))
         info = pick(
             lang,
-            f"{stage}; round {rounds}; on the field: {jqk} jacks, queens, kings and {jokers} jokers",
-            f"{stage}; круг {rounds}; на поле {jqk} валетов, дам, королей и {jokers} джокеров",
+            f"{stage}; round {rounds}; on the field: {pictures}, {jokers}",
+            f"{stage}; круг {rounds}; на поле: {pictures}, {jokers}",
         )
         field = state.field_cards()  # a card the last action put back on the field is highlighted
         return f"<p class='domimi-info'>{html.escape(info)}</p>" + field_html(
