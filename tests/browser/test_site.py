@@ -7,6 +7,7 @@ the project's own wheel, all bundled in the site.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -26,6 +27,58 @@ def site_url(book_url):
     if not (ROOT / "_build" / "html" / "lite" / "voici").is_dir():
         subprocess.run([sys.executable, str(ROOT / "lite" / "build_site.py")], check=True)
     return book_url
+
+
+#: runs every notebook the site serves (apps and demos) in the site's own Pyodide, under Node
+#: (the browser's WebAssembly, without the browser: every page in seconds)
+_RUN_PAGES = r"""
+const fs = require("fs"), path = require("path");
+const [pyodideDir, contents] = process.argv.slice(1);
+(async () => {
+  const { loadPyodide } = require(path.join(pyodideDir, "pyodide.js"));
+  const py = await loadPyodide({ indexURL: pyodideDir + "/" });
+  for (const f of fs.readdirSync(pyodideDir).filter((f) => f.endsWith(".whl"))) {
+    if (/^(pyodide_kernel|piplite|ipykernel)-/.test(f)) continue;  // the kernel's own, for a browser
+    const wheel = new Uint8Array(fs.readFileSync(path.join(pyodideDir, f)));
+    py.unpackArchive(wheel, "wheel", { extractDir: "/lib/python3.13/site-packages" });
+  }
+  const pages = {};
+  for (const dir of fs.readdirSync(contents))
+    for (const f of fs.readdirSync(path.join(contents, dir)))
+      pages[`${dir}/${f}`] = fs.readFileSync(path.join(contents, dir, f), "utf8");
+  py.globals.set("PAGES", JSON.stringify(pages));
+  console.log(py.runPython(`
+import contextlib, io, json
+failed = {}
+for name, text in json.loads(PAGES).items():
+    namespace = {}
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            for cell in json.loads(text)["cells"]:
+                if cell["cell_type"] == "code":
+                    exec(compile("".join(cell["source"]), name, "exec"), namespace)
+    except Exception as error:
+        failed[name] = f"{type(error).__name__}: {error}"
+json.dumps({"ran": len(json.loads(PAGES)), "failed": failed})
+`));
+})();
+"""
+
+
+def test_every_app_and_demo_runs_in_the_sites_own_pyodide(site_url):
+    """The Python of every page the site serves runs in the bundled Pyodide, with the bundled wheels only."""
+    lite = ROOT / "_build" / "html" / "lite"
+    done = subprocess.run(
+        ["node", "-e", _RUN_PAGES, str(lite / "static" / "pyodide"), str(lite / "files")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    served = list((lite / "files").rglob("*.ipynb"))
+    assert report["ran"] == len(served) > 20
+    assert report["failed"] == {}
 
 
 def _make_live(page, n=0):
