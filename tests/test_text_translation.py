@@ -198,3 +198,15 @@ def test_the_intro_credits_each_text_as_its_source_does():
     assert "Иван Лукьянов" in two_jokers and "Борисов" not in two_jokers
     joker_rummy = next(row for row in rows if "joker_rummy/index" in row)
     assert "Григорий Борисов" in joker_rummy
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_chapters_front_page_says_everything_in_both_languages(game):
+    """Russian paragraphs as long as the English ones; the shortened Russian lists were 55-75 %."""
+    text = (BOOK / game / "index.md").read_text(encoding="utf-8")
+    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    text = re.sub(r"\{(?:doc|ref)\}`[^`]*`|`[^`]*`", "", text)
+    paragraphs = [p for p in text.split("\n\n") if p.strip() and not p.startswith("#")]
+    russian = sum(len(CYRILLIC.findall(p)) for p in paragraphs if len(CYRILLIC.findall(p)) > len(LATIN.findall(p)))
+    english = sum(len(LATIN.findall(p)) for p in paragraphs if len(LATIN.findall(p)) >= len(CYRILLIC.findall(p)))
+    assert english and russian >= 0.85 * english, f"Russian {russian} letters against English {english}"
