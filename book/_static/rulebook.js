@@ -1,0 +1,213 @@
+/* The book's page script (deferred): the language switch, the theme's words in the reader's
+   language, and the menu buttons of the theme on phones. See book/_ext/rulebook.py. */
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var SEPARATOR = " · ";
+  var CYRILLIC = /[\u0400-\u04ff]/;
+
+  /* The theme's own words (exact texts, attributes too) and their Russian. */
+  var WORDS = {
+    "Note": "Примечание",
+    "Warning": "Внимание",
+    "Tip": "Совет",
+    "Important": "Важно",
+    "Hint": "Подсказка",
+    "See also": "См. также",
+    "Contents": "Содержание",
+    "On this page": "На этой странице",
+    "Search": "Поиск",
+    "Search / Поиск…": "Поиск…",
+    "Search this book...": "Искать в книге…",
+    "Previous": "Назад",
+    "Next": "Далее",
+    "previous": "назад",
+    "next": "далее",
+    "Skip to main content": "Перейти к содержанию",
+    "Back to top": "Наверх",
+    "Site navigation": "Оглавление книги",
+    "Toggle primary sidebar": "Показать или скрыть оглавление",
+    "Toggle secondary sidebar": "Показать или скрыть содержание страницы",
+    "Fullscreen mode": "Во весь экран",
+    "Download this page": "Скачать страницу",
+    "Download source file": "Скачать исходный файл",
+    "Print to PDF": "Печать в PDF",
+    "light/dark": "светлая/тёмная тема",
+    "Color mode": "Цветовая тема",
+    "Light": "Светлая",
+    "Dark": "Тёмная",
+    "System Settings": "Как в системе",
+    "Click to show": "Показать",
+    "Click to hide": "Скрыть",
+    "Show code cell source": "Показать код",
+    "Hide code cell source": "Скрыть код",
+    "Show code cell outputs": "Показать результат",
+    "Hide code cell outputs": "Скрыть результат",
+    "Copyright": "Авторские права",
+    "By The card rulebook authors": "Авторы книги правил",
+    "The card rulebook authors": "Авторы книги правил",
+    "Close": "Закрыть",
+    "Language": "Язык",
+  };
+  var PATTERNS = [
+    [/^Solution to Exercise (\S+)/, "Решение упражнения $1"],
+    [/^Exercise (\S+)/, "Упражнение $1"],
+    [/^© Copyright (\d+)\.?$/, "© $1"],
+    [/^Search Results$/, "Результаты поиска"],
+  ];
+  var ATTRIBUTES = ["aria-label", "title", "placeholder", "data-bs-original-title"];
+  var originals = new WeakMap();
+
+  function translate(text, lang) {
+    if (lang === "en") return text;
+    var trimmed = text.trim();
+    if (!trimmed) return text;
+    var said = WORDS[trimmed];
+    if (said === undefined) {
+      for (var i = 0; i < PATTERNS.length && said === undefined; i++) {
+        if (PATTERNS[i][0].test(trimmed)) said = trimmed.replace(PATTERNS[i][0], PATTERNS[i][1]);
+      }
+    }
+    return said === undefined ? text : text.replace(trimmed, said);
+  }
+
+  /* "4.1. Rules · Правила" → the two languages as spans; CSS shows the reader's one. */
+  function splitBilingual(textNode) {
+    var text = textNode.nodeValue;
+    if (text.indexOf(SEPARATOR) < 0 || !CYRILLIC.test(text)) return;
+    var number = (text.match(/^\s*\d+(\.\d+)*\.?\s+/) || [""])[0];
+    var parts = text.slice(number.length).split(SEPARATOR);
+    if (parts.length !== 2 || CYRILLIC.test(parts[0]) === CYRILLIC.test(parts[1])) return;
+    var fragment = document.createDocumentFragment();
+    if (number) fragment.appendChild(document.createTextNode(number));
+    parts.forEach(function (part, index) {
+      var lang = CYRILLIC.test(part) ? "ru" : "en";
+      if (index) {
+        var separator = document.createElement("span");
+        separator.className = "lang-separator";
+        separator.textContent = SEPARATOR;
+        fragment.appendChild(separator);
+      }
+      var span = document.createElement("span");
+      span.className = "lang-" + lang;
+      span.lang = lang;
+      span.textContent = part;
+      fragment.appendChild(span);
+    });
+    textNode.parentNode.replaceChild(fragment, textNode);
+  }
+
+  function pickTitle(text, lang) {
+    return text.split(" - ").map(function (piece) {
+      var parts = piece.split(SEPARATOR);
+      if (parts.length !== 2) return piece;
+      var wanted = parts.filter(function (p) { return CYRILLIC.test(p) === (lang === "ru"); });
+      var number = (parts[0].match(/^\s*\d+(\.\d+)*\.?\s+/) || [""])[0];
+      return wanted.length === 1 ? (lang === "ru" && number ? number : "") + wanted[0] : piece;
+    }).join(" — ");
+  }
+
+  var CHROME = [
+    ".bd-header", ".bd-sidebar-primary", ".bd-sidebar-secondary", ".bd-header-article", ".prev-next-area",
+    ".bd-footer", ".bd-footer-content", "#pst-skip-link", "#pst-back-to-top", "#pst-search-dialog",
+    "#pst-primary-sidebar-modal", "#pst-secondary-sidebar-modal", ".admonition-title", ".exercise .admonition-title",
+    ".solution .admonition-title", ".bd-search", ".search-button-field", "#search-results h2",
+    "button.toggle-button", ".cell summary", ".dropdown summary", ".sd-summary-title",
+  ];
+
+  function eachTextNode(element, visit) {
+    var walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    var found = [];
+    while (walker.nextNode()) found.push(walker.currentNode);
+    found.forEach(visit);
+  }
+
+  var originalTitle = document.title;
+
+  function applyLanguage(lang) {
+    root.lang = lang;
+    root.dataset.lang = lang;
+    document.title = pickTitle(originalTitle, lang);
+    CHROME.forEach(function (selector) {
+      document.querySelectorAll(selector).forEach(function (element) {
+        eachTextNode(element, function (node) {
+          if (!originals.has(node)) originals.set(node, node.nodeValue);
+          node.nodeValue = translate(originals.get(node), lang);
+        });
+        [element].concat(Array.prototype.slice.call(element.querySelectorAll("*"))).forEach(function (el) {
+          ATTRIBUTES.forEach(function (name) {
+            if (!el.hasAttribute(name)) return;
+            var key = "rbOriginal" + name.replace(/[^a-z]/g, "");
+            if (!(key in el.dataset)) el.dataset[key] = el.getAttribute(name);
+            var value = el.dataset[key];
+            el.setAttribute(name, value.indexOf(SEPARATOR) >= 0 ? pickTitle(value, lang) : translate(value, lang));
+          });
+        });
+      });
+    });
+    document.querySelectorAll(".rb-lang-switch button").forEach(function (button) {
+      button.setAttribute("aria-pressed", String(button.dataset.setLang === lang));
+    });
+    document.querySelectorAll("a.reference.internal, a.rule-link").forEach(function (link) {
+      /* keep ?lang= on links only when the reader came with it (the choice is also remembered) */
+      if (new URLSearchParams(location.search).has("lang") && link.href.indexOf("#") !== 0) {
+        var url = new URL(link.href, location.href);
+        if (url.origin === location.origin) { url.searchParams.set("lang", lang); link.href = url.href; }
+      }
+    });
+    document.dispatchEvent(new CustomEvent("rulebook:language", { detail: { lang: lang } }));
+  }
+
+  function choose(lang) {
+    try { localStorage.setItem("rulebook-lang", lang); } catch (e) { /* no memory: this page only */ }
+    var url = new URL(location.href);
+    if (url.searchParams.has("lang")) { url.searchParams.set("lang", lang); history.replaceState(null, "", url.href); }
+    applyLanguage(lang);
+  }
+
+  function addSwitch() {
+    var group = document.createElement("div");
+    group.className = "rb-lang-switch";
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", "Language · Язык");
+    [["ru", "Русский"], ["en", "English"]].forEach(function (pair) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.lang = pair[0];
+      button.dataset.setLang = pair[0];
+      button.textContent = pair[1];
+      button.addEventListener("click", function () { choose(pair[0]); });
+      group.appendChild(button);
+    });
+    var place = document.querySelector(".article-header-buttons") || document.querySelector(".bd-header-article");
+    if (place) place.insertBefore(group, place.firstChild);
+  }
+
+  /* Both themes bind their click handler to the first .primary-toggle of the page, the one in
+     the hidden top bar; the visible button in the article header then does nothing. Pass its
+     clicks to the bound one. */
+  function wireToggles() {
+    ["primary-toggle", "secondary-toggle"].forEach(function (kind) {
+      var buttons = document.querySelectorAll("." + kind);
+      for (var i = 1; i < buttons.length; i++) {
+        buttons[i].addEventListener("click", function (event) {
+          event.preventDefault();
+          event.stopPropagation();
+          buttons[0].click();
+        });
+      }
+    });
+  }
+
+  function start() {
+    CHROME.forEach(function (selector) {
+      document.querySelectorAll(selector).forEach(function (element) { eachTextNode(element, splitBilingual); });
+    });
+    addSwitch();
+    wireToggles();
+    applyLanguage(root.dataset.lang === "ru" ? "ru" : "en");
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
