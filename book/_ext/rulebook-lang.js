@@ -12,10 +12,11 @@
   /* The widget library asks for its icon fonts next to the page instead of in _static/widgets/:
      point its style sheets at the files the book serves before the browser asks for them. */
   var fonts = new URL((root.dataset.content_root || "./") + "_static/widgets/", location.href).href;
-  var broken = /url\((["']?)[^)"']*@jupyter-widgets\/html-manager\/dist\//g;
+  var broken = /url\((["']?)[^)"']*@jupyter-widgets\/(?:html-manager\/dist\/)?([0-9a-f]{20}\.(?:woff2|woff|ttf|eot|svg))/g;
   function fix(node) {
-    if (node.nodeName === "STYLE" && node.textContent.indexOf("@jupyter-widgets/html-manager/dist/") >= 0) {
-      node.textContent = node.textContent.replace(broken, "url($1" + fonts);
+    if (node.nodeName === "STYLE" && node.textContent.indexOf("@jupyter-widgets/") >= 0) {
+      var fixed = node.textContent.replace(broken, "url($1" + fonts + "$2");
+      if (fixed !== node.textContent) node.textContent = fixed;
     }
   }
   new MutationObserver(function (changes) {

@@ -145,6 +145,8 @@
         });
       });
     });
+    labelExpanders(lang);
+    nameControls();
     document.querySelectorAll(".rb-lang-switch button").forEach(function (button) {
       button.setAttribute("aria-pressed", String(button.dataset.setLang === lang));
     });
@@ -158,6 +160,52 @@
     document.dispatchEvent(new CustomEvent("rulebook:language", { detail: { lang: lang } }));
   }
 
+  /* The sidebar's expanders are bare arrows: name them after their chapter. */
+  function inLanguage(element, lang) {
+    var own = element.querySelector(".lang-" + lang);
+    return (own || element).textContent.replace(/\s+/g, " ").trim();
+  }
+
+  function labelExpanders(lang) {
+    document.querySelectorAll("nav details > summary").forEach(function (summary) {
+      if (summary.textContent.trim()) return;
+      var link = summary.parentNode.parentNode.querySelector(":scope > a");
+      var name = link ? inLanguage(link, lang) : "";
+      summary.setAttribute("aria-label", (lang === "ru" ? "Разделы главы " : "Sections of ") + name);
+    });
+  }
+
+  /* A widget control the view left without a name (a bare list box) is named after the label
+     before it, so a screen reader says what the list is for. */
+  function hasName(control) {
+    if (control.getAttribute("aria-label") || control.getAttribute("aria-labelledby") || control.title) return true;
+    return Array.prototype.some.call(control.labels || [], function (label) { return label.textContent.trim(); });
+  }
+
+  function nameControls() {
+    var lang = root.dataset.lang === "ru" ? "ru" : "en";
+    document.querySelectorAll(".jupyter-widgets select, .jupyter-widgets input, .jupyter-widgets textarea").forEach(
+      function (control) {
+        if (hasName(control) && !control.dataset.rbNamed) return;
+        var box = control.closest(".widget-box") || control.parentNode;
+        var labels = Array.prototype.filter.call(box.querySelectorAll(".widget-label"), function (label) {
+          return label.textContent.trim() && (label.compareDocumentPosition(control) & Node.DOCUMENT_POSITION_FOLLOWING);
+        });
+        var before = labels.length ? labels[labels.length - 1].textContent.trim().replace(/:$/, "") : "";
+        var kind = control.tagName === "SELECT" ? (lang === "ru" ? "Выбор" : "Choice") : (lang === "ru" ? "Поле" : "Field");
+        control.setAttribute("aria-label", before ? kind + ": " + before : kind);
+        control.dataset.rbNamed = "1";
+      }
+    );
+  }
+
+  var naming = false;
+  new MutationObserver(function () {
+    if (naming) return;
+    naming = true;
+    requestAnimationFrame(function () { naming = false; nameControls(); });
+  }).observe(document.body || root, { childList: true, subtree: true });
+
   function choose(lang) {
     try { localStorage.setItem("rulebook-lang", lang); } catch (e) { /* no memory: this page only */ }
     var url = new URL(location.href);
@@ -170,12 +218,13 @@
     group.className = "rb-lang-switch";
     group.setAttribute("role", "group");
     group.setAttribute("aria-label", "Language · Язык");
-    [["ru", "Русский"], ["en", "English"]].forEach(function (pair) {
+    [["ru", "Русский", "RU"], ["en", "English", "EN"]].forEach(function (pair) {
       var button = document.createElement("button");
       button.type = "button";
       button.lang = pair[0];
       button.dataset.setLang = pair[0];
-      button.textContent = pair[1];
+      button.title = pair[1];
+      button.innerHTML = '<span class="rb-long">' + pair[1] + '</span><span class="rb-short" aria-hidden="true">' + pair[2] + "</span>";
       button.addEventListener("click", function () { choose(pair[0]); });
       group.appendChild(button);
     });

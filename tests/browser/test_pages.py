@@ -1,0 +1,121 @@
+"""Every page of the built book as a reader meets it: on a phone, in one language, with a
+screen reader (axe-core), without a failed request."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parents[2]
+HTML = ROOT / "_build" / "html"
+PHONE = {"width": 360, "height": 780}
+
+
+def book_pages() -> list[str]:
+    """The pages of the table of contents (every chapter's page, the intro, the search page)."""
+    from yaml import safe_load
+
+    toc = safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    files = [toc["root"]]
+
+    def walk(entries):
+        for entry in entries:
+            if "file" in entry:
+                files.append(entry["file"])
+            walk(entry.get("sections", []))
+            walk(entry.get("chapters", []))
+
+    walk(toc["parts"])
+    return [f"{name}.html" for name in files] + ["search.html"]
+
+
+PAGES = book_pages()
+
+
+def _open(page, url: str, phone: bool = False):
+    if phone:
+        page.set_viewport_size(PHONE)
+    failed: list[str] = []
+    page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
+    page.goto(url)
+    page.wait_for_load_state("load")
+    if page.locator('script[type="application/vnd.jupyter.widget-state+json"]').count():
+        expect(page.locator(".jupyter-widgets").first).to_be_visible(timeout=30_000)
+    page.wait_for_timeout(300)
+    return failed
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_a_page_fits_a_phone_loads_whole_and_has_no_serious_accessibility_fault(page, book_url, offline, name):
+    failed = _open(page, f"{book_url}/{name}", phone=True)
+    assert failed == [], f"{name}: requests failed: {failed}"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"{name} is {width} px wide on a {PHONE['width']} px screen"
+    violations = Axe().run(page).response["violations"]
+    bad = [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+        for v in violations
+        if v["impact"] in ("critical", "serious")
+    ]
+    assert bad == [], f"{name}: " + "; ".join(bad)
+
+
+def test_the_phone_menu_opens_the_table_of_contents(page, book_url, offline):
+    _open(page, f"{book_url}/book/durak/rules.html", phone=True)
+    page.locator("button.sidebar-toggle.primary-toggle:visible").first.click()
+    menu = page.locator("#pst-primary-sidebar-modal")
+    expect(menu).to_be_visible()
+    menu.get_by_role("link", name=re.compile("Minefield")).first.click()
+    expect(page).to_have_url(re.compile(r"minefield/index\.html"))
+
+
+def test_the_desktop_menu_button_hides_and_shows_the_table_of_contents(page, book_url, offline):
+    _open(page, f"{book_url}/book/durak/rules.html")
+    sidebar = page.locator("#pst-primary-sidebar")
+    expect(sidebar).to_be_visible()
+    page.locator("button.sidebar-toggle.primary-toggle:visible").first.click()
+    expect(sidebar).to_be_hidden()
+    page.locator("button.sidebar-toggle.primary-toggle:visible").first.click()
+    expect(sidebar).to_be_visible()
+
+
+def test_the_reader_chooses_russian_once_and_every_page_speaks_it(page, book_url, offline):
+    _open(page, f"{book_url}/book/durak/clarifications.html")
+    english = page.get_by_text("Classic game: a 36-card deck").first
+    russian = page.get_by_text("Классическая игра: колода из 36 карт").first
+    expect(english).to_be_visible()
+    expect(russian).to_be_hidden()
+    page.locator(".rb-lang-switch button", has_text="Русский").click()
+    expect(russian).to_be_visible()
+    expect(english).to_be_hidden()
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    expect(russian.locator("xpath=ancestor-or-self::*[@lang][1]")).to_have_attribute("lang", "ru")
+    # the theme's words and the titles follow
+    expect(page.locator("h1 .lang-ru")).to_be_visible()
+    expect(page.locator("h1 .lang-en")).to_be_hidden()
+    expect(page).to_have_title(re.compile("Уточнения"))
+    # another page, opened later, is in Russian too
+    _open(page, f"{book_url}/book/domino/rules.html")
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    expect(page.locator("h1 .lang-en")).to_be_hidden()
+    expect(page.locator(".admonition-title").first).to_have_text("Примечание")
+    # the address can ask for the other language, and that choice is remembered
+    _open(page, f"{book_url}/book/intro.html?lang=en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    _open(page, f"{book_url}/book/durak/rules.html")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+
+
+def test_search_finds_the_forms_of_a_russian_word(page, book_url, offline):
+    found = {}
+    for word in ("козырь", "козырем", "козыри"):
+        _open(page, f"{book_url}/search.html?q={word}")
+        expect(page.locator("#search-results .search-summary")).to_contain_text(re.compile(r"\d"), timeout=15_000)
+        links = page.locator("#search-results ul.search li > a")
+        found[word] = sorted(set(links.evaluate_all("els => els.map(e => e.pathname)")))
+        assert found[word], f"nothing found for {word}"
+    assert found["козырь"] == found["козырем"] == found["козыри"]
