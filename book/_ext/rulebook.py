@@ -13,7 +13,8 @@ shows only the blocks of that language. A block is marked for one language by:
 - a sphinx-design tab set with ``:sync-group: lang`` whose tabs have ``:sync: ru`` and
   ``:sync: en`` (the tabs become the two language blocks);
 - the cell tags ``lang-ru`` / ``lang-en`` on a notebook code cell (its outputs);
-- a title written ``English · Русский`` (the one separator of the book's titles).
+- a title written ``English · Русский`` (the one separator of the book's titles; a title
+  written ``English / Русский`` is shown with it too).
 
 The blocks get ``lang="ru"`` / ``lang="en"`` (so screen readers use the right voice) and the
 classes ``lang-ru`` / ``lang-en``, which ``rulebook.css`` hides for the other language.
@@ -45,6 +46,8 @@ LABELS = {"en": "▶ Open as an app (English)", "ru": "▶ Открыть как
 LANGS = ("en", "ru")
 #: The separator of a bilingual title: ``English · Русский``.
 TITLE_SEPARATOR = " · "
+#: Also read as a title's separator (and shown as the one above): ``English / Русский``.
+SEPARATORS = (TITLE_SEPARATOR, " / ")
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 LATIN = re.compile(r"[A-Za-z]")
 #: A run of Russian words (with the punctuation and figures between them) inside other text.
@@ -144,9 +147,10 @@ class OneLanguageAtATime(SphinxTransform):
     def split_titles(self):
         for title in list(self.document.findall(nodes.title)):
             text = title.astext()
-            if TITLE_SEPARATOR not in text or not all(isinstance(c, nodes.Text) for c in title.children):
+            separator = next((sep for sep in SEPARATORS if sep in text), None)
+            if separator is None or not all(isinstance(c, nodes.Text) for c in title.children):
                 continue
-            parts = text.split(TITLE_SEPARATOR)
+            parts = text.split(separator)
             langs = [script_of(part) for part in parts]
             if len(parts) != 2 or sorted(langs) != ["en", "ru"]:
                 continue

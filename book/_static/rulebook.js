@@ -203,7 +203,7 @@
   new MutationObserver(function () {
     if (naming) return;
     naming = true;
-    requestAnimationFrame(function () { naming = false; nameControls(); });
+    requestAnimationFrame(function () { naming = false; nameControls(); focusableScrollers(); });
   }).observe(document.body || root, { childList: true, subtree: true });
 
   function choose(lang) {
@@ -248,6 +248,23 @@
     });
   }
 
+  /* A box that scrolls sideways (a wide table, a long line of output) can be reached and
+     scrolled with the keyboard. */
+  function focusableScrollers() {
+    document.querySelectorAll(".bd-article table, .cell_output pre, .cell_output, .widget-html-content").forEach(
+      function (box) {
+        var scrolls = box.scrollWidth > box.clientWidth + 1 && getComputedStyle(box).overflowX !== "visible";
+        if (scrolls && !box.hasAttribute("tabindex")) {
+          box.setAttribute("tabindex", "0");
+          box.dataset.rbScroller = "1";
+        } else if (!scrolls && box.dataset.rbScroller) {
+          box.removeAttribute("tabindex");
+          delete box.dataset.rbScroller;
+        }
+      }
+    );
+  }
+
   function start() {
     CHROME.forEach(function (selector) {
       document.querySelectorAll(selector).forEach(function (element) { eachTextNode(element, splitBilingual); });
@@ -255,6 +272,8 @@
     addSwitch();
     wireToggles();
     applyLanguage(root.dataset.lang === "ru" ? "ru" : "en");
+    focusableScrollers();
+    window.addEventListener("resize", focusableScrollers);
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
