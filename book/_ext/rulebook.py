@@ -103,6 +103,15 @@ def declared_lang(node: nodes.Node) -> str | None:
     return None
 
 
+def unmarked_text(node: nodes.Node) -> str:
+    """The text of a node outside its parts already marked with a language."""
+    if isinstance(node, nodes.Text):
+        return str(node)
+    if any(cls.startswith("language-") for cls in node.get("classes", [])):
+        return ""
+    return "".join(unmarked_text(child) for child in node.children)
+
+
 def mark(node: nodes.Element, lang: str, *, only: bool = False) -> None:
     classes = node.setdefault("classes", [])
     for cls in [f"language-{lang}"] + ([f"lang-{lang}"] if only else []):
@@ -119,7 +128,9 @@ class OneLanguageAtATime(SphinxTransform):
         self.tabs_to_blocks()
         self.tagged_cells()
         self.split_titles()
+        self.pair_twins()
         self.mark_by_script()
+        self.chart_alt_text()
 
     def tabs_to_blocks(self):
         for tab_set in list(self.document.findall(nodes.container)):
@@ -162,12 +173,56 @@ class OneLanguageAtATime(SphinxTransform):
             title.extend(spans[:-1])
             mark(title, "en")  # the heading's own language; each half carries its own
 
+    def pair_twins(self):
+        """English paragraphs followed at once by as many Russian ones (their twins): one language each.
+
+        This is how the notebooks' Markdown cells and many pages give a text in both languages;
+        a Russian quotation is a block quote and stays visible in both.
+        """
+        text_blocks = (nodes.paragraph, nodes.bullet_list, nodes.enumerated_list, nodes.definition_list)
+        for parent in list(self.document.findall(nodes.Element)):
+            if declared_lang(parent) is not None:
+                continue
+            run: list[tuple[nodes.Element, str]] = []
+            for child in [*parent.children, None]:
+                lang = None
+                if isinstance(child, text_blocks) and not any(c.startswith("language-") for c in child["classes"]):
+                    lang = script_of(unmarked_text(child))
+                if lang is not None:
+                    run.append((child, lang))
+                    continue
+                self._pair(run)
+                run = []
+
+    @staticmethod
+    def _pair(run):
+        langs = [lang for _, lang in run]
+        for first, second in (("en", "ru"), ("ru", "en")):
+            half = len(langs) // 2
+            if half and len(langs) == 2 * half and langs == [first] * half + [second] * half:
+                for block, lang in run:
+                    mark(block, lang, only=True)
+                return
+
+    def chart_alt_text(self):
+        """A notebook's chart without alt text is described by its section's title, not its file name."""
+        for image in self.document.findall(nodes.image):
+            if image.get("alt") not in (None, "", image.get("uri")):
+                continue
+            section = image.parent
+            while section is not None and not isinstance(section, nodes.section):
+                section = section.parent
+            if section is None or not section.children or not isinstance(section[0], nodes.title):
+                continue
+            title = section[0].astext().replace(" · ", " / ")
+            image["alt"] = f"Chart · График: {title}"
+
     def mark_by_script(self):
         blocks = (nodes.paragraph, nodes.title, nodes.rubric, nodes.caption, nodes.line, nodes.term, nodes.attribution)
         for block in list(self.document.findall(lambda n: isinstance(n, blocks))):
             lang = declared_lang(block)
             if lang is None:
-                lang = script_of(block.astext())
+                lang = script_of(unmarked_text(block))
                 if lang is None:
                     continue
                 mark(block, lang)

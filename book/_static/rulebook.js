@@ -48,6 +48,7 @@
     "The card rulebook authors": "Авторы книги правил",
     "Close": "Закрыть",
     "Language": "Язык",
+    "Solution to": "Решение:",
   };
   var PATTERNS = [
     [/^Solution to Exercise (\S+)/, "Решение упражнения $1"],
