@@ -20,7 +20,7 @@ from tests.test_text_translation import (
     test_every_ruling_heading_has_its_russian_twin as check_headings,
 )
 from tests.test_text_translation import (
-    test_the_note_on_top_of_each_clarifications_page_is_bilingual as check_note,
+    test_the_note_on_top_of_each_page_says_everything_in_both_languages as check_note,
 )
 
 FIRST, LAST = "Раздача.", "Семья Козловых-Борисовых"
