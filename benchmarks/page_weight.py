@@ -99,7 +99,7 @@ def measure(browser, url: str, throttle: bool) -> dict:
     page = context.new_page()
     failed: list[str] = []
     page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
-    page.on("requestfailed", lambda r: failed.append(f"failed {r.url}"))
+    page.on("requestfailed", lambda r: failed.append(f"failed {r.url}"))  # a 404 font is both: counted once
     if throttle:
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
@@ -108,7 +108,8 @@ def measure(browser, url: str, throttle: bool) -> dict:
     page.goto(url, wait_until="load", timeout=180_000)
     page.wait_for_timeout(300)
     figures = page.evaluate(MEASURE)
-    figures["failed"] = failed
+    urls = {line.split(" ", 1)[1] for line in failed}
+    figures["failed"] = [next(line for line in failed if line.endswith(url)) for url in sorted(urls)]
     context.close()
     return figures
 
