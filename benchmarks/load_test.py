@@ -40,12 +40,8 @@ sys.path.insert(0, str(ROOT / "book" / "_voila"))
 import serve_apps  # noqa: E402
 from appclient import AppSession  # noqa: E402
 
-#: the CSS class of a move button in each game's app (a click plays a legal move)
-MOVES = {
-    "durak/play.ipynb": "durak-action",
-    "domimi/play.ipynb": "domimi-action",
-    "minefield/play.ipynb": "minefield-draw",
-}
+#: every game's play app draws each legal move as a button of this class (widgets/game.py)
+MOVE = "rb-action"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
@@ -77,7 +73,7 @@ async def protocol_visitor(url: str, app: str, lang: str, moves: int, result: Re
         result.interactive.append(await session.open())
         result.page.append(session.page_seconds)
         for move in range(moves):
-            buttons = session.buttons(MOVES.get(app, "-action"))
+            buttons = session.buttons(MOVE)
             if not buttons:
                 if move == 0:
                     raise RuntimeError(f"no move to play: {len(session.models)} widgets, {len(session.shown())} shown")
@@ -94,7 +90,7 @@ async def protocol_visitor(url: str, app: str, lang: str, moves: int, result: Re
 async def browser_visitor(browser, url, app, lang, moves, result: Result, hold: asyncio.Event) -> None:
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     page = await context.new_page()
-    selector = f"button.{MOVES.get(app, 'durak-action')}"
+    selector = f"button.{MOVE}"
     try:
         start = time.perf_counter()
         await page.goto(f"{url}/voila/render/{app}?lang={lang}", timeout=120_000)
@@ -250,7 +246,7 @@ def load_test(args) -> Result:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--sessions", type=int, default=30, help="visitors opening the app at once")
-    p.add_argument("--app", default="durak/play.ipynb", help="the app (a path under book/)")
+    p.add_argument("--app", default="durak/play.ipynb", help="a game's play app (a path under book/)")
     p.add_argument("--moves", type=int, default=3, help="moves each visitor plays")
     p.add_argument("--pool", type=int, default=None, help="preheated kernels for the app (default: --sessions)")
     p.add_argument("--max-kernels", type=int, default=40, help="the server's kernel ceiling")

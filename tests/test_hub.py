@@ -112,10 +112,10 @@ def test_students_land_on_the_gallery_open_an_app_and_play_a_move(hub):
         cookie = "; ".join(f"{c.name}={c.value}" for c in client.cookies.jar if c.path.startswith(("/user", "/")))
         session = AppSession(f"{url}/user/{name}", APP, "ru", headers={"Cookie": cookie})
         await session.open()
-        action = session.buttons("durak-action")
+        action = session.buttons("rb-action")
         assert action, f"{name}: no move to play"
         await session.click(action[0])
-        descriptions = [session.models[c]["description"] for c in session.buttons("durak-action")]
+        descriptions = [session.models[c]["description"] for c in session.buttons("rb-action")]
         await session.shut_down()
         return descriptions
 

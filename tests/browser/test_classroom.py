@@ -60,8 +60,8 @@ def test_the_gallery_lists_every_app_in_both_languages(page, classroom, offline)
         assert card.locator("p[lang=en]").inner_text().strip() and card.locator("p[lang=ru]").inner_text().strip()
 
     durak.get_by_text("Открыть по-русски").click()
-    expect(page.locator("button.durak-action").first).to_be_visible(timeout=90_000)
-    expect(page.locator(".durak-status")).to_contain_text("Ваш ход", timeout=30_000)
+    expect(page.locator("button.rb-action").first).to_be_visible(timeout=90_000)
+    expect(page.locator("button.rb-new")).to_contain_text("Новая партия")
 
 
 @pytest.mark.parametrize("width", [375, 1280])

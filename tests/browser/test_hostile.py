@@ -89,7 +89,7 @@ def test_malformed_widget_messages_get_no_traceback_and_leave_the_app_working(se
         )
         # comm_msg to nobody, and messages a widget cannot make sense of
         await session.send("comm_msg", {"comm_id": "nobody", "data": {"method": "update", "state": {}}})
-        action = session.buttons("durak-action")[0]
+        action = session.buttons("rb-action")[0]
         for data in (
             {"method": "update", "state": {"description": {"a": [1, 2]}}, "buffer_paths": []},
             {"method": "update", "state": {"children": "IPY_MODEL_nothing"}, "buffer_paths": [["x", 3]]},
@@ -98,7 +98,7 @@ def test_malformed_widget_messages_get_no_traceback_and_leave_the_app_working(se
             "not even a dict",
         ):
             await session.send("comm_msg", {"comm_id": action, "data": data})
-        box = session.find("durak-card")
+        box = session.find("rb-typed")
         text = [c for c in session.shown() if session.models[c].get("_model_name") == "TextModel"]
         for comm_id in text:
             await session.send(
@@ -109,13 +109,13 @@ def test_malformed_widget_messages_get_no_traceback_and_leave_the_app_working(se
         await session.send_raw(json.dumps({"channel": "shell", "header": "broken"}))
         await _drain(session, 3)
         # the game still plays: a legal move is answered, and only the page's own widgets changed
-        before = len(session.buttons("durak-action"))
-        seconds = await session.click(session.buttons("durak-action")[0])
+        before = len(session.buttons("rb-action"))
+        seconds = await session.click(session.buttons("rb-action")[0])
         await session.shut_down()
         return session, box, before, seconds
 
     session, box, before, seconds = run(attack())
-    assert box, "the durak card box is on the page"
+    assert box, "the box for a typed card is on the page"
     assert before > 0 and seconds < 30
     assert _leaks(session) == [], f"server details reached the page: {_leaks(session)}"
     assert not any(m.get("header", {}).get("msg_type") == "error" for m in session.received)
