@@ -22,6 +22,7 @@ import threading
 from pathlib import Path
 from typing import ClassVar
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -105,7 +106,10 @@ def measure(browser, url: str, throttle: bool) -> dict:
         cdp.send("Network.enable")
         cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
         cdp.send("Network.emulateNetworkConditions", SLOW_4G)
-    page.goto(url, wait_until="load", timeout=180_000)
+    try:
+        page.goto(url, wait_until="load", timeout=120_000)
+    except PlaywrightTimeout:
+        failed.append(f"timeout {url}: no load event within 120 s")
     page.wait_for_timeout(300)
     figures = page.evaluate(MEASURE)
     urls = {line.split(" ", 1)[1] for line in failed}
