@@ -82,10 +82,19 @@ def action_cards(action: Action) -> tuple[Card, ...]:
     return tuple(c for c in cards if isinstance(c, Card))
 
 
+def moved_cards(action: Action) -> frozenset[Card]:
+    """The cards an action moved where the reader can see them: those it plays, and
+    the one card it names (a card taken from the discard pile)."""
+    card = getattr(action, "card", None)
+    return frozenset(action_cards(action)) | ({card} if isinstance(card, Card) else set())
+
+
 class GameView(w.VBox):
     """Play a game against bots or in hot seat; subclasses set ``GAME`` and draw the table."""
 
     GAME: ModuleType
+    #: whether each seat shows how many cards it holds (not in games without hands)
+    HAND_SIZES: bool = True
 
     def __init__(
         self, *, lang: str = "en", seed: int = 0, players: int | None = None, seats=None, setup=None, **options
@@ -440,7 +449,7 @@ class GameView(w.VBox):
     def _redraw(self) -> None:
         state, lang, viewer = self._state, self.lang, self.viewer
         last = state.history[-1] if state.history else None
-        fresh = frozenset(action_cards(last)) if last else frozenset()
+        fresh = moved_cards(last) if last else frozenset()
         seats = "".join(self._seat_html(state, p) for p in range(state.num_players))
         centre = self.draw_table(state, viewer, fresh)
         self._table.value = f"<div class='rb-seats' role='list'>{seats}</div><div class='rb-centre' role='region' aria-label='{pick(lang, 'table', 'стол')}'>{centre}</div>"
@@ -451,7 +460,7 @@ class GameView(w.VBox):
             if latest
             else ""
         )
-        self._hand_box.value = self._hand_html(state, viewer)
+        self._hand_box.value = self._hand_html(state, viewer, fresh)
         mine = [] if self._waiting else [a for a in state.legal_actions() if a.player in self.humans]
         self._actions.children = [self._action_button(a) for a in mine]
         self._step.layout.display = None if self._waiting else "none"
@@ -465,7 +474,7 @@ class GameView(w.VBox):
     def _seat_html(self, state: State, seat: int) -> str:
         lang = self.lang
         current = seat == state.current_player
-        size = len(self.hand(state, seat))
+        size = " · " + count(len(self.hand(state, seat)), lang) if self.HAND_SIZES else ""
         role = self.seat_role(state, seat)
         who = "" if seat in self.humans else pick(lang, " (bot)", " (бот)")
         mark = "▶ " if current else ""
@@ -473,16 +482,17 @@ class GameView(w.VBox):
         aria = " aria-current='true'" if current else ""
         return (
             f"<div class='rb-seat{' rb-current' if current else ''}' role='listitem' data-seat='{seat}'{aria}>"
-            f"{mark}<b>{html.escape(player_name(seat, lang))}</b>{html.escape(who)} · {html.escape(count(size, lang))}{role_html}</div>"
+            f"{mark}<b>{html.escape(player_name(seat, lang))}</b>{html.escape(who)}{html.escape(size)}{role_html}</div>"
         )
 
-    def _hand_html(self, state: State, viewer: int) -> str:
+    def _hand_html(self, state: State, viewer: int, fresh: frozenset[Card]) -> str:
         lang = self.lang
         legal = {c for a in state.legal_actions() if a.player == viewer for c in action_cards(a)}
         cards = []
         for c in self.hand(state, viewer):
             cls = "rb-legal" if c in legal else "rb-dim" if legal else ""
-            cards.append(f"<span class='{cls}'>{svg.card(c, lang=lang, width=56)}</span>")
+            glow = "last" if c in fresh else None  # a card the last action brought into the hand
+            cards.append(f"<span class='{cls}'>{svg.card(c, lang=lang, width=56, highlight=glow)}</span>")
         title = pick(lang, f"Hand of {player_name(viewer, 'en')}", f"Карты: {player_name(viewer, 'ru')}")
         return f"<div><b>{html.escape(title)}</b></div><div class='rb-hand' role='group' aria-label='{html.escape(title)}'>{''.join(cards)}</div>"
 
@@ -516,4 +526,4 @@ class GameView(w.VBox):
             show(self._status, pick(lang, f"{who}, your move.", f"{who}, ваш ход."))
 
 
-__all__ = ["GameView", "action_cards"]
+__all__ = ["GameView", "action_cards", "moved_cards"]

@@ -212,6 +212,7 @@ class DomimiGame(GameView):
     """Play DoMiMi against bots or in hot seat, with the source's options."""
 
     GAME = dm
+    HAND_SIZES = False  # the cards are piles, counted in each seat's role
 
     def __init__(self, players: int = 2, seed: int = 0, *, lang: str = "en", seats=None, setup=None, **options):
         super().__init__(lang=lang, seed=seed, players=players, seats=seats, setup=setup, **options)
@@ -227,10 +228,10 @@ class DomimiGame(GameView):
             f"{stage}; round {rounds}; on the field: {pictures}, {jokers}",
             f"{stage}; круг {rounds}; на поле: {pictures}, {jokers}",
         )
-        field = state.field_cards()  # a card the last action put back on the field is highlighted
-        return f"<p class='domimi-info'>{html.escape(info)}</p>" + field_html(
-            field, lang=lang, take=fresh & set(field), width=26
-        )
+        field = state.field_cards()
+        moved = sorted(fresh)  # the cards the last decision paid, took or put back glow
+        last = svg.row(moved, lang=lang, width=40, highlight={i: "last" for i in range(len(moved))}) if moved else ""
+        return f"<p class='domimi-info'>{html.escape(info)}</p>{last}" + field_html(field, lang=lang, width=26)
 
     def hand(self, state: dm.DomimiState, viewer: int) -> list[Card]:
         """The cards revealed this turn (on the player's turn)."""

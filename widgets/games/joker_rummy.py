@@ -54,7 +54,7 @@ class JokerRummyView(GameView):
         piles = (
             f"<div class='jr-piles'><div>{svg.back(lang=lang, width=44)}<br><small>"
             f"{pick(lang, 'stock', 'колода')}: {view['stock_count']}</small></div><div>"
-            + (svg.row(top, lang=lang, width=44) if top else "—")
+            + (svg.row(top, lang=lang, width=44, highlight={0: "last"} if top[0] in fresh else None) if top else "—")
             + f"<br><small>{pick(lang, 'discard pile', 'сток')}: {len(view['discard'])}</small></div>"
             f"<div><b>{html.escape(heading)}</b><br>{self._totals(view)}</div></div>"
         )

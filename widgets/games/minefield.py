@@ -40,6 +40,7 @@ class MinefieldView(GameView):
     """The playable game: the field, the players, the log; ``scenario`` starts one of the nine set-ups."""
 
     GAME = mf
+    HAND_SIZES = False  # nobody holds cards: the field is the table
 
     def __init__(self, players: int = 3, seed: int = 0, *, scenario: str | None = None, seats=None, lang="en"):
         seats = seats or ["human"] * mf.INFO.max_players
@@ -119,7 +120,7 @@ def _cell_html(state: mf.MinefieldState, n: int, last: int | None, lang: str) ->
         if cell["amp"]:
             body += f"<span style='color:#424a53'>?/{html.escape(format_card(parse_card(cell['amp']), lang))}</span>"
     if n == last:
-        cls.append("mf-last")
+        cls += ["mf-last", "hl-last"]
         style += ";outline:3px solid #8250df"
     return f"<td class='{' '.join(cls)}' data-cell='{n}' style='{style}'>{body}</td>"
 
