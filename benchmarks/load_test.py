@@ -130,11 +130,11 @@ def memory(server_pid: int | None) -> tuple[list[float], float]:
     import psutil
 
     server = psutil.Process(server_pid)
-    kernels = [p for p in server.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
     per_kernel = []
-    for kernel in kernels:
-        with contextlib.suppress(psutil.Error):
-            per_kernel.append(kernel.memory_full_info().pss / 2**20)
+    for child in server.children(recursive=True):
+        with contextlib.suppress(psutil.Error):  # a kernel shut down meanwhile
+            if "ipykernel" in " ".join(child.cmdline()):
+                per_kernel.append(child.memory_full_info().pss / 2**20)
     return per_kernel, server.memory_full_info().pss / 2**20 + sum(per_kernel)
 
 
