@@ -56,7 +56,7 @@ def test_the_game_plays_a_turn_with_the_buttons(page, voila_url, offline):
     expect(page.locator(".rb-log li")).not_to_have_count(before)
     expect(page.locator("details.rb-log")).to_contain_text("Player 1: A♥+2♥ = 3 = 3♥: collecting move")
     expect(status).to_have_text("Player 1, your move.")
-    page.get_by_text("Undo, save, load").click()
+    page.locator(".rb-game .jupyter-widget-Collapse-header", has_text="Undo, save, load").click()
     page.locator("button.rb-undo").click()
     expect(status).to_contain_text("Took back")
     page.locator("button.rb-save").click()
