@@ -8,6 +8,7 @@ the project's own wheel, all bundled in the site.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -118,16 +119,16 @@ def test_a_demo_of_the_book_comes_alive_and_answers_from_the_engine(page, site_u
 def test_a_game_of_the_book_comes_alive_and_plays_a_move(page, site_url, offline):
     page.goto(site_url + "/book/durak/play.html")
     live = _make_live(page)
-    buttons = live.locator("button.durak-action")
+    buttons = live.locator("button.rb-action")
     expect(buttons.first).to_be_visible()
-    log = live.locator(".durak-log li")
+    log = live.locator(".rb-log li")
     before = log.count()
     buttons.first.click()
     expect(log).not_to_have_count(before)
-    box = live.locator(".durak-card input")
+    box = live.locator(".rb-typed input")
     box.fill("Z♦")
     box.press("Enter")
-    expect(live.locator(".durak-status")).to_contain_text("unknown rank")
+    expect(live.locator(".rb-status")).to_contain_text("unknown rank")
 
 
 def test_the_book_links_its_apps_to_the_static_site(page, site_url, offline):
@@ -139,14 +140,14 @@ def test_the_book_links_its_apps_to_the_static_site(page, site_url, offline):
 
 def test_a_static_app_opens_full_page_in_russian_and_plays(page, site_url, offline):
     page.goto(site_url + "/lite/voici/render/minefield/play.html?lang=ru")
-    draw = page.locator("button.minefield-draw")
+    draw = page.locator("button.rb-action")
     expect(draw).to_have_text("Вытянуть бочонок", timeout=LIVE_TIMEOUT)
-    expect(page.locator(".minefield-status")).to_contain_text("Тянет игрок 1")
+    expect(page.locator(".minefield-next")).to_contain_text("Тянет игрок 1")
     draw.click()
-    expect(page.locator(".minefield-log li.mf-open")).to_contain_text("вытягивает бочонок")
+    expect(page.locator(".rb-log li", has_text=re.compile(r"вытягивает бочонок \d+: в ячейке"))).to_have_count(1)
     expect(page.locator(".minefield-field td.mf-last")).to_have_count(1)
     # the move's rule link leads to the rule's own section of the same site
-    link = page.locator(".minefield-log a.rule-link").first
+    link = page.locator(".rb-last-move a.rule-link").first
     rule = link.get_attribute("data-rule")
     href = link.evaluate("a => a.href")
     assert href.startswith(site_url + "/book/minefield/"), href
