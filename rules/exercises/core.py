@@ -453,6 +453,16 @@ def picture(draw: Callable[[str], str]) -> Bi:
     return Bi(draw("en"), draw("ru"))
 
 
+def groups_picture(groups) -> Bi:
+    """Lettered groups of cards, each on its own line after its letter."""
+    from rules import svg
+
+    def draw(lang):
+        return "<br>".join(f"<b>{letter}</b> " + svg.row(cards, lang=lang, width=36) for letter, cards in groups)
+
+    return picture(draw)
+
+
 def frozen(mapping: Mapping[str, object]) -> tuple[tuple[str, object], ...]:
     return tuple(mapping.items())
 

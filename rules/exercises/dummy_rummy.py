@@ -14,7 +14,7 @@ from collections import Counter
 from rules import dummy_rummy as dr
 from rules import svg
 from rules.cards import Card, Rank, Suit, deck, format_card, format_cards
-from rules.exercises.core import Bi, Choice, kind, picture, yes_no
+from rules.exercises.core import Bi, Choice, groups_picture, kind, picture, yes_no
 
 #: the game's cards: two packs and four jokers
 PACK = deck(54, copies=2)
@@ -100,15 +100,6 @@ def _reason(number: int, hand) -> Bi:
     return Bi(dr.contract_reason(number, hand, "en"), dr.contract_reason(number, hand, "ru"))
 
 
-def _groups_picture(groups):
-    """Each group on its own line, after its letter."""
-
-    def draw(lang):
-        return "<br>".join(f"<b>{letter}</b> " + svg.row(cards, lang=lang, width=36) for letter, cards in groups)
-
-    return picture(draw)
-
-
 @kind("dummy_rummy.contract", "Does the hand make the contract?", "Собрана ли комбинация?", "choose")
 def contract(rng: random.Random, difficulty: int) -> dict:
     number = rng.choice(_CONTRACTS_BY_DIFFICULTY[difficulty])
@@ -190,7 +181,7 @@ def meld(rng: random.Random, difficulty: int) -> dict:
             Choice(letter, Bi(f"{letter}: {format_cards(cards)}", f"{letter}: {format_cards(cards, 'ru')}"))
             for letter, cards in groups
         ),
-        picture=_groups_picture(groups),
+        picture=groups_picture(groups),
         reasons=tuple((letter, _meld_words(cards)) for letter, cards in groups),
     )
 

@@ -13,7 +13,7 @@ from collections import Counter
 from rules import joker_rummy as jr
 from rules import svg
 from rules.cards import Card, Rank, Suit, format_card, format_cards
-from rules.exercises.core import Bi, Choice, kind, picture, yes_no
+from rules.exercises.core import Bi, Choice, groups_picture, kind, picture, yes_no
 
 #: the cards of a game of two to six: two packs and two jokers
 PACK = jr.game_cards(2)
@@ -64,15 +64,6 @@ def _row(cards):
     return picture(lambda lang: svg.row(cards, lang=lang, width=40, overlap=0.25))
 
 
-def _groups_picture(groups):
-    """Each group on its own line, after its letter."""
-
-    def draw(lang):
-        return "<br>".join(f"<b>{letter}</b> " + svg.row(cards, lang=lang, width=36) for letter, cards in groups)
-
-    return picture(draw)
-
-
 @kind("joker_rummy.meld", "Which groups are melds?", "Какие группы — комбинации?", "pick")
 def meld(rng: random.Random, difficulty: int) -> dict:
     left = Counter(PACK)
@@ -95,7 +86,7 @@ def meld(rng: random.Random, difficulty: int) -> dict:
             Choice(letter, Bi(f"{letter}: {format_cards(cards)}", f"{letter}: {format_cards(cards, 'ru')}"))
             for letter, cards in groups
         ),
-        picture=_groups_picture(groups),
+        picture=groups_picture(groups),
         reasons=tuple((letter, _meld_reason(cards)) for letter, cards in groups),
     )
 
