@@ -40,11 +40,9 @@ from benchmarks.playout_speed import measure  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 LIVE_PAGE = "/book/domimi/explorer.html"
 #: each play app: the button clicked, and the part of the page the answer redraws
-PLAY_APPS = {
-    "domimi/play": ("button.domimi-action", ".domimi-log"),
-    "domino/play": ("button.domino-game-pass", ".domino-game-log"),
-    "durak/play": ("button.durak-action", ".durak-log"),
-    "minefield/play": ("button.minefield-draw", ".minefield-log"),
+PLAY_APPS = {  # every play app is the shared game view: its move buttons and its latest-move line
+    f"{game}/play": ("button.rb-action", ".rb-last-move")
+    for game in ("domimi", "domino", "durak", "minefield", "joker_rummy", "dummy_rummy")
 }
 #: seeds per game for the playout speed (DoMiMi's random games run to the round limit)
 SEEDS = {"domimi": 3}
