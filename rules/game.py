@@ -630,11 +630,6 @@ def from_json(text: str) -> State:
     return GAMES[game].from_json(text)
 
 
-def replay(new_game: Callable[..., State], text: str) -> State:
-    """A game's ``from_json`` written before :func:`load`: loads through the game's module."""
-    return load(sys.modules[new_game.__module__], text)
-
-
 # ---------------------------------------------------------------- players
 
 

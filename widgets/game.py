@@ -34,7 +34,7 @@ import ipywidgets as w
 from rules import svg
 from rules.cards import Card, format_card, parse_cards
 from rules.errors import IllegalAction, check_lang
-from rules.game import Action, RandomPlayer, State, option_label
+from rules.game import Action, RandomPlayer, State, option_label, play_bots
 from rules.lang import count, pick, player_name
 from widgets.common import guarded, rule_link, show, status_line
 
@@ -381,8 +381,6 @@ class GameView(w.VBox):
         self._tell()
 
     def _state_step(self, bots, limit) -> int:
-        from rules.game import play_bots
-
         return len(play_bots(self._state, bots, self._rng, limit=limit))
 
     @guarded

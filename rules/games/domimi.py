@@ -31,8 +31,8 @@ from typing import ClassVar
 
 from rules import svg
 from rules.cards import ALL_CARDS, BLACK_JOKER, RED_JOKER, Card, Rank, Suit, card_name, format_card, parse_cards
-from rules.errors import IllegalAction, OptionError, check_lang
-from rules.game import Action, GameInfo, Note, Result, State, _excerpt, check_options, load, make_options, option
+from rules.errors import IllegalAction, OptionError, check_lang, excerpt
+from rules.game import Action, GameInfo, Note, Result, State, check_options, load, make_options, option
 from rules.lang import count, pick, player_name
 
 __all__ = [
@@ -1392,7 +1392,7 @@ class DomimiState(State):
         if isinstance(action, RevealMore | PictureTake | Steal | KeepOne) and (
             not isinstance(picture, Card) or not _is_picture(picture) or picture not in self.revealed_cards()
         ):
-            shown = _excerpt(picture)
+            shown = excerpt(picture)
             return IllegalAction(
                 f"{shown} is not a picture revealed this turn: only a revealed jack, queen, king or joker acts",
                 f"{shown} — не «картинка», открытая в этот ход: действуют только открытые валет, дама, король, джокер",
