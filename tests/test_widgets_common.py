@@ -50,3 +50,29 @@ def test_every_rule_of_every_game_has_a_page():
     for gid, module in rules.GAMES.items():
         missing = [r for r in module.RULES if r not in pages]
         assert not missing, f"{gid}: rules without a label in the book: {missing}"
+
+
+def test_a_saved_page_holds_both_languages_each_in_its_block(monkeypatch):
+    from IPython.display import HTML
+
+    from widgets.common import bilingual
+
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    page = bilingual(lambda lang: HTML({"en": "<b>Take</b>", "ru": "<b>Взять</b>"}[lang])).data
+    assert '<div class="lang-en" lang="en"><b>Take</b></div>' in page
+    assert '<div class="lang-ru" lang="ru"><b>Взять</b></div>' in page
+    view = bilingual(lambda lang: __import__("ipywidgets").Label(lang))
+    assert [(box._dom_classes, box.children[0].value) for box in view.children] == [
+        (("lang-en",), "en"),
+        (("lang-ru",), "ru"),
+    ]
+
+
+def test_an_app_builds_only_the_language_its_address_asks(monkeypatch):
+    from widgets.common import bilingual
+
+    monkeypatch.setenv("QUERY_STRING", "lang=ru")
+    built = []
+    assert bilingual(lambda lang: built.append(lang) or lang) == "ru"
+    assert built == ["ru"]

@@ -8,6 +8,7 @@ import html
 import logging
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -87,6 +88,45 @@ def page_lang(default: str = "en") -> str:
         os.environ.setdefault("QUERY_STRING", "")
     asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [default])[0]
     return asked if asked in LANGS else default
+
+
+def in_app() -> bool:
+    """Whether a reader's app runs this notebook (Voila, or Voici in the static site).
+
+    An app has an address (``QUERY_STRING``), or will have one once a preheated
+    kernel's request arrives; the book's build and nbval have neither.
+    """
+    return "QUERY_STRING" in os.environ or os.environ.get("VOILA_PREHEAT") == "True"
+
+
+def bilingual(make: Callable[[str], object]) -> object:
+    """What ``make(lang)`` shows, in the reader's language.
+
+    In an app the address names the language, so ``make`` runs once, for it. A saved
+    page of the book has no reader yet: it holds both, each in a block of class
+    ``lang-en`` / ``lang-ru`` that the book shows for the reader's choice of language
+    (``book/_ext/rulebook.py``). ``make`` returns a widget or anything with an HTML
+    form (``IPython.display.HTML``, a table, a figure's SVG).
+    """
+    if in_app():
+        return make(page_lang())
+    views = {lang: make(lang) for lang in LANGS}
+    if all(isinstance(view, w.Widget) for view in views.values()):
+        return w.VBox([classed(w.VBox([view]), f"lang-{lang}") for lang, view in views.items()])
+    from IPython.display import HTML
+
+    return HTML(
+        "".join(f'<div class="lang-{lang}" lang="{lang}">{_html_of(view)}</div>' for lang, view in views.items())
+    )
+
+
+def _html_of(view: object) -> str:
+    if isinstance(view, str):
+        return view
+    form = getattr(view, "_repr_html_", None)
+    if form is None:
+        raise TypeError(f"bilingual(): {type(view).__name__} has no HTML form (_repr_html_)")
+    return form()
 
 
 def text(lang: str, en: str, ru: str) -> str:
