@@ -184,9 +184,9 @@
   }
 
   function nameControls() {
-    var lang = root.dataset.lang === "ru" ? "ru" : "en";
     document.querySelectorAll(".jupyter-widgets select, .jupyter-widgets input, .jupyter-widgets textarea").forEach(
       function (control) {
+        var lang = control.closest("[lang]").lang === "ru" ? "ru" : "en"; /* a view's own language block */
         if (hasName(control) && !control.dataset.rbNamed) return;
         var box = control.closest(".widget-box") || control.parentNode;
         var labels = Array.prototype.filter.call(box.querySelectorAll(".widget-label"), function (label) {
@@ -200,11 +200,20 @@
     );
   }
 
+  /* A view shown in both languages on a saved page (widgets.common.bilingual) is drawn by the
+     widget manager into blocks of class lang-en / lang-ru only: give them their language too,
+     so a screen reader reads each in its own voice. */
+  function markLanguageBlocks() {
+    document.querySelectorAll(".lang-en:not([lang]), .lang-ru:not([lang])").forEach(function (block) {
+      block.lang = block.classList.contains("lang-ru") ? "ru" : "en";
+    });
+  }
+
   var naming = false;
   new MutationObserver(function () {
     if (naming) return;
     naming = true;
-    requestAnimationFrame(function () { naming = false; nameControls(); focusableScrollers(); });
+    requestAnimationFrame(function () { naming = false; markLanguageBlocks(); nameControls(); focusableScrollers(); });
   }).observe(document.body || root, { childList: true, subtree: true });
 
   function choose(lang) {
@@ -270,6 +279,7 @@
     CHROME.forEach(function (selector) {
       document.querySelectorAll(selector).forEach(function (element) { eachTextNode(element, splitBilingual); });
     });
+    markLanguageBlocks();
     addSwitch();
     wireToggles();
     applyLanguage(root.dataset.lang === "ru" ? "ru" : "en");

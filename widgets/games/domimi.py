@@ -37,8 +37,9 @@ def option_html(option: dm.TurnOption, lang: str = "en") -> str:
     )
 
 
-def example_html(revealed: str, take: str, *, kind: str, decks: int = 1, stage: int = 2) -> str:
-    """A worked example drawn as cards: the revealed cards, what the source takes, and the engine's verdict."""
+def example_html(revealed: str, take: str, *, kind: str, decks: int = 1, stage: int = 2, lang: str = "en") -> str:
+    """A worked example drawn as cards: the revealed cards, what the source takes, and the engine's verdict in ``lang``."""
+    lang = check_lang(lang)
     cards, found = list(parse_cards(revealed)), dm.worked_example(revealed, take, kind=kind, decks=decks, stage=stage)
     pay = Counter(found.pay) if found else Counter()
     marks = {}
@@ -47,27 +48,28 @@ def example_html(revealed: str, take: str, *, kind: str, decks: int = 1, stage: 
             marks[i], pay[c] = "pay", pay[c] - 1
     taken = list(parse_cards(take))
     row, got = (
-        svg.row(cards, width=44, highlight=marks),
-        svg.row(taken, width=44, highlight=dict.fromkeys(range(len(taken)), "take")),
+        svg.row(cards, lang=lang, width=44, highlight=marks),
+        svg.row(taken, lang=lang, width=44, highlight=dict.fromkeys(range(len(taken)), "take")),
     )
     if found:
-        verdict = f"✔ {html.escape(found.explain('en'))}<br><i>{html.escape(found.explain('ru'))}</i>"
+        verdict = f"✔ {html.escape(found.explain(lang))}"
     else:
-        verdict = "✘ the engine finds no such option · движок не находит такого хода"
+        verdict = "✘ " + text(lang, "the engine finds no such option", "движок не находит такого хода")
     return (
         "<div class='domimi-example' style='display:flex;gap:1em;align-items:center;margin:.4em 0'>"
         f"<div>{row}</div><div style='font-size:150%'>→</div><div>{got}</div><div>{verdict}</div></div>"
     )
 
 
-def answer_html(revealed, answer, note_en: str, note_ru: str) -> str:
-    """A position drawn as cards: the revealed cards, then the cards the engine allows, with a note."""
-    row = svg.row(list(parse_cards(revealed)) if isinstance(revealed, str) else list(revealed), width=44)
-    got = svg.row(list(answer), width=30, highlight=dict.fromkeys(range(len(answer)), "take"))
+def answer_html(revealed, answer, note_en: str, note_ru: str, lang: str = "en") -> str:
+    """A position drawn as cards: the revealed cards, then the cards the engine allows, with a note in ``lang``."""
+    lang = check_lang(lang)
+    row = svg.row(list(parse_cards(revealed)) if isinstance(revealed, str) else list(revealed), lang=lang, width=44)
+    got = svg.row(list(answer), lang=lang, width=30, highlight=dict.fromkeys(range(len(answer)), "take"))
     return (
         "<div class='domimi-example' style='display:flex;gap:1em;align-items:center;margin:.4em 0'>"
         f"<div>{row}</div><div style='font-size:150%'>→</div><div>{got}</div>"
-        f"<div>✔ {html.escape(note_en)}<br><i>{html.escape(note_ru)}</i></div></div>"
+        f"<div>✔ {html.escape(text(lang, note_en, note_ru))}</div></div>"
     )
 
 
@@ -102,7 +104,12 @@ class PurchaseExplorer(w.VBox):
         )
         self._inputs = made
         self._group = w.Dropdown(description=text(lang, "Group:", "Группа:"), layout=w.Layout(width="30em"))
-        self._choice = w.Select(rows=8, layout=w.Layout(width="100%", max_width="48em"))
+        self._choice = w.Select(
+            description=text(lang, "Option:", "Вариант:"),
+            rows=8,
+            style={"description_width": "initial"},
+            layout=w.Layout(width="100%", max_width="48em"),
+        )
         self._summary, self._detail, self._hand, self._picture = w.HTML(), w.HTML(), w.HTML(), w.HTML()
         self._status = status_line()
         shown = {"group": self._group, "choice": self._choice, "summary": self._summary, "detail": self._detail}

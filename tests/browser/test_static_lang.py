@@ -1,0 +1,79 @@
+"""The saved pages' outputs in the reader's language: a view saved in both languages
+(``widgets.common.bilingual``, ``widgets.charts.chart``) shows only the reader's one, its
+controls and charts speak that language, and a screen reader is told which it is."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_pages import _open
+
+CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+#: a word of the other language's alphabet (card notation is one or two letters: A♠, RJ, КДж)
+LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
+RUSSIAN_WORD = re.compile(r"[\u0400-\u04ff]{3,}")
+
+#: the saved pages whose outputs are made in both languages
+PAGES = ["book/domimi/explorer.html"]
+
+#: what a reader sees of the outputs: the widgets' labels, buttons, choices and status lines,
+#: and the charts' descriptions (the alt text a screen reader reads)
+SEEN = """() => {
+  const shown = (el) => el.checkVisibility();
+  const texts = (selector) => [...document.querySelectorAll(selector)].filter(shown)
+    .map((el) => el.textContent.replace(/\\s+/g, " ").trim()).filter((t) => /\\p{L}/u.test(t));
+  return {
+    labels: texts(".cell_output .widget-label, .cell_output label"),
+    buttons: texts(".cell_output button"),
+    choices: texts(".cell_output select option"),
+    status: texts(".cell_output .status"),
+    alts: [...document.querySelectorAll(".cell_output img")].filter(shown).map((img) => img.alt),
+    otherBlocks: [...document.querySelectorAll(".cell_output .lang-en, .cell_output .lang-ru")]
+      .filter((el) => shown(el) && !el.classList.contains("lang-" + document.documentElement.lang)).length,
+    unmarked: [...document.querySelectorAll(".cell_output .lang-en, .cell_output .lang-ru")]
+      .filter((el) => el.lang !== (el.classList.contains("lang-ru") ? "ru" : "en")).length,
+  };
+}"""
+
+
+def _seen(page, url: str) -> dict:
+    _open(page, url)
+    expect(page.locator(".cell_output .widget-label:visible, .cell_output img:visible").first).to_be_visible(
+        timeout=30_000
+    )
+    page.wait_for_timeout(300)  # the page script marks the blocks on the next frame
+    return page.evaluate(SEEN)
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_a_russian_reader_sees_the_outputs_in_russian_only(page, book_url, offline, name):
+    seen = _seen(page, f"{book_url}/{name}?lang=ru")
+    assert seen["otherBlocks"] == 0, f"{name}: an English block of the outputs is shown to a Russian reader"
+    assert seen["unmarked"] == 0, f"{name}: a language block without its lang attribute"
+    assert seen["labels"] or seen["alts"], f"{name}: nothing to read"
+    for kind in ("labels", "buttons", "choices", "status", "alts"):
+        english = [t for t in seen[kind] if not CYRILLIC.search(t) or LATIN_WORD.search(t)]
+        assert english == [], f"{name}: {kind} not in Russian: {english}"
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_an_english_reader_sees_the_outputs_in_english_only(page, book_url, offline, name):
+    seen = _seen(page, f"{book_url}/{name}?lang=en")
+    assert seen["otherBlocks"] == 0, f"{name}: a Russian block of the outputs is shown to an English reader"
+    assert seen["unmarked"] == 0, f"{name}: a language block without its lang attribute"
+    for kind in ("labels", "buttons", "choices", "status", "alts"):
+        russian = [t for t in seen[kind] if RUSSIAN_WORD.search(t)]
+        assert russian == [], f"{name}: {kind} not in English: {russian}"
+
+
+def test_the_domimi_explorer_names_its_list_of_options_with_a_visible_label(page, book_url, offline):
+    for lang, said in (("ru", "Вариант:"), ("en", "Option:")):
+        _open(page, f"{book_url}/book/domimi/explorer.html?lang={lang}")
+        choice = page.locator(".domimi-choice:visible").first
+        label = choice.locator("label.widget-label")
+        expect(label).to_be_visible(timeout=30_000)
+        expect(label).to_have_text(said)
+        expect(choice.locator("select")).to_have_accessible_name(re.compile(said.rstrip(":")))
