@@ -10,11 +10,17 @@ kernel and in total (PSS, server and kernels), and failures.
 
 - Protocol-level (default): each visitor requests the page over HTTP, connects to its
   kernel's websocket and reads every widget's state as a page's widget manager does
-  (interactive = all of that done), then clicks a move button; a click is redrawn when
-  the kernel has sent every change it made (idle after the click).
+  (one ``request_states`` on the widget control comm; interactive = all of that done),
+  then clicks a move button; a click is redrawn when the kernel has sent every change it
+  made (idle after the click).
 - Browsers (`--browsers`): Debian's /usr/bin/chromium through Playwright, one page per
   visitor in one browser; interactive = the first move button drawn; a click is redrawn
   at the first change of the page after it (then the next frame).
+
+Before each move a visitor looks at the table for `--think` seconds on average (2 s;
+drawn from a seeded generator, so every run is the same class): a class does not click
+in the same millisecond. `--think 0` makes every visitor click as soon as the last
+click is redrawn, the worst burst a server can get.
 
 Everything is bounded: `--deadline` seconds for the whole run (default 300), loopback
 only, and the server it started is stopped at the end.
@@ -25,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import random
 import statistics
 import sys
 import tempfile
@@ -67,7 +74,14 @@ def summary(values: list[float]) -> str:
     return f"median {statistics.median(ordered):.3f} s, p95 {p95:.3f} s, max {ordered[-1]:.3f} s (n={len(ordered)})"
 
 
-async def protocol_visitor(url: str, app: str, lang: str, moves: int, result: Result, hold: asyncio.Event) -> None:
+def thinking(think: float, rng: random.Random) -> float:
+    """Seconds a visitor looks at the table before a move: ``think`` on average (half to one and a half times it)."""
+    return think * rng.uniform(0.5, 1.5)
+
+
+async def protocol_visitor(
+    url: str, app: str, lang: str, moves: int, result: Result, hold: asyncio.Event, think: float, rng: random.Random
+) -> None:
     session = AppSession(url, app, lang)
     try:
         result.interactive.append(await session.open())
@@ -78,6 +92,7 @@ async def protocol_visitor(url: str, app: str, lang: str, moves: int, result: Re
                 if move == 0:
                     raise RuntimeError(f"no move to play: {len(session.models)} widgets, {len(session.shown())} shown")
                 break  # the game is over
+            await asyncio.sleep(thinking(think, rng))
             result.redraw.append(await session.click(buttons[0]))
         result.played += 1
         await hold.wait()  # every visitor keeps the app open until the class is counted
@@ -87,7 +102,7 @@ async def protocol_visitor(url: str, app: str, lang: str, moves: int, result: Re
         await session.shut_down()
 
 
-async def browser_visitor(browser, url, app, lang, moves, result: Result, hold: asyncio.Event) -> None:
+async def browser_visitor(browser, url, app, lang, moves, result: Result, hold: asyncio.Event, think, rng) -> None:
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     page = await context.new_page()
     selector = f"button.{MOVE}"
@@ -99,6 +114,7 @@ async def browser_visitor(browser, url, app, lang, moves, result: Result, hold: 
         for _ in range(moves):
             if await page.locator(selector).count() == 0:
                 break
+            await asyncio.sleep(thinking(think, rng))
             milliseconds = await page.evaluate(
                 """(selector) => new Promise((resolve, reject) => {
                     const start = performance.now();
@@ -113,7 +129,6 @@ async def browser_visitor(browser, url, app, lang, moves, result: Result, hold: 
                 selector,
             )
             result.redraw.append(milliseconds / 1000)
-            await page.wait_for_timeout(300)
         result.played += 1
         await hold.wait()
     except Exception as error:
@@ -138,8 +153,9 @@ def memory(server_pid: int | None) -> tuple[list[float], float]:
     return per_kernel, server.memory_full_info().pss / 2**20 + sum(per_kernel)
 
 
-async def run_class(url, app, sessions, moves, browsers, server_pid, lang="en", stagger=0.0) -> Result:
+async def run_class(url, app, sessions, moves, browsers, server_pid, lang="en", stagger=0.0, think=0.0) -> Result:
     result = Result()
+    rng = random.Random(1)  # the same class every run
     hold = asyncio.Event()
     start = time.perf_counter()
     if browsers:
@@ -151,14 +167,16 @@ async def run_class(url, app, sessions, moves, browsers, server_pid, lang="en", 
             )
             tasks = []
             for _i in range(sessions):
-                tasks.append(asyncio.create_task(browser_visitor(browser, url, app, lang, moves, result, hold)))
+                tasks.append(
+                    asyncio.create_task(browser_visitor(browser, url, app, lang, moves, result, hold, think, rng))
+                )
                 await asyncio.sleep(stagger)
             await _count_then_release(tasks, result, hold, url, server_pid, sessions)
             await browser.close()
     else:
         tasks = []
         for _ in range(sessions):
-            tasks.append(asyncio.create_task(protocol_visitor(url, app, lang, moves, result, hold)))
+            tasks.append(asyncio.create_task(protocol_visitor(url, app, lang, moves, result, hold, think, rng)))
             await asyncio.sleep(stagger)
         await _count_then_release(tasks, result, hold, url, server_pid, sessions)
     result.wall_seconds = time.perf_counter() - start
@@ -181,6 +199,7 @@ def report(result: Result, args) -> str:
     kind = "Chromium pages" if args.browsers else "protocol-level sessions"
     lines = [
         f"{args.sessions} {kind} opening {args.app} at once, {args.moves} moves each "
+        f"({args.think:g} s of thought before a move on average) "
         f"(pool {args.pool}, ceiling {args.max_kernels}); {result.wall_seconds:.1f} s in all",
         f"  time until interactive: {summary(result.interactive)}",
         *([f"    of which the page:    {summary(result.page)}"] if result.page else []),
@@ -216,7 +235,16 @@ def load_test(args) -> Result:
             raise SystemExit("the load test only targets this machine (127.0.0.1, localhost)")
         return asyncio.run(
             asyncio.wait_for(
-                run_class(args.url, args.app, args.sessions, args.moves, args.browsers, None, stagger=args.stagger),
+                run_class(
+                    args.url,
+                    args.app,
+                    args.sessions,
+                    args.moves,
+                    args.browsers,
+                    None,
+                    stagger=args.stagger,
+                    think=args.think,
+                ),
                 args.deadline,
             )
         )
@@ -233,7 +261,14 @@ def load_test(args) -> Result:
                 return asyncio.run(
                     asyncio.wait_for(
                         run_class(
-                            url, args.app, args.sessions, args.moves, args.browsers, proc.pid, stagger=args.stagger
+                            url,
+                            args.app,
+                            args.sessions,
+                            args.moves,
+                            args.browsers,
+                            proc.pid,
+                            stagger=args.stagger,
+                            think=args.think,
                         ),
                         args.deadline,
                     )
@@ -252,6 +287,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--max-kernels", type=int, default=40, help="the server's kernel ceiling")
     p.add_argument("--browsers", action="store_true", help="real Chromium pages instead of the protocol client")
     p.add_argument("--stagger", type=float, default=0.0, help="seconds between two visitors' arrivals")
+    p.add_argument(
+        "--think",
+        type=float,
+        default=2.0,
+        help="seconds a visitor looks at the table before each move, on average (0: every click at once)",
+    )
     p.add_argument("--deadline", type=float, default=300, help="seconds the whole class may take")
     p.add_argument("--url", help="a server already running on this machine (else one is started)")
     return p

@@ -76,3 +76,32 @@ def test_an_app_builds_only_the_language_its_address_asks(monkeypatch):
     built = []
     assert bilingual(lambda lang: built.append(lang) or lang) == "ru"
     assert built == ["ru"]
+
+
+def test_a_preheated_app_builds_before_the_request_and_again_only_for_another_language(monkeypatch):
+    import ipywidgets
+
+    from widgets import common
+
+    def request(query):
+        monkeypatch.setenv("QUERY_STRING", query)  # what Voila's wait_for_request brings
+
+    built, views = [], []
+
+    def make(lang):
+        built.append(lang)
+        views.append(ipywidgets.VBox([ipywidgets.Label(lang)]))
+        return views[-1]
+
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.setattr("voila.utils.wait_for_request", lambda: request("lang=en"))
+    assert common.bilingual(make).children[0].value == "en" and built == ["en"]
+
+    monkeypatch.delenv("QUERY_STRING")
+    monkeypatch.setattr("voila.utils.wait_for_request", lambda: request("lang=ru"))
+    view = common.bilingual(make)
+    assert view.children[0].value == "ru" and built == ["en", "en", "ru"]
+    english = views[1]
+    assert english.comm is None and english.children[0].comm is None, "the unused English view left the kernel"
+    assert view.comm is not None

@@ -37,6 +37,23 @@ def classed(widget: w.Widget, *names: str) -> w.Widget:
     return widget
 
 
+def close_tree(*widgets: w.Widget, keep: tuple[w.Widget, ...] = ()) -> None:
+    """Close ``widgets``, what they hold and their layouts and styles, except ``keep``.
+
+    A widget that is no longer shown still lives in the kernel and is sent to every page
+    that connects; views close what they replace so a long game does not pile them up.
+    """
+    kept = {id(widget) for widget in keep}
+    for widget in widgets:
+        if id(widget) in kept or not isinstance(widget, w.Widget):
+            continue
+        close_tree(*getattr(widget, "children", ()), keep=keep)
+        for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+            if isinstance(part, w.Widget):
+                part.close()
+        widget.close()
+
+
 def show(line: w.HTML, text: str, kind: str = "info") -> None:
     """Put ``text`` (plain text, escaped here) in the status line."""
     role = ' role="alert"' if kind == "error" else ' role="status"'  # both are announced by screen readers
@@ -109,7 +126,7 @@ def bilingual(make: Callable[[str], object]) -> object:
     form (``IPython.display.HTML``, a table, a figure's SVG).
     """
     if in_app():
-        return make(page_lang())
+        return _for_the_request(make)
     views = {lang: make(lang) for lang in LANGS}
     if all(isinstance(view, w.Widget) for view in views.values()):
         return w.VBox([classed(w.VBox([view]), f"lang-{lang}") for lang, view in views.items()])
@@ -118,6 +135,26 @@ def bilingual(make: Callable[[str], object]) -> object:
     return HTML(
         "".join(f'<div class="lang-{lang}" lang="{lang}">{_html_of(view)}</div>' for lang, view in views.items())
     )
+
+
+def _for_the_request(make: Callable[[str], object]) -> object:
+    """An app's view, in the language of its address.
+
+    A preheated Voila kernel runs the notebook before anyone asks for it: it builds the
+    view in the default language then, and after the request only builds it again if
+    the address asks for another language (closing the first one's widgets).
+    """
+    if os.environ.get("VOILA_PREHEAT") != "True" or "QUERY_STRING" in os.environ:
+        return make(page_lang())
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    view = make(LANGS[0])
+    lang = page_lang()  # waits for the request
+    if lang == LANGS[0]:
+        return view
+    close_tree(*(widget for model_id, widget in list(_instances.items()) if model_id not in before))
+    return make(lang)
 
 
 def _html_of(view: object) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import functools
 import html
 import random
 import time
@@ -36,7 +37,7 @@ from rules.cards import Card, format_card, parse_cards
 from rules.errors import IllegalAction, check_lang
 from rules.game import Action, RandomPlayer, State, option_label, play_bots
 from rules.lang import count, pick, player_name
-from widgets.common import guarded, rule_link, show, status_line
+from widgets.common import close_tree, guarded, rule_link, show, status_line
 
 #: the longest text a move box accepts (a hand of cards, not a book)
 MAX_TYPED = 200
@@ -395,7 +396,10 @@ class GameView(w.VBox):
 
     def _rebuild(self) -> None:
         lang = self.lang
+        # the controls this view replaces (another language, a new game), not the lines it keeps
+        close_tree(*self.children, keep=(self._status, self._last, self._hand_box))
         self._table, self._actions, self._log = w.HTML(), w.HBox(layout=w.Layout(flex_flow="row wrap")), w.HTML()
+        self._buttons, self._offered = [], []
         self._typed_box = w.Text(
             placeholder=pick(lang, "type a move, e.g. 9♥ or 9H", "введите ход, например 9♥ или 9H"),
             description=pick(lang, "Move", "Ход"),
@@ -460,9 +464,11 @@ class GameView(w.VBox):
         )
         self._hand_box.value = self._hand_html(state, viewer, fresh)
         mine = [] if self._waiting else [a for a in state.legal_actions() if a.player in self.humans]
-        self._actions.children = [self._action_button(a) for a in mine]
+        self._offer(mine)
         self._step.layout.display = None if self._waiting else "none"
+        replaced = self._special.children
         self._special.children = self.special_input()
+        close_tree(*(old for old in replaced if old not in self._special.children))
         items = "".join(
             f"<li class='rb-{e.kind}'>{html.escape(e.text)} <small>{rule_link(e.rule, lang)}</small></li>"
             for e in entries[-80:]
@@ -494,12 +500,22 @@ class GameView(w.VBox):
         title = pick(lang, f"Hand of {player_name(viewer, 'en')}", f"Карты: {player_name(viewer, 'ru')}")
         return f"<div><b>{html.escape(title)}</b></div><div class='rb-hand' role='group' aria-label='{html.escape(title)}'>{''.join(cards)}</div>"
 
-    def _action_button(self, action: Action) -> w.Button:
-        label = self.action_text(action)
-        button = w.Button(description=label, tooltip=action.explain(self.lang), layout=w.Layout(width="auto"))
-        button.add_class("rb-action")
-        button.on_click(lambda _b: self._act(action))
-        return button
+    def _offer(self, actions: list[Action]) -> None:
+        """One button per legal move of the person. The buttons are kept and relabelled
+        from move to move: a click then sends the page only what changed, not new widgets."""
+        while len(self._buttons) < len(actions):
+            button = w.Button(layout=w.Layout(width="auto"))
+            button.add_class("rb-action")
+            button.on_click(functools.partial(self._act_offered, len(self._buttons)))
+            self._buttons.append(button)
+        for button, action in zip(self._buttons, actions, strict=False):
+            with button.hold_sync():  # one message per button, not one per trait
+                button.description, button.tooltip = self.action_text(action), action.explain(self.lang)
+        self._offered = list(actions)
+        self._actions.children = self._buttons[: len(actions)]
+
+    def _act_offered(self, index: int, _button=None) -> None:
+        self._act(self._offered[index])
 
     def _tell(self) -> None:
         state, lang = self._state, self.lang

@@ -25,6 +25,9 @@ from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 #: the kernel websocket protocol the pages speak (binary frames the server relays as they are)
 PROTOCOL = "v1.kernel.websocket.jupyter.org"
 _KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
+#: the widget manager's control comm (ipywidgets 8), which fetches every widget's state at once
+CONTROL_TARGET = "jupyter.widget.control"
+CONTROL_VERSION = "1.0.0"
 _MODEL_ID = re.compile(r'"model_id"\s*:\s*"([0-9a-f]{32})"')
 
 
@@ -128,8 +131,9 @@ class AppSession:
         with contextlib.suppress(HTTPClientError):
             await AsyncHTTPClient().fetch(request)
 
-    async def send(self, msg_type: str, content: dict, channel: str = "shell") -> str:
+    async def send(self, msg_type: str, content: dict, channel: str = "shell", metadata: dict | None = None) -> str:
         msg = _message(msg_type, content, self._session, channel)
+        msg["metadata"] = metadata or {}
         await self._ws.send(serialize_msg_to_ws_v1(msg, channel, pack=_pack))
         return msg["header"]["msg_id"]
 
@@ -177,20 +181,31 @@ class AppSession:
         raise AppError(f"{self.app}: no answer to {parent_id} within {timeout} s")
 
     async def read_widgets(self, timeout: float = 60) -> None:
-        """Ask the kernel for every widget's state, as the page's widget manager does."""
-        msg_id = await self.send("comm_info_request", {"target_name": "jupyter.widget"})
-        comms = None
+        """Ask the kernel for every widget's state at once, as the page's widget manager does.
+
+        ipywidgets 8's manager opens the control comm (``jupyter.widget.control``) and
+        sends one ``request_states``; the kernel answers with every widget in one
+        ``update_states`` message.
+        """
+        control = uuid.uuid4().hex
+        await self.send(
+            "comm_open",
+            {"comm_id": control, "target_name": CONTROL_TARGET, "data": {}},
+            metadata={"version": CONTROL_VERSION},
+        )
+        msg_id = await self.send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
+        states = None
         deadline = time.perf_counter() + timeout
-        while comms is None and time.perf_counter() < deadline:
+        while states is None and time.perf_counter() < deadline:
             msg = await self.receive(deadline - time.perf_counter())
-            if msg and msg.get("parent_header", {}).get("msg_id") == msg_id and "comms" in msg.get("content", {}):
-                comms = msg["content"]["comms"]
-        if comms is None:
-            raise AppError(f"{self.app}: the kernel lists no widgets")
-        for comm_id in comms:
-            last = await self.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}})
-        if comms:
-            await self.until_idle(last, timeout)
+            content = (msg or {}).get("content", {})
+            if content.get("comm_id") == control and content.get("data", {}).get("method") == "update_states":
+                states = content["data"]["states"]
+        if states is None:
+            raise AppError(f"{self.app}: the kernel sent no widget states")
+        for model_id, model in states.items():
+            self.models.setdefault(model_id, {}).update(model["state"])
+        await self.until_idle(msg_id, timeout)
 
     def shown(self) -> set[str]:
         """The widgets on the page now: those the page's outputs show, and their children, recursively."""
