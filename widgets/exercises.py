@@ -250,15 +250,18 @@ _ANSWER_WORDS = {
 }
 
 
-def kinds_table(game: str) -> str:
-    """The kinds of exercise of ``game`` as an HTML table in both languages: title, answer, rule taught."""
+def kinds_table(game: str, lang: str) -> str:
+    """The kinds of exercise of ``game`` as an HTML table in ``lang``: id, title, answer, rule taught."""
+    lang = check_lang(lang)
     rows = []
     for kind_id in kinds(game):
         ex = generate(kind_id, 0, 1)
-        en, ru = _ANSWER_WORDS[ex.answer]
         rows.append(
-            f"<tr><td><code>{kind_id}</code></td><td>{html.escape(ex.title('en'))}<br>{html.escape(ex.title('ru'))}</td>"
-            f"<td>{en}<br>{ru}</td><td>{_rule_link(ex.rule, 'en')}</td></tr>"
+            f"<tr><td><code>{kind_id}</code></td><td>{html.escape(ex.title(lang))}</td>"
+            f"<td>{text(lang, *_ANSWER_WORDS[ex.answer])}</td><td>{_rule_link(ex.rule, lang)}</td></tr>"
         )
-    head = "<tr><th>id</th><th>exercise · упражнение</th><th>answer · ответ</th><th>rule · правило</th></tr>"
-    return f'<table class="exercise-kinds">{head}{"".join(rows)}</table>'
+    head = "".join(
+        f"<th>{text(lang, en, ru)}</th>"
+        for en, ru in (("id", "код"), ("exercise", "упражнение"), ("answer", "ответ"), ("rule", "правило"))
+    )
+    return f'<table class="exercise-kinds"><tr>{head}</tr>{"".join(rows)}</table>'
