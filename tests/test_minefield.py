@@ -466,7 +466,7 @@ def test_a_draw_out_of_turn_names_the_player_and_changes_nothing():
     before = state.replay_key()
     with pytest.raises(IllegalAction) as err:
         state.apply(mf.Draw(2))
-    assert "player 2's move (2 moves in a row)" in err.value.message("en")
+    assert "player 2's turn (2 moves in a row)" in err.value.message("en")
     assert "ходит игрок 2" in err.value.message("ru") and err.value.rule == "minefield.move"
     assert state.replay_key() == before
 

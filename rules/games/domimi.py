@@ -732,7 +732,7 @@ class DomimiAction(Action):
 
 @dataclass(frozen=True)
 class Refill(DomimiAction):
-    """Ruling 4: with one or two cards left, reveal them first or mix them into the discard."""
+    """Ruling 4: with one or two cards left, reveal them first or mix them into the discard pile."""
 
     mode: str = "reveal"
     RULE = "domimi.refill"
@@ -744,10 +744,10 @@ class Refill(DomimiAction):
     def says(self, lang: str = "en") -> str:
         if check_lang(lang) == "en":
             if self.mode == "reveal":
-                return "reveals the last cards of the draw pile, then shuffles the discard and reveals up to three"
-            return "mixes the last cards unseen into the discard, shuffles and reveals three"
+                return "reveals the last cards of the personal deck, then shuffles the discard pile and reveals up to three"
+            return "mixes the last cards unseen into the discard pile, shuffles and reveals three"
         if self.mode == "reveal":
-            return "открывает оставшиеся карты колоды, тасует сброс и добирает до трёх"
+            return "открывает оставшиеся карты личной колоды, тасует сброс и добирает до трёх"
         return "не глядя смешивает оставшиеся карты со сбросом, тасует и открывает три"
 
 
@@ -890,7 +890,7 @@ class KeepOne(DomimiAction):
 
 @dataclass(frozen=True)
 class Steal(DomimiAction):
-    """A queen or a joker steals the top card of a neighbour's draw pile (ruling 10)."""
+    """A queen or a joker steals the top card of a neighbour's personal deck (ruling 10)."""
 
     picture: Card = None
     victim: int = 0
@@ -904,8 +904,8 @@ class Steal(DomimiAction):
         pic, victim = format_card(self.picture, lang), player_name(self.victim, lang)
         return pick(
             lang,
-            f"{pic} steals the top card of {victim}'s draw pile into the discard",
-            f"{pic} тащит себе в сброс верхнюю карту из колоды соседа ({victim})",
+            f"{pic} steals the top card of {victim}'s personal deck into their own discard pile",
+            f"{pic} стаскивает себе в сброс верхнюю карту личной колоды соседа ({victim})",
         )
 
 
@@ -943,7 +943,7 @@ class ReturnCard(DomimiAction):
 
 @dataclass(frozen=True)
 class EndTurn(DomimiAction):
-    """Stop returning: the cards kept go to the discard."""
+    """Stop returning: the cards kept go to the discard pile."""
 
     RULE = "domimi.return"
 
@@ -953,7 +953,7 @@ class EndTurn(DomimiAction):
 
     def says(self, lang: str = "en") -> str:
         if check_lang(lang) == "en":
-            return "returns nothing more and puts the cards in the discard"
+            return "returns nothing more and puts the cards on the discard pile"
         return "больше ничего не возвращает и кладёт карты в сброс"
 
 
@@ -1132,7 +1132,7 @@ class DomimiState(State):
             self.phase = REFILL
 
     def _reveal(self, n: int, since: int | None = None) -> None:
-        """Reveal ``n`` more cards (the discard reshuffled when the draw pile runs out) and tell
+        """Reveal ``n`` more cards (the discard pile reshuffled when the personal deck runs out) and tell
         the story of the cards revealed since index ``since`` of this turn's (default: these)."""
         p = self.turn
         draw = self.draw[p]
@@ -1415,7 +1415,7 @@ class DomimiState(State):
 
     def _phase_text(self, lang: str) -> str:
         en = {
-            REFILL: "choose how to refill: reveal the last cards or mix them into the discard",
+            REFILL: "choose how to refill: reveal the last cards or mix them into the discard pile",
             MAIN: "choose one main move",
             COLLECT: "collect in another suit or stop",
             SECOND: "take the picture's second card",
@@ -1469,7 +1469,7 @@ class DomimiState(State):
     # ---- scores
 
     def owned(self, p: int) -> list[Card]:
-        """Every card player ``p`` owns: draw pile, discard and (on their turn) the revealed cards."""
+        """Every card player ``p`` owns: personal deck, discard pile and (on their turn) the revealed cards."""
         codes = self.draw[p] + self.discard[p]
         if p == self.turn and not self._over:
             codes = codes + self._kept()
@@ -1686,8 +1686,8 @@ def scenario(
     """A position for teaching and tests: player ``turn`` has just revealed ``revealed``.
 
     ``field`` is the field (default: every card of the decks not placed elsewhere);
-    ``draw`` the player's draw pile, top card first; ``discard`` their discard. The
-    cards left over go to the other players' draw piles. ``stage`` defaults to 2 when
+    ``draw`` the player's personal deck, top card first; ``discard`` their discard pile. The
+    cards left over go to the other players' personal decks. ``stage`` defaults to 2 when
     the player owns a picture, else 1. Cards are Card values or
     notation text. Like a dealt game, a scenario saves, loads and undoes.
 
@@ -1719,8 +1719,8 @@ def scenario(
         return codes
 
     rev = take(revealed, "revealed cards", "открытые карты")
-    mine = take(draw, "draw pile", "колода игрока")
-    disc = take(discard, "discard", "сброс")
+    mine = take(draw, "personal deck", "личная колода")
+    disc = take(discard, "discard pile", "сброс")
     if field is None:
         field_codes, rest = list(pool.elements()), []
     else:

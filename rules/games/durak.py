@@ -90,15 +90,15 @@ __all__ = [
 RULES: dict[str, tuple[str, str]] = {
     "durak.deal": ("The deal", "Раздача"),
     "durak.trump": ("The trump", "Козырь"),
-    "durak.attack": ("The first move and the attack", "Первый ход"),
+    "durak.attack": ("Leading", "Заход"),
     "durak.throw_in": ("Throwing in", "Подкидывание"),
     "durak.beat": ("Beating", "Как бить карты"),
     "durak.take": ("Taking the cards", "Если не отбился"),
     "durak.draw": ("Drawing up to six", "Добор карт"),
     "durak.end": ("The end of the game, the fool and the rating", "Конец игры"),
     "durak.jokers": ("The two jokers", "Два джокера"),
-    "durak.first": ("Who leads first", "Первый ход"),
-    "durak.pass": ("«Бито»: no more cards", "«Бито»"),
+    "durak.first": ("The first lead", "Первый ход"),
+    "durak.pass": ('Saying «Бито» ("beaten")', "«Бито»"),
     "durak.score": ("The rating", "Подведение итогов и рейтинг"),
 }
 
@@ -437,10 +437,10 @@ class ThrowIn(_Move):
         c = self.card
         if check_lang(lang) == "ru":
             what = "джокер к джокеру на столе" if c.joker else f"достоинство {c.rank.symbol('ru')} уже есть на столе"
-            verb = "докладывает берущему" if self.after_take else "подкидывает"
+            verb = "подкидывает берущему" if self.after_take else "подкидывает"
             return f"Игрок {self.player + 1} {verb} {format_card(c, 'ru')}: {what}"
         what = "a joker matches the joker on the table" if c.joker else f"the rank {c.rank} is already on the table"
-        verb = "adds to the taker's cards" if self.after_take else "throws in"
+        verb = "throws in to the taker" if self.after_take else "throws in"
         return f"Player {self.player + 1} {verb} {c}: {what}"
 
 
@@ -477,7 +477,7 @@ class Take(_Move):
     def explain(self, lang: str = "en") -> str:
         if check_lang(lang) == "ru":
             return f"Игрок {self.player + 1} не отбивается и забирает карты со стола; остальные ещё могут подкинуть"
-        return f"Player {self.player + 1} does not beat the cards and takes them; the others may still add cards"
+        return f"Player {self.player + 1} does not beat the cards and takes them; the others may still throw in"
 
 
 @dataclass(frozen=True)
@@ -496,11 +496,11 @@ class Pass(_Move):
     def explain(self, lang: str = "en") -> str:
         if check_lang(lang) == "ru":
             if self.after_take:
-                return f"Игрок {self.player + 1} больше не докладывает"
+                return f"Игрок {self.player + 1} больше не подкидывает берущему"
             return f"Игрок {self.player + 1}: «Бито» — больше не подкидывает"
         if self.after_take:
-            return f"Player {self.player + 1} adds no more cards"
-        return f"Player {self.player + 1} says «Бито» (done): no more cards from him now"
+            return f"Player {self.player + 1} throws in no more to the taker"
+        return f'Player {self.player + 1} says «Бито» ("beaten"): he throws in no more now'
 
 
 # ---------------------------------------------------------------- the state
@@ -917,7 +917,7 @@ class DurakState(State):
             ATTACK: ("to lead", "ходить"),
             THROW: ("to throw in or say «Бито»", "подкидывать или сказать «Бито»"),
             DEFEND: ("to beat or take", "отбиваться или брать"),
-            ADD: ("to add cards to the taker's or stop", "докладывать берущему или закончить"),
+            ADD: ("to throw in to the taker or stop", "подкидывать берущему или закончить"),
         }[phase]
         card = getattr(action, "card", None)
         if (
@@ -961,7 +961,7 @@ class DurakState(State):
         if phase != ATTACK and isinstance(action, Attack):
             return IllegalAction(
                 "the bout has been led already: add cards by throwing in",
-                "ход уже сделан: добавлять карты можно только подкидывая",
+                "заход уже сделан: добавлять карты можно только подкидывая",
                 rule="durak.throw_in",
             )
         if isinstance(action, Attack) and action.defender != self.defender:
@@ -1005,8 +1005,8 @@ class DurakState(State):
         if isinstance(action, Pass | ThrowIn) and action.after_take != (phase == ADD):
             if phase == ADD:
                 en, ru_ = (
-                    "the defender is taking: add cards to his or stop",
-                    "отбивающийся берёт: докладывайте или закончите",
+                    "the defender is taking: throw in to him or stop",
+                    "отбивающийся берёт: подкидывайте ему или закончите",
                 )
             else:
                 en, ru_ = (
@@ -1035,11 +1035,11 @@ class DurakState(State):
     def _full(self, card: Card) -> IllegalAction:
         if self.cap < self.bout_limit:
             en = f"the defender held only {self.cap} cards when the bout began"
-            ru_ = f"у отбивающегося в начале хода было только {self.cap} карт(ы)"
+            ru_ = f"у отбивающегося в начале кона было только {self.cap} карт(ы)"
         elif self.cap == 5:
             en, ru_ = "5 cards before the first discard", "до первого отбоя — не более 5 карт"
         else:
-            en, ru_ = "at most 6 cards in a bout", "не более шести карт за один ход"
+            en, ru_ = "at most 6 cards in a bout", "не более шести карт за один кон"
         return IllegalAction(
             f"{card} cannot be thrown in: the bout is full ({en})",
             f"{format_card(card, 'ru')} нельзя подкинуть: больше подкидывать нельзя ({ru_})",
@@ -1148,7 +1148,7 @@ class Discarded(Note):
         n = count(self.cards, lang)
         return pick(
             lang,
-            f"{player_name(self.player)} has beaten everything: {n} go out of play; he attacks next",
+            f"{player_name(self.player)} has beaten off: {n} go to the discard pile; he leads next",
             f"{player_name(self.player, 'ru')} отбился: {n} уходят в отбой; он ходит следующим",
         )
 

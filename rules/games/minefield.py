@@ -301,7 +301,7 @@ def _x_relay(e: Event, lang: str) -> str:
     if lang == "en":
         return (
             f"The mine stays in play: the main cards of the {cells} unopened cells and the mine are shuffled "
-            f"and laid again; barrel {cell} goes back into the bag; {player_name(e.player, lang, capital=False)} does not move again for it"
+            f"and laid again; barrel {cell} goes back into the bag; {player_name(e.player, lang, capital=False)} makes no repeat move"
         )
     return (
         f"Мина остаётся в игре: основные карты {cells} закрытых ячеек вместе с миной перемешиваются "
@@ -789,7 +789,7 @@ class MinefieldState(State):
             if row > 1:
                 why, why_ru = f" ({_moves(row, 'en')} in a row)", f" ({_moves(row, 'ru')} подряд)"
             return IllegalAction(
-                f"it is player {self.turn + 1}'s move{why}, not player {action.player + 1}'s",
+                f"it is player {self.turn + 1}'s turn{why}, not player {action.player + 1}'s",
                 f"сейчас ходит игрок {self.turn + 1}{why_ru}, а не игрок {action.player + 1}",
                 rule="minefield.move",
             )

@@ -264,8 +264,41 @@ class DomimiGame(GameView):
             if action.kind == "buy":
                 return f"{pick(lang, *word['buy'])} {take} {pick(lang, 'with', 'за')} {pay}"
             return f"{pick(lang, *word[action.kind])} {pay} → {take}"
+        short = _short_text(action, lang)
+        if short:
+            return short
         said = action.says(lang)
         return said if len(said) < 40 else action.label
+
+
+def _short_text(action, lang: str) -> str:
+    """A button's words for a decision whose sentence is too long for a button (the sentence is its tooltip)."""
+    if isinstance(action, dm.Refill):
+        return pick(lang, "Reveal the last cards", "Открыть оставшиеся") if action.mode == "reveal" else pick(
+            lang, "Mix into the discard pile", "Смешать со сбросом"
+        )
+    pic = format_cards([action.picture], lang) if getattr(action, "picture", None) is not None else ""
+    if isinstance(action, dm.RevealMore):
+        return pick(lang, f"{pic}: reveal {action.count} more", f"{pic}: открыть ещё {action.count}")
+    if isinstance(action, dm.PictureTake):
+        card = format_cards([action.card], lang)
+        return pick(lang, f"{pic}: take {card}", f"{pic}: взять {card}")
+    if isinstance(action, dm.KeepOne):
+        return pick(lang, f"{pic}: no second card", f"{pic}: без второй карты")
+    if isinstance(action, dm.Steal):
+        victim = action.victim + 1
+        return pick(lang, f"{pic}: steal from player {victim}", f"{pic}: стащить у игрока {victim}")
+    if isinstance(action, dm.ReturnCard):
+        return pick(lang, "Return ", "Вернуть ") + format_cards([action.card], lang)
+    if isinstance(action, dm.EndTurn):
+        return pick(lang, "End the turn", "Закончить ход")
+    if isinstance(action, dm.EndCollect):
+        return pick(lang, "Stop collecting", "Больше не собирать")
+    if isinstance(action, dm.GiveTo):
+        if action.recipient == action.player:
+            return pick(lang, "Keep the cards", "Оставить себе")
+        return pick(lang, f"Give to player {action.recipient + 1}", f"Отдать игроку {action.recipient + 1}")
+    return ""
 
 
 __all__ = ["PurchaseExplorer", "DomimiGame", "field_html", "option_html", "example_html", "answer_html"]

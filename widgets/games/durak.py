@@ -185,17 +185,13 @@ class DurakGame(GameView):
         if isinstance(action, dk.Attack):
             return pick(lang, "Lead ", "Ходить ") + card
         if isinstance(action, dk.ThrowIn):
-            return (
-                pick(lang, "Add ", "Докинуть ") + card
-                if action.after_take
-                else pick(lang, "Throw in ", "Подкинуть ") + card
-            )
+            return pick(lang, "Throw in ", "Подкинуть ") + card
         if isinstance(action, dk.Beat):
             attack = format_card(action.attack, lang)
             return pick(lang, f"Beat {attack} with {card}", f"Побить {attack} картой {card}")
         if isinstance(action, dk.Take):
             return pick(lang, "Take", "Взять")
-        return pick(lang, "No more", "Больше нет") if action.after_take else pick(lang, "«Бито» (done)", "«Бито»")
+        return pick(lang, "No more", "Больше нет") if action.after_take else pick(lang, '«Бито» ("beaten")', "«Бито»")
 
 
 def _role(state: dk.DurakState, seat: int, lang: str) -> str:
