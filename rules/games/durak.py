@@ -10,7 +10,7 @@ left-hand neighbour of seat ``p`` is ``p + 1``):
 * the attacker leads any card to the left-hand neighbour, the defender;
 * the throwing-in right goes to the first attacker, then to the others
   clockwise; whoever holds it adds cards whose rank is already on the table or
-  says «Бито» (done); the defender never throws in;
+  says «Бито» ("beaten"); the defender never throws in;
 * when the holder says «Бито» with unbeaten cards on the table, the defender
   beats them one by one (any unbeaten card first) or takes; once everything is
   beaten the throwing-in right starts again at the first attacker;

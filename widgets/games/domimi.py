@@ -274,8 +274,10 @@ class DomimiGame(GameView):
 def _short_text(action, lang: str) -> str:
     """A button's words for a decision whose sentence is too long for a button (the sentence is its tooltip)."""
     if isinstance(action, dm.Refill):
-        return pick(lang, "Reveal the last cards", "Открыть оставшиеся") if action.mode == "reveal" else pick(
-            lang, "Mix into the discard pile", "Смешать со сбросом"
+        return (
+            pick(lang, "Reveal the last cards", "Открыть оставшиеся")
+            if action.mode == "reveal"
+            else pick(lang, "Mix into the discard pile", "Смешать со сбросом")
         )
     pic = format_cards([action.picture], lang) if getattr(action, "picture", None) is not None else ""
     if isinstance(action, dm.RevealMore):

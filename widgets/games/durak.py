@@ -147,7 +147,7 @@ class DurakGame(GameView):
         suits = " ".join(view["trump_suits"])
         info = pick(
             lang,
-            f"Trump {suits} (card {shown}); deck {view['deck_count']}; discarded {view['discard_count']}.",
+            f"Trump {suits} (card {shown}); deck {view['deck_count']}; discard pile {view['discard_count']}.",
             f"Козыри {suits} (карта {shown}); в колоде {view['deck_count']}; в отбое {view['discard_count']}.",
         )
         if state.options.games > 1:
