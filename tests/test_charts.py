@@ -26,3 +26,12 @@ def test_a_saved_page_holds_the_chart_in_both_languages_with_its_description(mon
     assert 'alt="Player 2 wins &lt;more&gt; often"' in en and "data:image/png;base64," in en
     assert 'alt="Игрок 2 чаще выигрывает"' in ru and "data:image/png;base64," in ru
     assert not plt.get_fignums(), "the figures are closed, not shown a second time"
+
+
+def test_figures_are_written_as_each_language_writes_them():
+    from widgets.charts import number, percent
+
+    assert number(4.125, "en", 2) == "4.12" and number(4.125, "ru", 2) == "4,12"
+    assert number(10000, "en", 0) == "10,000" and number(10000, "ru", 0) == "10\u202f000"
+    assert number(-1.55, "ru", 2, sign=True) == "\u22121,55" and number(0.05, "en", 2, sign=True) == "+0.05"
+    assert percent(0.213, "en") == "21%" and percent(0.2134, "ru", 1) == "21,3\u00a0%"

@@ -129,3 +129,19 @@ def test_a_teaching_setup_saves_and_loads_from_the_view():
     game._json.value = saved
     game._load()
     assert game.state.replay_key() == key and game.state.origin[0] == "position"
+
+
+def test_the_pages_answers_are_in_the_readers_language():
+    from rules.domino import Table, new_game
+    from widgets.games.domino import answer_html, deal_html, hand_answer_html, refusal_html
+
+    table = Table.from_moves([m.split() for m in EXAMPLE.split(",")])
+    assert "J♠ may go: ↑ above" in answer_html(table, "J♠", "en")
+    ru = answer_html(table, "J♠", "ru")
+    assert "В♠ можно положить: ↑ сверху" in ru and "may go" not in ru
+    assert "нельзя положить рядом с В♣" in hand_answer_html(table, "8♦", "ru")
+    ace = Table.from_moves([("A♣", "first")])
+    refusal = refusal_html(ace, "K♣", "right", "ru")
+    assert "Т♣" in refusal and "правило: " in refusal and "rule" not in refusal
+    deal = deal_html(new_game(players=6, seed=0, deck_size=52), "ru")
+    assert "<td>Б3</td><td>8</td>" in deal and "<th>место</th>" in deal

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from IPython.display import HTML
 
+from rules.errors import check_lang
 from widgets.common import bilingual
 
 #: the width the charts are drawn for (CSS pixels); they shrink with the page on a phone
@@ -39,3 +40,34 @@ def chart(draw: Callable[[str], object], describe: Callable[[str], str]) -> obje
         )
 
     return bilingual(picture)
+
+
+def number(x: float, lang: str, digits: int = 1, *, sign: bool = False) -> str:
+    """``x`` as the reader writes it: ``4.13`` / ``4,13``, ``10,000`` / ``10 000``, a true minus;
+    ``sign=True`` writes a plus before a positive number."""
+    check_lang(lang)
+    written = f"{x:+,.{digits}f}" if sign else f"{x:,.{digits}f}"
+    if lang == "ru":
+        written = written.replace(",", "\u202f").replace(".", ",")
+    return written.replace("-", "\u2212")
+
+
+def percent(share: float, lang: str, digits: int = 0) -> str:
+    """A share (0..1) in per cent: ``21%`` / ``21 %``."""
+    return number(100 * share, lang, digits) + ("\u00a0%" if lang == "ru" else "%")
+
+
+def table_html(head: list[str], rows: list[list[str]], *, cls: str = "rb-stats") -> str:
+    """A small table of figures (cells are text, escaped here); it scrolls inside its box on a phone."""
+    pad = "padding:.1em .9em .1em 0;text-align:left"
+
+    def cell(tag: str, value: str, first: bool) -> str:
+        style = pad + (";white-space:nowrap" if first else "")
+        return f'<{tag} style="{style}">{html.escape(value)}</{tag}>'
+
+    lines = [head, *rows]
+    body = "".join(
+        "<tr>" + "".join(cell("th" if n == 0 else "td", v, i == 0) for i, v in enumerate(line)) + "</tr>"
+        for n, line in enumerate(lines)
+    )
+    return f'<div class="{cls}" style="overflow-x:auto"><table>{body}</table></div>'

@@ -35,7 +35,7 @@ def _where_words(words, lang: str) -> str:
 
 
 def _hand_buttons(cls: str, lang: str, hand: list[Card], chosen: Card | None, on_card) -> w.ToggleButtons:
-    buttons = w.ToggleButtons(options=[], description=text(lang, "Hand:", "Рука:"), style={"button_width": "3.6em"})
+    buttons = w.ToggleButtons(options=[], description=text(lang, "Hand:", "Рука:"), style={"button_width": "4.4em"})
     buttons.add_class(cls)
     buttons.options = [(format_card(c, lang), str(c)) for c in hand]
     buttons.value = str(chosen) if chosen in hand else None
@@ -229,4 +229,67 @@ class DominoGame(GameView):
         self._after_move()
 
 
-__all__ = ["DominoGame", "PlacementBoard"]
+# ---------------------------------------------------------------- pictures for the book's pages
+
+
+def answer_html(table: dm.Table, card: Card | str, lang: str, *, width: float = 34) -> str:
+    """The table with the cells where ``card`` may go lit up, and the engine's answer in words."""
+    card = card if isinstance(card, Card) else parse_card(card)
+    words, _kind = _where_message(table, card, lang)
+    picture = dm.draw_table(table, card, lang=lang, width=width)
+    return f"{picture}<p class='domino-answer'>{html.escape(words)}</p>"
+
+
+def hand_answer_html(table: dm.Table, hand, lang: str) -> str:
+    """For each card of ``hand``, where it may go on ``table`` (or that it fits nowhere)."""
+    cards = parse_cards(hand) if isinstance(hand, str) else hand
+    items = "".join(f"<li>{html.escape(_where_message(table, c, lang)[0])}</li>" for c in cards)
+    return f"<ul class='domino-answers'>{items}</ul>"
+
+
+def refusal_html(table: dm.Table, card: Card | str, where: str, lang: str) -> str:
+    """Why the engine refuses ``card`` at ``where``, with the rule's title (or that it may go there)."""
+    card = card if isinstance(card, Card) else parse_card(card)
+    error = table.why(card, where)
+    if error is None:
+        words = text(lang, "{} may go: ", "{} можно положить: ").format(format_card(card, lang))
+        return f"<p class='domino-answer'>{html.escape(words + _where_words([where], lang))}</p>"
+    rule = text(lang, " (rule: {})", " (правило: {})").format(rule_title(error.rule, lang))
+    return f"<p class='domino-refusal'>{html.escape(error.message(lang) + rule)}</p>"
+
+
+def trick_html(trick: dm.Trick, lang: str, *, width: float = 26) -> str:
+    """A taken trick as it lay on the table, and the engine's words for who took it."""
+    picture = dm.draw_table(dm.Table.from_moves(trick.moves), lang=lang, width=width)
+    return f"<p class='domino-trick'>{html.escape(trick.explain(lang))}</p>{picture}"
+
+
+def log_html(state: dm.DominoState, lang: str) -> str:
+    """The game's story so far in the engine's words, one line per action and per note."""
+    items = "".join(
+        f"<li class='domino-log-{entry.kind}' data-rule='{html.escape(entry.rule)}'>{html.escape(entry.text)}</li>"
+        for entry in state.log(lang)
+    )
+    return f"<ol class='domino-log'>{items}</ol>"
+
+
+def deal_html(state: dm.DominoState, lang: str) -> str:
+    """How many cards each seat was dealt, as a small table."""
+    head = text(lang, "<tr><th>seat</th><th>cards</th></tr>", "<tr><th>место</th><th>карт</th></tr>")
+    rows = "".join(
+        f"<tr><td>{html.escape(state.seat_name(seat, lang))}</td><td>{len(hand)}</td></tr>"
+        for seat, hand in enumerate(state.hands)
+    )
+    return f"<table class='domino-deal'>{head}{rows}</table>"
+
+
+__all__ = [
+    "DominoGame",
+    "PlacementBoard",
+    "answer_html",
+    "deal_html",
+    "hand_answer_html",
+    "log_html",
+    "refusal_html",
+    "trick_html",
+]
