@@ -47,9 +47,11 @@ from typing import ClassVar
 from rules.cards import ALL_CARDS, BLACK_JOKER, RED_JOKER, Card, Rank, deck, format_card, format_cards
 from rules.errors import IllegalAction, OptionError, RulesError, check_lang
 from rules.game import Action, GameInfo, Note, Result, State, check_options, load, make_options, option
+from rules.lang import count
 
 __all__ = [
     "INFO",
+    "POINTS",
     "RULES",
     "VARIANTS",
     "Options",
@@ -613,6 +615,15 @@ def _joker_text(code: int, stands: int | None, lang: str) -> str:
     return joker if stands is None else f"{joker}({format_card(ALL_CARDS[stands], lang)})"
 
 
+#: the nouns counted in the texts: ``count(n, lang, *POINTS)`` says "1 point", "31 очко", "30 очков"
+POINTS = ("point", "points"), ("очко", "очка", "очков")
+JOKERS = ("joker", "jokers"), ("джокер", "джокера", "джокеров")
+
+
+def _points(n: int, lang: str) -> str:
+    return count(n, lang, *POINTS)
+
+
 def _meld_text(codes: Sequence[int], low: int, lang: str = "en") -> str:
     """Cards of a meld in notation; a joker in a run shows the card it stands for: RJ(A♠)."""
     parts = []
@@ -705,10 +716,10 @@ class Meld(Action):
         text = _meld_text(self.codes, self.low, lang)
         if lang == "en":
             kind = "a set" if self.low == 0 else "a run"
-            extra = f", {self.points} points toward the opening" if self.opening else ""
+            extra = f", {_points(self.points, lang)} toward the opening" if self.opening else ""
             return f"{who} melds {text}: {kind}{extra}"
         kind = "комбинация одного номинала" if self.low == 0 else "лесенка"
-        extra = f", {self.points} очк. в первое действие" if self.opening else ""
+        extra = f", {_points(self.points, lang)} в первое действие" if self.opening else ""
         return f"{who} выкладывает {text}: {kind}{extra}"
 
 
@@ -862,8 +873,8 @@ class StockTurned(_Note):
 
     def explain(self, lang: str = "en") -> str:
         if check_lang(lang) == "en":
-            return f"The stock is empty: the discard pile ({self.cards} cards) is turned over and becomes the stock"
-        return f"Колода кончилась: сток ({self.cards} карт) переворачивается и становится колодой"
+            return f"The stock is empty: the discard pile ({count(self.cards)}) is turned over and becomes the stock"
+        return f"Колода кончилась: сток ({count(self.cards, 'ru')}) переворачивается и становится колодой"
 
 
 @dataclass(frozen=True)
@@ -873,8 +884,8 @@ class Opened(_Note):
 
     def explain(self, lang: str = "en") -> str:
         if check_lang(lang) == "en":
-            return f"Player {self.player + 1} has opened with {self.points} points (51 needed)"
-        return f"Игрок {self.player + 1} выложился: {self.points} очк. (нужно не менее 51)"
+            return f"Player {self.player + 1} has opened with {_points(self.points, 'en')} (51 needed)"
+        return f"Игрок {self.player + 1} выложился: {_points(self.points, 'ru')} (нужно не менее 51)"
 
 
 @dataclass(frozen=True)
@@ -885,10 +896,10 @@ class WentOut(_Note):
     def explain(self, lang: str = "en") -> str:
         score = GOING_OUT[self.jokers]
         if check_lang(lang) == "en":
-            how = f", the last discard {self.jokers} joker(s)" if self.jokers else ""
-            return f"Player {self.player + 1} has no cards left{how}: {score} points"
-        how = f", последний сброс — джокер ({self.jokers})" if self.jokers else ""
-        return f"У игрока {self.player + 1} не осталось карт{how}: {score} очков"
+            how = f", the last discard {count(self.jokers, 'en', *JOKERS)}" if self.jokers else ""
+            return f"Player {self.player + 1} has no cards left{how}: {_points(score, 'en')}"
+        how = f", последний сброс — {count(self.jokers, 'ru', *JOKERS)}" if self.jokers else ""
+        return f"У игрока {self.player + 1} не осталось карт{how}: {_points(score, 'ru')}"
 
 
 @dataclass(frozen=True)
@@ -923,7 +934,7 @@ class MatchOver(_Note):
 # ---------------------------------------------------------------- refusals
 
 #: why an action is refused: code -> (English, Russian, rule id); {p} the player, {c} a card,
-#: {m} a meld number, {n} a number
+#: {m} a meld number, {n} a number of points (its words in each language)
 _REASONS = {
     "over": ("the match is over", "партия окончена", "joker_rummy.match"),
     "not_turn": (
@@ -965,8 +976,8 @@ _REASONS = {
         "joker_rummy.lay_off",
     ),
     "opening_short": (
-        "the melds laid toward the opening make {n} points, 51 are needed: lay more or take them back",
-        "в выложенных комбинациях {n} очк., а нужно не менее 51: выложите ещё или заберите их",
+        "the melds laid toward the opening make {n}, 51 are needed: lay more or take them back",
+        "в выложенных комбинациях {n}, а нужно не менее 51: выложите ещё или заберите их",
         "joker_rummy.opening",
     ),
     "nothing_to_take_back": (
@@ -1504,7 +1515,9 @@ class JokerRummyState(State):
         p = action.player
         gate = self._gate(type(action), p)
         if gate:
-            return _refusal(gate, p=p + 1, t=self.player + 1, n=self.pending)
+            return _refusal(
+                gate, p=p + 1, t=self.player + 1, n=(_points(self.pending, "en"), _points(self.pending, "ru"))
+            )
         hand = Counter(self.hands[p])
         cards = getattr(action, "cards", ())
         try:

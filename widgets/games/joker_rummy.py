@@ -21,7 +21,6 @@ from widgets.game import GameView
 
 #: a hand holds at most 15 cards; the checker reads no more
 MAX_CARDS = 15
-POINTS = ("point", "points"), ("очко", "очка", "очков")
 
 STYLE = """<style>
 .jr-melds{display:flex;flex-wrap:wrap;gap:.6em}
@@ -35,7 +34,7 @@ STYLE = """<style>
 
 
 def _points(n: int, lang: str) -> str:
-    return count(n, lang, *POINTS)
+    return count(n, lang, *jr.POINTS)
 
 
 class JokerRummyView(GameView):
@@ -183,33 +182,77 @@ class OpeningChecker(w.VBox):
         lang, text = self.lang, self._box.value
         self._result.value = ""
         if len(text) > 200:
-            raise IllegalAction("a hand is at most 15 cards", "на руках не больше 15 карт")
+            raise IllegalAction(f"a hand is at most {count(MAX_CARDS)}", f"на руках не больше {count(MAX_CARDS, 'ru')}")
         cards = list(parse_cards(text))
         if len(cards) > MAX_CARDS:
             raise IllegalAction(
-                f"a hand holds at most {MAX_CARDS} cards, not {len(cards)}",
-                f"на руках не больше {MAX_CARDS} карт, а не {len(cards)}",
+                f"a hand holds at most {count(MAX_CARDS)}, not {len(cards)}",
+                f"на руках не больше {count(MAX_CARDS, 'ru')}, а не {len(cards)}",
             )
-        points, melds = jr.best_opening(cards)
-        rows = "".join(
-            f"<div class='jr-meld'>{svg.row(m, lang=lang, width=40)}<small>"
-            f"{html.escape(format_cards(m, lang))}: {_points(jr.opening_points([m]), lang)}</small></div>"
-            for m in melds
-        )
-        if points >= jr.OPENING:
-            verdict = pick(
-                lang, f"{points} ≥ 51: these cards open.", f"{points} ≥ 51: с этими картами можно выложиться."
-            )
-        else:
-            gap = jr.OPENING - points
-            verdict = pick(lang, f"{points}: {gap} short of 51.", f"{points}: до 51 не хватает {gap}.")
-        link = rule_link("joker_rummy.opening", lang)
-        self._result.value = (
-            f"<div><b>{html.escape(verdict)}</b> <small>{link}</small></div><div class='jr-melds'>{rows}</div>"
-        )
+        self._result.value = opening_html(cards, lang)
         show(
             self._status, pick(lang, f"{count(len(cards), 'en')} read.", f"Прочитано: {count(len(cards), 'ru')}."), "ok"
         )
 
 
-__all__ = ["JokerRummyView", "OpeningChecker"]
+def _meld_row(meld, lang: str, points: int) -> str:
+    return (
+        f"<div class='jr-meld'>{svg.row(meld, lang=lang, width=40)}<small>"
+        f"{html.escape(format_cards(meld, lang))}: {_points(points, lang)}</small></div>"
+    )
+
+
+def opening_html(cards, lang: str) -> str:
+    """The best opening ``cards`` hold (:func:`rules.joker_rummy.best_opening`): its melds, their
+    points, and whether they make 51 or how far they fall short."""
+    points, melds = jr.best_opening(cards)
+    rows = "".join(_meld_row(m, lang, jr.opening_points([m])) for m in melds)
+    if points >= jr.OPENING:
+        verdict = pick(lang, f"{points} ≥ 51: these cards open.", f"{points} ≥ 51: с этими картами можно выложиться.")
+    else:
+        gap = jr.OPENING - points
+        verdict = pick(lang, f"{points}: {gap} short of 51.", f"{points}: до 51 не хватает {gap}.")
+    link = rule_link("joker_rummy.opening", lang)
+    return f"{STYLE}<div><b>{html.escape(verdict)}</b> <small>{link}</small></div><div class='jr-melds'>{rows}</div>"
+
+
+def melds_points_html(melds, lang: str) -> str:
+    """Melds laid toward the opening, each with its points, and their total."""
+    melds = [tuple(m) for m in melds]
+    rows = "".join(_meld_row(m, lang, jr.opening_points([m])) for m in melds)
+    total = _points(jr.opening_points(melds), lang)
+    return f"{STYLE}<div class='jr-melds'>{rows}</div><p>{pick(lang, 'Together', 'Вместе')}: <b>{total}</b></p>"
+
+
+def readings_html(cards, lang: str) -> str:
+    """Every reading of ``cards`` as one meld (:func:`rules.joker_rummy.meld_readings`) with its
+    points, and what it counts toward the opening: the reading worth most."""
+    kinds = {"run": ("run", "лесенка"), "set": ("set", "комбинация одного номинала")}
+    items = "".join(
+        f"<li>{pick(lang, *kinds[kind])} {html.escape(format_cards(meld, lang))}: {_points(points, lang)}</li>"
+        for meld, kind, points in jr.meld_readings(cards)
+    )
+    best = _points(jr.opening_points([tuple(cards)]), lang)
+    return f"<ul>{items}</ul><p>{pick(lang, 'Toward the opening', 'В первое действие')}: <b>{best}</b></p>"
+
+
+def moves_html(actions, lang: str) -> str:
+    """Moves as a list, each as the engine explains it."""
+    return "<ul>" + "".join(f"<li>{html.escape(a.explain(lang))}</li>" for a in actions) + "</ul>"
+
+
+def log_html(state, lang: str, since: int = 0) -> str:
+    """The game's log from entry ``since`` on, in ``lang``: every move and note, as the engine says it."""
+    items = "".join(f"<li>{html.escape(entry.text)}</li>" for entry in state.log(lang)[since:])
+    return f"<ul class='jr-log'>{items}</ul>"
+
+
+__all__ = [
+    "JokerRummyView",
+    "OpeningChecker",
+    "log_html",
+    "melds_points_html",
+    "moves_html",
+    "opening_html",
+    "readings_html",
+]
