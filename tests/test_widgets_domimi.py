@@ -52,7 +52,7 @@ def test_the_game_shows_the_field_the_revealed_cards_and_short_buttons():
     state = game.state
     assert state.current_player == 0
     assert "domimi-battery" in game._table.value and "stage 1; round 1" in game._table.value
-    assert "deck 1, discard 0" in game._table.value
+    assert "personal deck 1, discard pile 0" in game._table.value
     assert game._hand_box.value.count('<g class="card ') == 3  # the three cards revealed
     labels = [b.description for b in game._actions.children]
     assert labels == ["collect A♥+2♥ → 3♥", "makes no move"]

@@ -251,7 +251,7 @@ class DomimiGame(GameView):
             if state.options.teams != "none"
             else ""
         )
-        piles = pick(lang, "deck {}, discard {}", "колода {}, сброс {}").format(
+        piles = pick(lang, "personal deck {}, discard pile {}", "личная колода {}, сброс {}").format(
             view["draw_sizes"][seat], view["discard_sizes"][seat]
         )
         return piles + team
