@@ -24,12 +24,19 @@ DEMOS = "demos"
 #: the static apps, relative to the site's root
 APPS = "lite/voici/render"
 
-#: the bar's words, in both languages as the book's pages are
-SNAPSHOT = (
-    "Snapshot: this widget shows its saved state and does not answer yet. · "
-    "Снимок: виджет показывает сохранённое состояние и пока не отвечает."
-)
-MAKE_LIVE = "▶ Make it live · Оживить"
+#: the bar's words in each language; the page shows the reader's one (``rulebook.css``)
+SNAPSHOT = {
+    "en": "Snapshot: this widget shows its saved state and does not answer yet.",
+    "ru": "Снимок: виджет показывает сохранённое состояние и пока не отвечает.",
+}
+MAKE_LIVE = {"en": "▶ Make it live", "ru": "▶ Оживить"}
+
+
+def in_each_language(words: dict[str, str]) -> str:
+    """``words`` as one span per language, marked for the book's language switch and for screen readers."""
+    return "".join(
+        f'<span class="lang-{lang}" lang="{lang}">{html.escape(text)}</span>' for lang, text in words.items()
+    )
 
 
 def is_widget_demo(outputs) -> bool:
@@ -75,8 +82,8 @@ def add_live_bars(app, doctree, docname) -> None:
         src = f"{root_prefix(docname)}{APPS}/{DEMOS}/{demo_name(docname, cell['cell_index'])}.html"
         bar = (
             f'<div class="live-bar" data-live-src="{html.escape(src)}">'
-            f'<span class="live-note">{html.escape(SNAPSHOT)}</span> '
-            f'<button type="button" class="live-start">{html.escape(MAKE_LIVE)}</button>'
+            f'<span class="live-note">{in_each_language(SNAPSHOT)}</span> '
+            f'<button type="button" class="live-start">{in_each_language(MAKE_LIVE)}</button>'
             f'<span class="live-status" role="status"></span></div>'
         )
         cell["classes"].append("live-demo")

@@ -7,18 +7,49 @@
 (function () {
   "use strict";
 
+  /* Every word the bar shows, in each language: both are written, the page shows the reader's
+     one (rulebook.css hides the other by the lang-* classes), so the bar follows the switch. */
   var TEXT = {
-    starting:
-      "Starting Python in your browser… (the first time it loads about 20 MB, then it comes from the cache) · " +
-      "Python запускается в браузере… (в первый раз загружается около 20 МБ, потом из кэша)",
-    missing:
-      "The live demos come with the static site (make site); this build has only the snapshots. · " +
-      "Живые примеры есть в статическом сайте (make site); в этой сборке только снимки.",
-    failed: "The demo could not start here; the snapshot stays. · Пример не запустился; остаётся снимок.",
-    live:
-      "Live: this demo runs Python in your browser; it answers your input. · " +
-      "Работает: Python выполняется в вашем браузере и отвечает на ввод.",
+    starting: {
+      en: "Starting Python in your browser… (the first time it loads about 20 MB, then it comes from the cache)",
+      ru: "Python запускается в браузере… (в первый раз загружается около 20 МБ, потом из кэша)",
+    },
+    missing: {
+      en: "The live demos come with the static site (make site); this build has only the snapshots.",
+      ru: "Живые примеры есть в статическом сайте (make site); в этой сборке только снимки.",
+    },
+    failed: { en: "The demo could not start here; the snapshot stays.", ru: "Пример не запустился; остаётся снимок." },
+    live: {
+      en: "Live: this demo runs Python in your browser; it answers your input.",
+      ru: "Работает: Python выполняется в вашем браузере и отвечает на ввод.",
+    },
+    frame: { en: "Live demo", ru: "Живой пример" },
   };
+
+  function pageLang() {
+    return document.documentElement.dataset.lang === "ru" ? "ru" : "en";
+  }
+
+  /* Put ``words`` (one of TEXT) in ``element``: a span per language, each marked for its voice. */
+  function say(element, words) {
+    element.textContent = "";
+    if (!words) return;
+    ["en", "ru"].forEach(function (lang) {
+      var span = document.createElement("span");
+      span.className = "lang-" + lang;
+      span.lang = lang;
+      span.textContent = words[lang];
+      element.appendChild(span);
+    });
+  }
+
+  /* The demo runs in the page's language: its address asks for it, as an app's does. */
+  function inPageLanguage(src) {
+    var url = new URL(src, location.href);
+    url.searchParams.set("lang", pageLang());
+    return url.href;
+  }
+
   var GIVE_UP_MS = 180000;
 
   function ready(frame) {
@@ -48,8 +79,8 @@
     frame.classList.add("is-live");
     bar.classList.remove("is-starting");
     bar.classList.add("is-live");
-    bar.querySelector(".live-note").textContent = TEXT.live;
-    bar.querySelector(".live-status").textContent = "";
+    say(bar.querySelector(".live-note"), TEXT.live);
+    say(bar.querySelector(".live-status"), null);
     var button = bar.querySelector(".live-start");
     if (button) button.remove();
     fit(frame);
@@ -65,7 +96,7 @@
   function fail(bar, message) {
     bar.classList.remove("is-starting");
     bar.classList.add("is-failed");
-    bar.querySelector(".live-status").textContent = message;
+    say(bar.querySelector(".live-status"), message);
     var button = bar.querySelector(".live-start");
     if (button) button.disabled = false;
   }
@@ -77,14 +108,14 @@
     button.disabled = true;
     bar.classList.remove("is-failed");
     bar.classList.add("is-starting");
-    bar.querySelector(".live-status").textContent = TEXT.starting;
+    say(bar.querySelector(".live-status"), TEXT.starting);
     fetch(src, { method: "HEAD" })
       .then(function (response) {
         if (!response.ok) throw new Error("missing");
         var frame = document.createElement("iframe");
         frame.className = "live-frame";
-        frame.title = "Live demo";
-        frame.src = src;
+        frame.title = TEXT.frame[pageLang()];
+        frame.src = inPageLanguage(src);
         bar.closest(".cell").appendChild(frame);
         var began = Date.now();
         var timer = setInterval(function () {
@@ -102,6 +133,13 @@
         fail(bar, TEXT.missing);
       });
   }
+
+  /* the frame's name follows the reader's switch of language (the demo keeps the language it started in) */
+  document.addEventListener("rulebook:language", function () {
+    document.querySelectorAll("iframe.live-frame").forEach(function (frame) {
+      frame.title = TEXT.frame[pageLang()];
+    });
+  });
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest(".live-start");

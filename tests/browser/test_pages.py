@@ -121,3 +121,25 @@ def test_search_finds_the_forms_of_a_russian_word(page, book_url, offline):
         found[word] = sorted(set(links.evaluate_all("els => els.map(e => e.pathname)")))
         assert found[word], f"nothing found for {word}"
     assert found["козырь"] == found["козырем"] == found["козыри"]
+
+
+def test_the_phone_header_holds_what_a_phone_reader_uses_and_not_the_download_menu(page, book_url, offline):
+    page.set_viewport_size({"width": 375, "height": 740})
+    _open(page, f"{book_url}/book/durak/rules.html?lang=en")
+    header = page.locator(".bd-header-article")
+    expect(header.locator(".dropdown-download-buttons")).to_be_hidden()
+    expect(header.locator(".btn-fullscreen-button")).to_be_hidden()
+    for control in ("button.primary-toggle", ".rb-lang-switch", ".search-button__button", "button.secondary-toggle"):
+        shown = header.locator(f"{control}:visible").first
+        expect(shown).to_be_visible()
+        box = shown.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 375, f"{control} is outside the phone's screen: {box}"
+    header.locator(".rb-lang-switch button[data-set-lang='ru']").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    expect(page.locator("h1 .lang-ru")).to_be_visible()
+    header.locator("button.primary-toggle:visible").first.click()
+    expect(page.locator("#pst-primary-sidebar-modal")).to_be_visible()
+    # on a desktop the download menu is there
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.keyboard.press("Escape")
+    expect(header.locator(".dropdown-download-buttons")).to_be_visible()
