@@ -35,3 +35,19 @@ def test_figures_are_written_as_each_language_writes_them():
     assert number(10000, "en", 0) == "10,000" and number(10000, "ru", 0) == "10\u202f000"
     assert number(-1.55, "ru", 2, sign=True) == "\u22121,55" and number(0.05, "en", 2, sign=True) == "+0.05"
     assert percent(0.213, "en") == "21%" and percent(0.2134, "ru", 1) == "21,3\u00a0%"
+
+
+def test_a_chart_is_stored_in_few_colours_on_white(monkeypatch):
+    import base64
+    import io
+    import re
+
+    from PIL import Image
+
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    page = chart(_bars, lambda lang: "bars").data
+    png = base64.b64decode(re.search(r"base64,([^\"]+)", page)[1])
+    picture = Image.open(io.BytesIO(png))
+    assert picture.mode == "P" and len(picture.getcolors()) <= 256
+    assert picture.convert("RGB").getpixel((0, 0)) == (255, 255, 255)

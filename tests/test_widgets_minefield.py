@@ -135,3 +135,24 @@ def test_switching_the_language_keeps_the_game_and_the_scenario():
     assert "Игрок 1 собирает" in view._table.value or "Д♥" in view._table.value
     view._set_language("en")
     assert view.state.replay_key() == before and "draws barrel" in view._log.value
+
+
+def test_the_pages_moves_and_scores_are_in_one_language():
+    from rules import minefield as mf
+    from widgets.games.minefield import moves_html
+
+    state = mf.scenario("mine_first")
+    state.draw()
+    ru = moves_html(state, "ru")
+    assert "Игрок 1 открывает мину" in ru and "Очки после хода 1:</b> игрок 1: 1, игрок 2: 0" in ru
+    assert "Player" not in ru and "Scores" not in ru and "move 1" not in ru
+    en = moves_html(state, "en")
+    assert "Scores after move 1:</b> player 1: 1, player 2: 0" in en and "Игрок" not in en
+
+
+def test_every_kind_of_event_has_a_name_in_both_languages():
+    from rules import minefield as mf
+    from widgets.games.minefield import EFFECT_NAMES
+
+    assert set(EFFECT_NAMES) == set(mf.EVENT_KINDS)
+    assert all(en and ru and en != ru for en, ru in EFFECT_NAMES.values())

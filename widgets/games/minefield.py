@@ -172,6 +172,11 @@ def _board_html(state: mf.MinefieldState, lang: str) -> str:
             f"<td class='mf-score'>{scores[p]}</td><td>{html.escape(state.status_text(p, lang))}</td>"
             f"<td>{picture}</td></tr>"
         )
+    return f"<table class='mf-board minefield-board'>{head}{''.join(rows)}</table>{jackpot_html(state, lang)}"
+
+
+def jackpot_html(state: mf.MinefieldState, lang: str) -> str:
+    """The jackpot's cards so far and whether it can still be won."""
     jp = state.jackpot_cards()
     words = {
         "open": ("can be won", "можно выиграть"),
@@ -181,20 +186,68 @@ def _board_html(state: mf.MinefieldState, lang: str) -> str:
     status = pick(lang, *words[state.jackpot_status()])
     cards = html.escape(" ".join(format_card(c, lang) for c in jp))
     jackpot = pick(lang, "Jackpot", "Джек пот") + f" ({len(jp)}/5, {status}): {cards}"
-    return (
-        f"<table class='mf-board minefield-board'>{head}{''.join(rows)}</table><div class='mf-jackpot'>{jackpot}</div>"
+    return f"<div class='mf-jackpot'>{jackpot}</div>"
+
+
+def scores_html(state: mf.MinefieldState, lang: str) -> str:
+    """Every player's score after the moves played so far (the move's number when the game is not over)."""
+    scores = ", ".join(f"{player_name(p, lang, capital=False)}: {s}" for p, s in enumerate(state.scores()))
+    moves = max((e.move for e in state.events), default=0)
+    head = (
+        pick(lang, "Scores", "Очки")
+        if state.is_over()
+        else pick(lang, f"Scores after move {moves}", f"Очки после хода {moves}")
     )
+    return f"<div class='mf-scores'><b>{head}:</b> {scores}</div>"
 
 
 # ---------------------------------------------------------------- pictures for the book's pages
 
+#: each kind of event of the engine (``mf.EVENT_KINDS``) as a reader names it, for the statistics
+EFFECT_NAMES: dict[str, tuple[str, str]] = {
+    "open": ("a cell opened", "открыта ячейка"),
+    "mine": ("the mine hits", "подрыв на мине"),
+    "mine_first": ("the mine on the first move (+1)", "мина на первом ходу (+1)"),
+    "mine_shielded": ("the mine under a shield", "мина под щитом"),
+    "relay": ("the mine laid again", "мина разложена заново"),
+    "mine_last": ("the mine in the last cell", "мина в последней ячейке"),
+    "luck": ("Luck", "удача"),
+    "luck_blocked": ("Luck blocked by Doctor Evil", "удача отменена доктором зло"),
+    "misfortune": ("Misfortune", "неудача"),
+    "misfortune_immune": ("Misfortune against immunity", "неудача против иммунитета"),
+    "shield": ("a shield", "щит"),
+    "shield_blocked": ("a shield blocked by Doctor Evil", "щит отменён доктором зло"),
+    "immunity": ("immunity", "иммунитет"),
+    "immunity_void": ("immunity with nothing to stop", "иммунитет без действия"),
+    "doctor_evil": ("Doctor Evil", "доктор зло"),
+    "curse": ("the curse", "проклятие"),
+    "curse_immune": ("the curse against immunity", "проклятие против иммунитета"),
+    "curse_dead": ("the curse after the extra mine", "проклятие после доп. мины"),
+    "extra_mine": ("the extra mine hits", "подрыв на доп. мине"),
+    "extra_mine_shielded": ("the extra mine under a shield", "доп. мина под щитом"),
+    "extra_mine_clears": ("the extra mine lifts the curse", "доп. мина снимает проклятие"),
+    "curse_amplified": ("the amplified curse costs a point", "усиленное проклятие отнимает очко"),
+    "curse_amplified_shielded": ("the amplified curse under a shield", "усиленное проклятие под щитом"),
+    "quads": ("quads", "каре"),
+    "harem": ("the Harem", "«Гарем»"),
+    "jokers": ("two jokers", "два джокера"),
+    "jackpot_card": ("a jackpot card", "карта джек пота"),
+    "jackpot_lost": ("the jackpot lost", "джек пот потерян"),
+    "jackpot": ("the jackpot won", "джек пот выигран"),
+    "end": ("the game's end", "конец игры"),
+}
 
-def moves_html(state: mf.MinefieldState, lang: str = "en", *, first_move: int = 1) -> str:
-    """The moves of ``state`` from ``first_move`` on as a card: each opened cell drawn, its events in words,
-    then the scores. ``lang="both"`` writes each event in English with the Russian below it.
+
+def effect_name(kind: str, lang: str) -> str:
+    """The reader's name of a kind of event (a key of ``mf.EVENT_KINDS``)."""
+    return pick(lang, *EFFECT_NAMES[kind])
+
+
+def moves_html(state: mf.MinefieldState, lang: str, *, first_move: int = 1) -> str:
+    """The moves of ``state`` from ``first_move`` on as a card, in ``lang``: each opened cell drawn,
+    its events in the engine's words, then the scores; a scenario's game starts with what it shows.
     Pure drawing: everything shown comes from the state's events."""
-    both = lang == "both"
-    lang = "en" if both else check_lang(lang)
+    check_lang(lang)
     blocks = []
     moves: dict[int, list[mf.Event]] = {}
     for e in state.events:
@@ -206,25 +259,23 @@ def moves_html(state: mf.MinefieldState, lang: str = "en", *, first_move: int = 
         label = pick(lang, f"move {move}, cell {cell}", f"ход {move}, ячейка {cell}")
         picture = svg.row([ALL_CARDS[main], ALL_CARDS[amp]], lang=lang, width=34, title=label)
         lines = "".join(
-            f"<li class='mf-event mf-{e.kind}' data-rule='{e.rule}'>{html.escape(e.explain(lang))}"
-            + (f"<br><i style='color:#666'>{html.escape(e.explain('ru'))}</i>" if both else "")
-            + "</li>"
-            for e in events
+            f"<li class='mf-event mf-{e.kind}' data-rule='{e.rule}'>{html.escape(e.explain(lang))}</li>" for e in events
         )
         blocks.append(
             f"<div class='mf-move' style='display:flex;gap:.6em;align-items:flex-start;margin:.3em 0'>"
             f"<div style='min-width:5.5em;font-size:90%;color:#555'>{label}<br>{picture}</div>"
-            f"<ul style='margin:0'>{lines}</ul></div>"
+            f"<ul style='margin:0;padding-left:1.2em'>{lines}</ul></div>"
         )
-    scores = ", ".join(f"{player_name(p, lang, capital=False)}: {s}" for p, s in enumerate(state.scores()))
-    head = "Scores · Очки" if both else pick(lang, "Scores", "Очки")
+    about = ""
+    if state.origin[0] == "scenario":
+        about = f"<p class='minefield-about'>{html.escape(mf.SCENARIOS[state.origin[1]['name']].text(lang))}</p>"
     return (
-        f"<div class='mf-moves' style='border:1px solid #d0d7de;border-radius:6px;padding:.4em .8em'>"
-        f"{''.join(blocks)}<div class='mf-scores'><b>{head}:</b> {scores}</div></div>"
+        f"{about}<div class='mf-moves' style='border:1px solid #d0d7de;border-radius:6px;padding:.4em .8em'>"
+        f"{''.join(blocks)}{scores_html(state, lang)}</div>"
     )
 
 
-def cells_html(cells: dict[int, tuple[str, str]], lang: str = "en") -> str:
+def cells_html(cells: dict[int, tuple[str, str]], lang: str) -> str:
     """Some cells of a layout (cell number -> (main, amplifier)) drawn as small card pairs."""
     check_lang(lang)
     parts = []
@@ -235,4 +286,4 @@ def cells_html(cells: dict[int, tuple[str, str]], lang: str = "en") -> str:
     return f"<div class='mf-cells' style='display:flex;flex-wrap:wrap;gap:.8em'>{''.join(parts)}</div>"
 
 
-__all__ = ["MinefieldView", "cells_html", "moves_html"]
+__all__ = ["EFFECT_NAMES", "MinefieldView", "cells_html", "effect_name", "jackpot_html", "moves_html", "scores_html"]
