@@ -205,18 +205,19 @@ def _role(state: dk.DurakState, seat: int, lang: str) -> str:
     return pick(lang, "defends", "отбивается") if seat == state.defender else ""
 
 
-def beat_html(attack: str, defence: str, trump: str) -> str:
-    """A worked case on cards: the trump card, the attack and the defence, and the engine's verdict in both languages."""
+def beat_html(attack: str, defence: str, trump: str, lang: str = "en") -> str:
+    """A worked case on cards: the trump card, the attack and the defence, and the engine's verdict in ``lang``."""
+    lang = check_lang(lang)
     a, d, t = parse_card(attack), parse_card(defence), parse_card(trump)
     ok = dk.beats(a, d, t)
-    verdict = ("✔ beats · бьёт", "take") if ok else ("✘ does not beat · не бьёт", "error")
-    cards = svg.row([a, d], lang="en", width=46, highlight={1: verdict[1]})
+    verdict = (pick(lang, "✔ beats", "✔ бьёт"), "take") if ok else (pick(lang, "✘ does not beat", "✘ не бьёт"), "error")
+    cards = svg.row([a, d], lang=lang, width=46, highlight={1: verdict[1]})
     return (
-        "<div class='durak-case' style='display:flex;gap:1em;align-items:center;margin:.4em 0'>"
-        f"<div style='text-align:center'>{svg.card(t, width=40)}<br><small>trump · козырь</small></div>"
+        "<div class='durak-case' style='display:flex;flex-wrap:wrap;gap:.5em 1em;align-items:center;margin:.4em 0'>"
+        f"<div style='text-align:center'>{svg.card(t, lang=lang, width=40)}<br>"
+        f"<small>{pick(lang, 'trump', 'козырь')}</small></div>"
         f"<div>{cards}</div>"
-        f"<div><b>{verdict[0]}</b><br>{html.escape(dk.beat_reason(a, d, t, 'en'))}<br>"
-        f"<i>{html.escape(dk.beat_reason(a, d, t, 'ru'))}</i></div></div>"
+        f"<div style='flex:1 1 14em'><b>{verdict[0]}</b><br>{html.escape(dk.beat_reason(a, d, t, lang))}</div></div>"
     )
 
 
@@ -238,14 +239,10 @@ def hands_html(state: dk.DurakState, lang: str = "en") -> str:
     return f"<div class='durak-position'>{''.join(rows)}<div>{html.escape(line)}</div></div>"
 
 
-def log_html(state: dk.DurakState, lang: str = "both", last: int | None = None) -> str:
-    """The game's log, in one language or in both (English, then Russian in italics)."""
-    pairs = list(zip(state.log("en"), state.log("ru"), strict=True))[-last if last else 0 :]
-    if lang in ("en", "ru"):
-        items = [f"<li>{html.escape((e if lang == 'en' else r).text)}</li>" for e, r in pairs]
-    else:
-        items = [f"<li>{html.escape(e.text)}<br><i>{html.escape(r.text)}</i></li>" for e, r in pairs]
-    return "<ol class='durak-log-lines'>" + "".join(items) + "</ol>"
+def log_html(state: dk.DurakState, lang: str = "en", last: int | None = None) -> str:
+    """The game's log in ``lang`` (its last ``last`` lines), from the engine's own words."""
+    lines = state.log(check_lang(lang))[-last if last else 0 :]
+    return "<ol class='durak-log-lines'>" + "".join(f"<li>{html.escape(line.text)}</li>" for line in lines) + "</ol>"
 
 
 __all__ = ["BeatExplorer", "DurakGame", "beat_html", "hands_html", "log_html"]
