@@ -156,3 +156,16 @@ def test_a_static_app_opens_full_page_in_russian_and_plays(page, site_url, offli
     expect(page.locator(".jp-InputArea-editor")).to_have_count(0)
     page.goto(href)
     expect(page.locator("#" + rule.replace(".", "-").replace("_", "-"))).to_be_attached()
+
+
+def test_a_demo_comes_alive_in_the_readers_language(page, site_url, offline):
+    page.goto(site_url + "/book/domimi/explorer.html?lang=ru")
+    bar = page.locator(".live-bar").first
+    expect(bar.locator("button.live-start")).to_have_accessible_name("▶ Оживить")
+    bar.locator("button.live-start").click()
+    expect(bar).to_have_class(re.compile("is-live"), timeout=LIVE_TIMEOUT)
+    expect(bar.locator(".live-note .lang-ru")).to_be_visible()
+    expect(bar.locator(".live-note .lang-en")).to_be_hidden()
+    live = bar.locator("xpath=..").locator("iframe.live-frame").content_frame
+    # the demo itself was asked for in Russian: its status line counts «вариантов»
+    expect(live.locator(".domimi-status").first).to_contain_text("Вариант", timeout=30_000)
