@@ -23,6 +23,12 @@ PAGES = [
     "book/durak/exercises.html",
     "book/durak/statistics.html",
     "book/domimi/explorer.html",
+    "book/domino/board.html",
+    "book/domino/exercises.html",
+    "book/domino/statistics.html",
+    "book/minefield/scenarios.html",
+    "book/minefield/exercises.html",
+    "book/minefield/statistics.html",
 ]
 
 #: what a reader sees of the outputs: the widgets' labels, buttons, choices and status lines,
@@ -43,7 +49,8 @@ SEEN = r"""() => {
       .filter((el) => getComputedStyle(el).display !== "none").length,
     blocks: [...document.querySelectorAll(".cell_output .lang-" + document.documentElement.lang)].map((el) => {
       const copy = el.cloneNode(true);
-      copy.querySelectorAll("svg, style, script").forEach((x) => x.remove());
+      // the language switch of a game view names each language in itself (English, Русский)
+      copy.querySelectorAll("svg, style, script, .rb-language").forEach((x) => x.remove());
       return copy.textContent.replace(/\s+/g, " ").trim();
     }).filter((t) => /\p{L}/u.test(t)),
     unmarked: [...document.querySelectorAll(".cell_output .lang-en, .cell_output .lang-ru")]
@@ -89,3 +96,25 @@ def test_the_domimi_explorer_names_its_list_of_options_with_a_visible_label(page
         expect(label).to_be_visible(timeout=30_000)
         expect(label).to_have_text(said)
         expect(choice.locator("select")).to_have_accessible_name(re.compile(said.rstrip(":")))
+
+
+def test_a_russian_reader_of_the_statistics_reads_figures_written_the_russian_way(page, book_url, offline):
+    seen = _seen(page, f"{book_url}/book/minefield/statistics.html?lang=ru")
+    described = " ".join(seen["alts"])
+    assert len(seen["alts"]) == 3, "every chart is described"
+    assert re.search(r"\b\d+,\d+\u00a0%", described), "a share in per cent with a decimal comma"
+    assert "2 игрока: " in described and "\u2212" in described, "counted players, negative scores with a true minus"
+    tables = page.locator(".rb-stats:visible table")
+    expect(tables.first.locator("th").first).to_have_text("игроков")
+
+
+def test_a_russian_reader_plays_the_domino_board_in_russian(page, book_url, offline):
+    _open(page, f"{book_url}/book/domino/board.html?lang=ru")
+    board = page.locator(".lang-ru .domino-board-cards").first
+    expect(board).to_be_visible(timeout=30_000)
+    expect(board.locator("label.widget-label")).to_have_text("Рука:")
+    expect(board.locator("button").first).to_have_text("В♠")
+    expect(
+        page.locator(".lang-ru .domino-board-where-up button, .lang-ru button.domino-board-where-up").first
+    ).to_have_text("↑ сверху")
+    expect(page.locator(".lang-en .domino-board-cards").first).to_be_hidden()
