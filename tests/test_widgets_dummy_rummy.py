@@ -98,3 +98,17 @@ def test_the_view_speaks_russian():
     view = DummyRummyView(lang="ru", setup="going_out", seats=("human", "bot", "bot"))
     assert "Взять из колоды" in [b.description for b in view._actions.children]
     assert "Колода" in view._table.value and "комбинация 1" in view._table.value
+
+
+def test_the_exercises_worked_answers_in_each_language():
+    """Contract 7 with one wild card, contract 12 one card short, and the penalty table's 70 and 40."""
+    from widgets.games.dummy_rummy import contract_html, penalties_html
+
+    hand = parse_cards("4♣ 5♦ 7♠ 8♥ 9♣ 2♠ J♦ Q♥ Q♠ RJ 3♥ K♣ 6♣ 10♠")
+    assert "Wild cards used: 1." in contract_html(7, hand, "en")
+    assert "Использовано карт-джокеров: 1." in contract_html(7, hand, "ru")
+    short = parse_cards("5♥ 6♣ 7♠ 9♦ J♣ Q♠ K♦ 3♣ 3♥ 8♣ 4♦")
+    assert "Missing: 1 card." in contract_html(12, short, "en")
+    assert "Не хватает: 1 карта." in contract_html(12, short, "ru")
+    scores = penalties_html({"Игрок 2": "3♠ 3♥ K♦ RJ", "Игрок 3": "A♠ 9♥ 2♣"}, "ru")
+    assert "3♠ 3♥ К♦ КДж — <b>70 очков</b>" in scores and "Т♠ 9♥ 2♣ — <b>40 очков</b>" in scores

@@ -71,3 +71,17 @@ def test_the_checker_picks_cards_and_refuses_bad_input_in_the_readers_language()
     assert "status-error" in checker._status.value and "Z" in checker._status.value and not checker._result.value
     checker._box.value = " ".join(["2♠"] * 16)
     assert "не больше 15" in checker._status.value
+
+
+def test_the_exercises_worked_answers_in_each_language():
+    """The source's 29 + 30 = 59, the joker read as the ace (31), and a best opening of 54."""
+    from rules.cards import parse_cards
+    from widgets.games.joker_rummy import melds_points_html, opening_html, readings_html
+
+    melds = [parse_cards("9♣ 10♣ J♣"), parse_cards("10♣ 10♥ 10♦")]
+    assert "9♣ 10♣ J♣: 29 points" in melds_points_html(melds, "en")
+    assert "Вместе: <b>59 очков</b>" in melds_points_html(melds, "ru")
+    readings = readings_html(parse_cards("Q♠ K♠ RJ"), "ru")
+    assert "лесенка Д♠ К♠ КДж: 31 очко" in readings and "В первое действие: <b>31 очко</b>" in readings
+    best = opening_html(parse_cards("A♣ 2♣ 3♣ 4♣ 5♦ 5♠ 5♥ 9♥ K♦ K♠ K♥"), "ru")
+    assert "54 ≥ 51: с этими картами можно выложиться." in best and "2♣ 3♣ 4♣: 9 очков" in best

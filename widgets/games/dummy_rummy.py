@@ -23,6 +23,7 @@ from widgets.game import GameView
 #: the most cards the checker takes (two packs and more would be no hand)
 MAX_HAND = 30
 _PACK = deck(52, jokers=2, copies=2)
+POINTS = ("point", "points"), ("очко", "очка", "очков")
 
 
 def melds_html(melds, lang: str, width: float = 44) -> str:
@@ -56,6 +57,7 @@ class MeldChecker(w.VBox):
             value=contract,
             description=t("Contract", "Комбинация"),
             style={"description_width": "initial"},
+            layout=w.Layout(max_width="100%"),
         )
         self._all_wild = w.Checkbox(
             value=all_wild, description=t("melds of wilds alone", "из одних джокеров"), indent=False
@@ -95,17 +97,25 @@ class MeldChecker(w.VBox):
         if not cards:
             show(self._status, pick(lang, "Type a hand or deal one.", "Введите руку или сдайте её."))
             return
-        reason = dr.contract_reason(number, cards, lang, all_wild=self._all_wild.value)
-        melds = dr.find_contract(number, cards, all_wild=self._all_wild.value)
         hand = f"<div>{svg.row(cards, lang=lang, width=40, overlap=0.35)}</div>"
-        verdict = "dr-made" if melds else "dr-not-made"
-        drawn = melds_html(melds, lang) if melds else ""
-        short = dr.shortfall(number, cards, all_wild=self._all_wild.value)
-        more = "" if melds else pick(lang, f" Missing: {count(short, lang)}.", f" Не хватает: {count(short, lang)}.")
-        self._out.value = (
-            f"{hand}<p class='{verdict}'>{html.escape(reason)}.{html.escape(more)} "
-            f"<small>{rule_link('dummy_rummy.contracts', lang)} · {rule_link('dummy_rummy.wilds', lang)}</small></p>{drawn}"
-        )
+        self._out.value = hand + contract_html(number, cards, lang, all_wild=self._all_wild.value)
+
+
+def contract_html(number: int, cards, lang: str, *, all_wild: bool = False) -> str:
+    """The engine's verdict on ``cards`` for contract ``number``: the arrangement with the fewest
+    wild cards, drawn, and how many it uses; or why there is none and how many cards are missing."""
+    reason = dr.contract_reason(number, cards, lang, all_wild=all_wild)
+    melds = dr.find_contract(number, cards, all_wild=all_wild)
+    if melds:
+        wilds = sum(dr.is_wild(c) for m in melds for c in m.cards)
+        more = pick(lang, f" Wild cards used: {wilds}.", f" Использовано карт-джокеров: {wilds}.")
+    else:
+        short = dr.shortfall(number, cards, all_wild=all_wild)
+        more = pick(lang, f" Missing: {count(short, lang)}.", f" Не хватает: {count(short, lang)}.")
+    verdict = "dr-made" if melds else "dr-not-made"
+    links = f"{rule_link('dummy_rummy.contracts', lang)} · {rule_link('dummy_rummy.wilds', lang)}"
+    drawn = melds_html(melds, lang) if melds else ""
+    return f"<p class='{verdict}'>{html.escape(reason)}.{html.escape(more)} <small>{links}</small></p>{drawn}"
 
 
 class DummyRummyView(GameView):
@@ -220,4 +230,28 @@ def judged_html(text: str, lang: str) -> str:
     )
 
 
-__all__ = ["DummyRummyView", "MeldChecker", "judged_html", "melds_html"]
+def moves_html(actions, lang: str) -> str:
+    """Moves as a list, each as the engine explains it."""
+    return "<ul>" + "".join(f"<li>{html.escape(a.explain(lang))}</li>" for a in actions) + "</ul>"
+
+
+def penalties_html(hands: dict[str, str], lang: str) -> str:
+    """What the cards left in each hand cost (:func:`rules.dummy_rummy.penalty`): ``hands`` maps
+    a player's name in ``lang`` to his cards in notation."""
+    rows = "".join(
+        f"<li>{html.escape(who)}: {html.escape(format_cards(parse_cards(text), lang))} — "
+        f"<b>{count(dr.penalty(parse_cards(text)), lang, *POINTS)}</b></li>"
+        for who, text in hands.items()
+    )
+    return f"<ul>{rows}</ul>"
+
+
+__all__ = [
+    "DummyRummyView",
+    "MeldChecker",
+    "contract_html",
+    "judged_html",
+    "melds_html",
+    "moves_html",
+    "penalties_html",
+]
