@@ -102,7 +102,7 @@ def test_the_seed_and_the_difficulty_are_shown_and_set_the_exercise():
     assert view.exercise == generate("domimi.pay", 7, 1)
     view._seed.value = 123
     assert view.exercise == generate("domimi.pay", 123, 1)
-    assert "domimi.pay, seed 123" in view._question.value
+    assert "<code>domimi.pay</code>, seed 123" in view._question.value
 
 
 def test_the_report_downloads_as_a_page_of_the_session():

@@ -148,12 +148,12 @@ class ExerciseView(w.VBox):
         ex, lang = self.exercise, self.lang
         where = text(
             lang,
-            f"{ex.kind}, seed {ex.seed}, difficulty {ex.difficulty}",
-            f"{ex.kind}, вариант {ex.seed}, сложность {ex.difficulty}",
+            f"seed {ex.seed}, difficulty {ex.difficulty}",
+            f"вариант {ex.seed}, сложность {ex.difficulty}",
         )
         self._question.value = (
             f"<p><b>{html.escape(ex.title(lang))}</b> "
-            f'<span class="exercise-id" style="color:#666">({html.escape(where)})</span></p>'
+            f'<span class="exercise-id" style="color:#666">(<code>{html.escape(ex.kind)}</code>, {where})</span></p>'
             f"<p>{html.escape(ex.question(lang))}</p>"
         )
         self._picture.value = ex.picture(lang)

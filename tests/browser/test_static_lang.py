@@ -33,6 +33,16 @@ PAGES = [
     "book/minefield/scenarios.html",
     "book/minefield/exercises.html",
     "book/minefield/statistics.html",
+    "book/dummy_rummy/checker.html",
+    "book/dummy_rummy/exercises.html",
+    "book/dummy_rummy/statistics.html",
+    "book/joker_rummy/checker.html",
+    "book/joker_rummy/exercises.html",
+    "book/joker_rummy/statistics.html",
+    *(
+        f"book/{game}/practice.html"
+        for game in ("domimi", "domino", "dummy_rummy", "durak", "joker_rummy", "minefield", "notation")
+    ),
 ]
 
 #: what a reader sees of the outputs: the widgets' labels, buttons, choices and status lines,
@@ -53,8 +63,9 @@ SEEN = r"""() => {
       .filter((el) => getComputedStyle(el).display !== "none").length,
     blocks: [...document.querySelectorAll(".cell_output .lang-" + document.documentElement.lang)].map((el) => {
       const copy = el.cloneNode(true);
-      // the language switch of a game view names each language in itself (English, Русский)
-      copy.querySelectorAll("svg, style, script, .rb-language").forEach((x) => x.remove());
+      // the language switch of a game view names each language in itself (English, Русский);
+      // code is identifiers (an exercise's kind), not words
+      copy.querySelectorAll("svg, style, script, .rb-language, code").forEach((x) => x.remove());
       return copy.textContent.replace(/\s+/g, " ").trim();
     }).filter((t) => /\p{L}/u.test(t)),
     unmarked: [...document.querySelectorAll(".cell_output .lang-en, .cell_output .lang-ru")]
