@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import random
 import statistics
 import sys
@@ -63,6 +64,8 @@ class Result:
     kernel_pss_mb: list[float] = field(default_factory=list)
     total_pss_mb: float = 0.0
     wall_seconds: float = 0.0
+    server_cpu: float = 0.0  # CPU seconds of the server and its kernels until the class was interactive
+    client_cpu: float = 0.0  # of this client (and its browsers), the same span
     played: int = 0  # visitors who have played their moves
 
 
@@ -138,6 +141,22 @@ async def browser_visitor(browser, url, app, lang, moves, result: Result, hold: 
         await context.close()
 
 
+def cpu_seconds(pid: int | None) -> float:
+    """CPU seconds used so far by a process and everything it started that still runs."""
+    if pid is None:
+        return 0.0
+    import psutil
+
+    total = 0.0
+    with contextlib.suppress(psutil.Error):
+        root = psutil.Process(pid)
+        for process in [root, *root.children(recursive=True)]:
+            with contextlib.suppress(psutil.Error):  # ended meanwhile
+                times = process.cpu_times()
+                total += times.user + times.system
+    return total
+
+
 def memory(server_pid: int | None) -> tuple[list[float], float]:
     """PSS in MB of each kernel of the server, and of the server and its kernels together."""
     if server_pid is None:
@@ -156,6 +175,7 @@ def memory(server_pid: int | None) -> tuple[list[float], float]:
 async def run_class(url, app, sessions, moves, browsers, server_pid, lang="en", stagger=0.0, think=0.0) -> Result:
     result = Result()
     rng = random.Random(1)  # the same class every run
+    cpu_start = (cpu_seconds(server_pid), cpu_seconds(os.getpid()))
     hold = asyncio.Event()
     start = time.perf_counter()
     if browsers:
@@ -171,20 +191,24 @@ async def run_class(url, app, sessions, moves, browsers, server_pid, lang="en", 
                     asyncio.create_task(browser_visitor(browser, url, app, lang, moves, result, hold, think, rng))
                 )
                 await asyncio.sleep(stagger)
-            await _count_then_release(tasks, result, hold, url, server_pid, sessions)
+            await _count_then_release(tasks, result, hold, url, server_pid, sessions, cpu_start)
             await browser.close()
     else:
         tasks = []
         for _ in range(sessions):
             tasks.append(asyncio.create_task(protocol_visitor(url, app, lang, moves, result, hold, think, rng)))
             await asyncio.sleep(stagger)
-        await _count_then_release(tasks, result, hold, url, server_pid, sessions)
+        await _count_then_release(tasks, result, hold, url, server_pid, sessions, cpu_start)
     result.wall_seconds = time.perf_counter() - start
     return result
 
 
-async def _count_then_release(tasks, result, hold, url, server_pid, sessions) -> None:
+async def _count_then_release(tasks, result, hold, url, server_pid, sessions, cpu_start) -> None:
     """Once every visitor has played (or failed), count kernels and memory, then let them go."""
+    while len(result.interactive) + len(result.failures) < sessions and not all(t.done() for t in tasks):
+        await asyncio.sleep(0.1)
+    result.server_cpu = cpu_seconds(server_pid) - cpu_start[0]
+    result.client_cpu = cpu_seconds(os.getpid()) - cpu_start[1]
     while result.played + len(result.failures) < sessions and not all(t.done() for t in tasks):
         await asyncio.sleep(0.2)
     await asyncio.sleep(1.0)  # the last clicks land
@@ -206,6 +230,11 @@ def report(result: Result, args) -> str:
         f"  click to redraw:        {summary(result.redraw)}",
         f"  kernels alive: {result.kernels_alive} (in use by visitors: {result.kernels_in_use})",
     ]
+    if result.server_cpu or result.client_cpu:
+        lines.append(
+            f"  CPU until the class was interactive: server and kernels {result.server_cpu:.1f} s, "
+            f"{'browsers' if args.browsers else 'this client'} {result.client_cpu:.1f} s"
+        )
     if result.kernel_pss_mb:
         lines.append(
             f"  memory per kernel (PSS): median {statistics.median(result.kernel_pss_mb):.0f} MB, "

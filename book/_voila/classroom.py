@@ -200,6 +200,31 @@ def stagger_refills(kernel_manager, spacing: float) -> None:
     kernel_manager.fill_if_needed = staggered
 
 
+def ready_kernels_first(kernel_manager) -> None:
+    """A page gets a preheated kernel only if one is ready, else a kernel of its own.
+
+    Voila's pool holds the refills as tasks from the moment they are scheduled; a page
+    that took a refill still waiting for its start would wait for it. Here the pool
+    counts only ready kernels and hands them out first, so refills can wait until a
+    class has arrived (``fill_delay``) without anyone waiting for them.
+    """
+    pools = kernel_manager._pools
+    get_rendered_notebook = kernel_manager.get_rendered_notebook
+
+    def ready_pool_size(notebook_name: str) -> int:
+        return sum(
+            task.done() and not task.cancelled() and task.exception() is None for task in pools.get(notebook_name, ())
+        )
+
+    async def ready_first(notebook_name, *args, **kwargs):
+        pool = pools.get(notebook_name, [])
+        pool.sort(key=lambda task: not task.done())  # stable: the oldest ready kernel first
+        return await get_rendered_notebook(notebook_name, *args, **kwargs)
+
+    kernel_manager.get_pool_size = ready_pool_size
+    kernel_manager.get_rendered_notebook = ready_first
+
+
 def _host_name(host_header: str) -> str:
     match = re.match(r"^(\[[^\]]*\]|[^:]*)(:\d+)?$", host_header or "")
     return (match.group(1) if match else "").strip("[]").lower()
@@ -393,6 +418,7 @@ class ClassroomVoila(Voila):
         settings = super().init_settings()
         if self.pool > 0:
             stagger_refills(self.kernel_manager, self.refill_spacing)
+            ready_kernels_first(self.kernel_manager)
         self.ledger = KernelLedger(self.kernel_manager, self.max_kernels, self.max_kernels_per_client)
         self.ledger.watch(self.kernel_manager)
         settings.update(

@@ -79,8 +79,10 @@ def command(
         f"--ClassroomVoila.max_kernels_per_client={max_per_client}",
         *(f"--ClassroomVoila.allowed_hosts={host}" for host in allowed_hosts),
         f"--ClassroomVoila.trust_forwarded={trust_forwarded}",
-        # a used preheated kernel is replaced 5 s later, refills 2 s apart (ClassroomVoila.refill_spacing)
-        "--VoilaKernelManager.fill_delay=5",
+        # a used preheated kernel is replaced 20 s later, refills 2 s apart (ClassroomVoila.refill_spacing):
+        # a class arrives together, and a kernel starting costs as much CPU as ten pages served;
+        # meanwhile a page finding no ready kernel gets one of its own (classroom.ready_kernels_first)
+        "--VoilaKernelManager.fill_delay=20",
         *cull(cull_seconds),
     ]
 
