@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_voila"))
@@ -45,7 +46,8 @@ async def _class_arrives():
 
 
 def test_a_page_is_handed_the_ready_kernel_and_a_waiting_refill_does_not_count():
-    counted, handed, empty = asyncio.run(_class_arrives())
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own, whatever the browser tests left running
+        counted, handed, empty = thread.submit(asyncio.run, _class_arrives()).result(timeout=10)
     assert counted == 1, "only the ready kernel counts as preheated"
     assert handed == "kernel A", "the ready kernel is handed out, not the refill ahead of it"
     assert empty == 0, "with only a refill waiting, the next page starts a kernel of its own"
