@@ -45,7 +45,7 @@ class MeldChecker(w.VBox):
         self._rng = random.Random(seed)
         t = lambda en, ru: pick(self.lang, en, ru)  # noqa: E731
         self._hand = w.Text(
-            value=hand,
+            value=format_cards(parse_cards(hand), self.lang),  # the reader's notation
             description=t("Hand", "Рука"),
             placeholder=t("e.g. 5♥ 5C 5S 9D 10D RJ QC", "например 5♥ 5C 5S 9D 10D КДж ДC"),
             continuous_update=False,

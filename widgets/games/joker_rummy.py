@@ -138,7 +138,7 @@ class OpeningChecker(w.VBox):
         self._status, self._result = status_line(), w.HTML()
         self._result.add_class("jr-check-result")
         self._box = w.Text(
-            value=cards,
+            value=format_cards(parse_cards(cards), self.lang),  # the reader's notation
             description=pick(lang, "Cards", "Карты"),
             placeholder=pick(lang, "e.g. 9♣ 10♣ J♣ or 9C 10C JC", "например 9♣ 10♣ В♣ или 9C 10C JC"),
             continuous_update=False,
