@@ -83,6 +83,7 @@
     if (number) fragment.appendChild(document.createTextNode(number));
     parts.forEach(function (part, index) {
       var lang = CYRILLIC.test(part) ? "ru" : "en";
+      if (number && part.indexOf(number.trim()) === 0) part = part.slice(number.trim().length).replace(/^\s+/, "");
       if (index) {
         var separator = document.createElement("span");
         separator.className = "lang-separator";
@@ -114,6 +115,8 @@
     "#pst-primary-sidebar-modal", "#pst-secondary-sidebar-modal", ".admonition-title", ".exercise .admonition-title",
     ".solution .admonition-title", ".bd-search", ".search-button-field", "#search-results h2",
     "button.toggle-button", ".cell summary", ".dropdown summary", ".sd-summary-title",
+    /* a link to a section is named by its bilingual title: the reader's half only */
+    ".bd-article a.reference.internal",
   ];
 
   function eachTextNode(element, visit) {

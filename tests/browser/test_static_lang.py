@@ -132,3 +132,15 @@ def test_a_russian_reader_plays_the_domino_board_in_russian(page, book_url, offl
         page.locator(".lang-ru .domino-board-where-up button, .lang-ru button.domino-board-where-up").first
     ).to_have_text("↑ сверху")
     expect(page.locator(".lang-en .domino-board-cards").first).to_be_hidden()
+
+
+def test_a_link_to_a_section_is_named_in_the_readers_language_only(page, book_url, offline):
+    cases = [
+        ("book/durak/explorer.html", "en", "#durak-ruling-10", "10. A joker turned up as trump"),
+        ("book/notation/notation.html", "en", "glossary.html", "Glossary"),
+        ("book/notation/notation.html", "ru", "glossary.html", "Словарь"),
+    ]
+    for name, lang, target, said in cases:
+        _open(page, f"{book_url}/{name}?lang={lang}")
+        link = page.locator(f'.bd-article p.lang-{lang} a.reference[href*="{target}"]').first
+        assert link.inner_text().strip() == said, f"{name} ({lang}): the link reads {link.inner_text()!r}"
