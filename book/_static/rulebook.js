@@ -189,7 +189,7 @@
   function nameControls() {
     document.querySelectorAll(".jupyter-widgets select, .jupyter-widgets input, .jupyter-widgets textarea").forEach(
       function (control) {
-        var lang = control.closest("[lang]").lang === "ru" ? "ru" : "en"; /* a view's own language block */
+        var lang = (control.closest("[lang]") || root).lang === "ru" ? "ru" : "en"; /* a view's own language block */
         if (hasName(control) && !control.dataset.rbNamed) return;
         var box = control.closest(".widget-box") || control.parentNode;
         var labels = Array.prototype.filter.call(box.querySelectorAll(".widget-label"), function (label) {
