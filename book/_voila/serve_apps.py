@@ -46,6 +46,10 @@ def cull(idle_seconds: int = 60) -> list[str]:
     ]
 
 
+#: the JupyterLab extensions an app's page needs: the widgets and Voila's manager of them
+PAGE_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8")
+
+
 def command(
     port: int,
     *,
@@ -71,6 +75,8 @@ def command(
         "--VoilaConfiguration.show_tracebacks=False",
         "--VoilaConfiguration.strip_sources=True",
         "--VoilaConfiguration.file_allowlist=.*\\.(svg|png|css)",
+        # a page loads only the widgets' JavaScript, not every JupyterLab extension of the environment
+        *(f"--VoilaConfiguration.extension_allowlist={name}" for name in PAGE_EXTENSIONS),
         # the book's machinery is never listed nor served
         *(f"--ContentsManager.hide_globs={glob}" for glob in HIDDEN),
         f"--ClassroomVoila.pool={pool}",
