@@ -57,6 +57,12 @@ class QuietConnection(ZMQChannelsWebsocketConnection):
     message, with server paths in it; the views show their own short message instead.
     """
 
+    def connect(self):
+        """Connect, and send each message at once: without ``TCP_NODELAY`` a page waits
+        about 40 ms for each answer (Nagle's algorithm meets the peer's delayed ACK)."""
+        self.websocket_handler.set_nodelay(True)
+        return super().connect()
+
     def handle_incoming_message(self, incoming_msg):
         """A message a page sent: one that cannot be read is dropped, and the socket stays open."""
         try:
