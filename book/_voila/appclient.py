@@ -97,7 +97,11 @@ class AppSession:
             self.cookies[name.strip()] = value.strip()
         match = _KERNEL_ID.search(self.html)
         if not match:
-            raise AppError(f"{self.app}: the page names no kernel")
+            title = re.search(r"<title>(.*?)</title>", self.html, re.S)
+            raise AppError(
+                f"{self.app}: the page names no kernel (HTTP {self.status}, "
+                f"{len(self.html)} characters, title {title.group(1).strip() if title else None!r})"
+            )
         self.kernel_id = match.group(1)
         self.page_seconds = time.perf_counter() - start
         await self.connect()
