@@ -617,3 +617,12 @@ def test_forced_passes_tell_which_cards_a_player_does_not_hold():
 def test_the_heuristic_beats_random_two_against_two():
     won, lost = _match(HeuristicPlayer(samples=6), 4, range(1000, 1008))
     assert won > lost, (won, lost)
+
+
+def test_beside_the_ace_and_the_lowest_card_the_refusal_names_them_in_good_russian():
+    # the book's clarification: nothing goes right of the ace nor left of the deck's lowest card
+    ace = Table.from_moves([("A♣", "first")]).why(c("K♣"), "right")
+    six = Table.from_moves([("6♣", "first")]).why(c("7♣"), "left")
+    assert "это туз, старшая карта колоды из 36 листов" in ace.message("ru")
+    assert "это самая младшая карта колоды из 36 листов" in six.message("ru")
+    assert "the ace, the highest rank" in ace.message("en")

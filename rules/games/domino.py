@@ -333,7 +333,7 @@ class Table:
             side_en, side_ru = ("left of", "слева от") if step < 0 else ("right of", "справа от")
             if code == "edge":
                 edge_en = "the lowest rank" if step < 0 else "the ace, the highest rank"
-                edge_ru = "самой младшей карты" if step < 0 else "туза, старшей карты"
+                edge_ru = "самая младшая карта" if step < 0 else "туз, старшая карта"
                 return IllegalAction(
                     f"nothing goes {side_en} {last}: it is {edge_en} of the {self.deck_size}-card deck",
                     f"{side_ru} {_ru(last)} класть нечего: это {edge_ru} колоды из {self.deck_size} листов",
