@@ -80,9 +80,7 @@ def _seen(page, url: str) -> dict:
     return page.evaluate(SEEN)
 
 
-@pytest.mark.parametrize("name", PAGES)
-def test_a_russian_reader_sees_the_outputs_in_russian_only(page, book_url, offline, name):
-    seen = _seen(page, f"{book_url}/{name}?lang=ru")
+def _check_russian(name: str, seen: dict) -> None:
     assert seen["otherBlocks"] == 0, f"{name}: an English block of the outputs is shown to a Russian reader"
     assert seen["unmarked"] == 0, f"{name}: a language block without its lang attribute"
     assert seen["blocks"], f"{name}: no output in Russian"
@@ -91,15 +89,25 @@ def test_a_russian_reader_sees_the_outputs_in_russian_only(page, book_url, offli
         assert english == [], f"{name}: {kind} not in Russian: {english}"
 
 
-@pytest.mark.parametrize("name", PAGES)
-def test_an_english_reader_sees_the_outputs_in_english_only(page, book_url, offline, name):
-    seen = _seen(page, f"{book_url}/{name}?lang=en")
+def _check_english(name: str, seen: dict) -> None:
     assert seen["otherBlocks"] == 0, f"{name}: a Russian block of the outputs is shown to an English reader"
     assert seen["unmarked"] == 0, f"{name}: a language block without its lang attribute"
     assert seen["blocks"], f"{name}: no output in English"
     for kind in ("labels", "buttons", "choices", "status", "alts", "blocks"):
         russian = [t for t in seen[kind] if RUSSIAN_WORD.search(QUOTED.sub("", t))]
         assert russian == [], f"{name}: {kind} not in English: {russian}"
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_each_reader_sees_the_outputs_in_their_language_only(page, book_url, offline, name):
+    # half the pages opened in each language (from the address), then switched to the other in the page's header
+    first, then = (("ru", "en"), ("en", "ru"))[PAGES.index(name) % 2]
+    check = {"ru": _check_russian, "en": _check_english}
+    check[first](name, _seen(page, f"{book_url}/{name}?lang={first}"))
+    page.locator(f".rb-lang-switch button[data-set-lang='{then}']").click()
+    expect(page.locator("html")).to_have_attribute("lang", then)
+    page.wait_for_timeout(300)
+    check[then](name, page.evaluate(SEEN))
 
 
 def test_the_domimi_explorer_names_its_list_of_options_with_a_visible_label(page, book_url, offline):
