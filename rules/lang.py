@@ -41,6 +41,10 @@ def plural_ru(n: int, one: str, few: str, many: str) -> str:
     return many
 
 
+#: the noun of scores: ``count(n, lang, *POINTS)`` says "1 point", "31 очко", "30 очков"
+POINTS = ("point", "points"), ("очко", "очка", "очков")
+
+
 def count(
     n: int,
     lang: str = "en",
@@ -53,7 +57,7 @@ def count(
     return f"{n} {en[0] if abs(n) == 1 else en[1]}"
 
 
-def signed(n: int, lang: str = "en", en: tuple[str, str] = ("point", "points"), ru=("очко", "очка", "очков")) -> str:
+def signed(n: int, lang: str = "en", en: tuple[str, str] = POINTS[0], ru: tuple[str, str, str] = POINTS[1]) -> str:
     """A score change with its sign: "+2 points", "-1 очко"."""
     sign = "+" if n > 0 else "-" if n < 0 else ""
     return sign + count(abs(n), lang, en, ru)

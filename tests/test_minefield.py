@@ -641,3 +641,11 @@ def test_the_chapter_opening_example_runs():
     scope: dict = {}
     exec(blocks[0], scope)
     assert scope["state"].scores() == [2, 0]  # the comment on the page says so
+
+
+def test_every_kind_of_event_has_a_name_in_both_languages():
+    from rules import minefield as mf
+
+    assert set(mf.EVENT_NAMES) == set(mf.EVENT_KINDS)
+    assert all(en and ru and en != ru for en, ru in mf.EVENT_NAMES.values())
+    assert mf.event_name("harem", "ru") == "«Гарем»"

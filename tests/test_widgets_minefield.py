@@ -148,11 +148,3 @@ def test_the_pages_moves_and_scores_are_in_one_language():
     assert "Player" not in ru and "Scores" not in ru and "move 1" not in ru
     en = moves_html(state, "en")
     assert "Scores after move 1:</b> player 1: 1, player 2: 0" in en and "Игрок" not in en
-
-
-def test_every_kind_of_event_has_a_name_in_both_languages():
-    from rules import minefield as mf
-    from widgets.games.minefield import EFFECT_NAMES
-
-    assert set(EFFECT_NAMES) == set(mf.EVENT_KINDS)
-    assert all(en and ru and en != ru for en, ru in EFFECT_NAMES.values())

@@ -166,6 +166,24 @@ def _html_of(view: object) -> str:
     return form()
 
 
+def log_html(state, lang: str, *, since: int = 0, last: int | None = None) -> str:
+    """A game's log in ``lang`` as its engine tells it (``State.log``): every move and note
+    from entry ``since`` on, or only the ``last`` ones."""
+    entries = state.log(check_lang(lang))[since:]
+    if last:
+        entries = entries[-last:]
+    items = "".join(
+        f"<li class='rb-{entry.kind}' data-rule='{html.escape(entry.rule)}'>{html.escape(entry.text)}</li>"
+        for entry in entries
+    )
+    return f"<ol class='rb-log-lines'>{items}</ol>"
+
+
+def moves_html(actions, lang: str) -> str:
+    """Moves as a list, each as its engine explains it."""
+    return "<ul class='rb-moves'>" + "".join(f"<li>{html.escape(a.explain(lang))}</li>" for a in actions) + "</ul>"
+
+
 def text(lang: str, en: str, ru: str) -> str:
     """Pick the reader's language."""
     return ru if check_lang(lang) == "ru" else en

@@ -47,7 +47,7 @@ from typing import ClassVar
 from rules.cards import ALL_CARDS, BLACK_JOKER, RED_JOKER, Card, Rank, deck, format_card, format_cards
 from rules.errors import IllegalAction, OptionError, RulesError, check_lang
 from rules.game import Action, GameInfo, Note, Result, State, check_options, load, make_options, option
-from rules.lang import count
+from rules.lang import POINTS, count
 
 __all__ = [
     "INFO",
@@ -615,8 +615,7 @@ def _joker_text(code: int, stands: int | None, lang: str) -> str:
     return joker if stands is None else f"{joker}({format_card(ALL_CARDS[stands], lang)})"
 
 
-#: the nouns counted in the texts: ``count(n, lang, *POINTS)`` says "1 point", "31 очко", "30 очков"
-POINTS = ("point", "points"), ("очко", "очка", "очков")
+#: the jokers counted in the texts (points: ``rules.lang.POINTS``)
 JOKERS = ("joker", "jokers"), ("джокер", "джокера", "джокеров")
 
 

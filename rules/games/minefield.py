@@ -67,6 +67,8 @@ __all__ = [
     "score_table",
     "wins",
     "EVENT_KINDS",
+    "EVENT_NAMES",
+    "event_name",
     "DrawPlayer",
     "CELLS",
     "ROWS",
@@ -212,6 +214,45 @@ EVENT_KINDS: dict[str, str] = {
     "end": "minefield.end",
 }
 _KIND_INDEX = {k: i for i, k in enumerate(EVENT_KINDS)}
+
+#: each kind of event (a key of ``EVENT_KINDS``) as a reader names it, in both languages
+EVENT_NAMES: dict[str, tuple[str, str]] = {
+    "open": ("a cell opened", "открыта ячейка"),
+    "mine": ("the mine hits", "подрыв на мине"),
+    "mine_first": ("the mine on the first move (+1)", "мина на первом ходу (+1)"),
+    "mine_shielded": ("the mine under a shield", "мина под щитом"),
+    "relay": ("the mine laid again", "мина разложена заново"),
+    "mine_last": ("the mine in the last cell", "мина в последней ячейке"),
+    "luck": ("Luck", "удача"),
+    "luck_blocked": ("Luck blocked by Doctor Evil", "удача отменена доктором зло"),
+    "misfortune": ("Misfortune", "неудача"),
+    "misfortune_immune": ("Misfortune against immunity", "неудача против иммунитета"),
+    "shield": ("a shield", "щит"),
+    "shield_blocked": ("a shield blocked by Doctor Evil", "щит отменён доктором зло"),
+    "immunity": ("immunity", "иммунитет"),
+    "immunity_void": ("immunity with nothing to stop", "иммунитет без действия"),
+    "doctor_evil": ("Doctor Evil", "доктор зло"),
+    "curse": ("the curse", "проклятие"),
+    "curse_immune": ("the curse against immunity", "проклятие против иммунитета"),
+    "curse_dead": ("the curse after the extra mine", "проклятие после доп. мины"),
+    "extra_mine": ("the extra mine hits", "подрыв на доп. мине"),
+    "extra_mine_shielded": ("the extra mine under a shield", "доп. мина под щитом"),
+    "extra_mine_clears": ("the extra mine lifts the curse", "доп. мина снимает проклятие"),
+    "curse_amplified": ("the amplified curse costs a point", "усиленное проклятие отнимает очко"),
+    "curse_amplified_shielded": ("the amplified curse under a shield", "усиленное проклятие под щитом"),
+    "quads": ("quads", "каре"),
+    "harem": ("the Harem", "«Гарем»"),
+    "jokers": ("two jokers", "два джокера"),
+    "jackpot_card": ("a jackpot card", "карта джек пота"),
+    "jackpot_lost": ("the jackpot lost", "джек пот потерян"),
+    "jackpot": ("the jackpot won", "джек пот выигран"),
+    "end": ("the game's end", "конец игры"),
+}
+
+
+def event_name(kind: str, lang: str) -> str:
+    """The reader's name of a kind of event (a key of ``EVENT_KINDS``), e.g. for the statistics."""
+    return pick(lang, *EVENT_NAMES[kind])
 
 
 @dataclass(frozen=True, init=False)

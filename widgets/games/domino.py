@@ -264,15 +264,6 @@ def trick_html(trick: dm.Trick, lang: str, *, width: float = 26) -> str:
     return f"<p class='domino-trick'>{html.escape(trick.explain(lang))}</p>{picture}"
 
 
-def log_html(state: dm.DominoState, lang: str) -> str:
-    """The game's story so far in the engine's words, one line per action and per note."""
-    items = "".join(
-        f"<li class='domino-log-{entry.kind}' data-rule='{html.escape(entry.rule)}'>{html.escape(entry.text)}</li>"
-        for entry in state.log(lang)
-    )
-    return f"<ol class='domino-log'>{items}</ol>"
-
-
 def deal_html(state: dm.DominoState, lang: str) -> str:
     """How many cards each seat was dealt, as a small table."""
     head = text(lang, "<tr><th>seat</th><th>cards</th></tr>", "<tr><th>место</th><th>карт</th></tr>")
@@ -289,7 +280,6 @@ __all__ = [
     "answer_html",
     "deal_html",
     "hand_answer_html",
-    "log_html",
     "refusal_html",
     "trick_html",
 ]

@@ -16,14 +16,13 @@ from rules import dummy_rummy as dr
 from rules import svg
 from rules.cards import Card, deck, format_cards, parse_cards
 from rules.errors import RulesError, check_lang
-from rules.lang import count, pick, player_name
+from rules.lang import POINTS, count, pick, player_name
 from widgets.common import guarded, rule_link, show, status_line
 from widgets.game import GameView
 
 #: the most cards the checker takes (two packs and more would be no hand)
 MAX_HAND = 30
 _PACK = deck(52, jokers=2, copies=2)
-POINTS = ("point", "points"), ("очко", "очка", "очков")
 
 
 def melds_html(melds, lang: str, width: float = 44) -> str:
@@ -230,11 +229,6 @@ def judged_html(text: str, lang: str) -> str:
     )
 
 
-def moves_html(actions, lang: str) -> str:
-    """Moves as a list, each as the engine explains it."""
-    return "<ul>" + "".join(f"<li>{html.escape(a.explain(lang))}</li>" for a in actions) + "</ul>"
-
-
 def penalties_html(hands: dict[str, str], lang: str) -> str:
     """What the cards left in each hand cost (:func:`rules.dummy_rummy.penalty`): ``hands`` maps
     a player's name in ``lang`` to his cards in notation."""
@@ -252,6 +246,5 @@ __all__ = [
     "contract_html",
     "judged_html",
     "melds_html",
-    "moves_html",
     "penalties_html",
 ]

@@ -239,10 +239,4 @@ def hands_html(state: dk.DurakState, lang: str = "en") -> str:
     return f"<div class='durak-position'>{''.join(rows)}<div>{html.escape(line)}</div></div>"
 
 
-def log_html(state: dk.DurakState, lang: str = "en", last: int | None = None) -> str:
-    """The game's log in ``lang`` (its last ``last`` lines), from the engine's own words."""
-    lines = state.log(check_lang(lang))[-last if last else 0 :]
-    return "<ol class='durak-log-lines'>" + "".join(f"<li>{html.escape(line.text)}</li>" for line in lines) + "</ol>"
-
-
-__all__ = ["BeatExplorer", "DurakGame", "beat_html", "hands_html", "log_html"]
+__all__ = ["BeatExplorer", "DurakGame", "beat_html", "hands_html"]

@@ -15,7 +15,7 @@ from rules import joker_rummy as jr
 from rules import svg
 from rules.cards import BLACK_JOKER, RANKS, RED_JOKER, SUITS, Card, format_cards, parse_cards
 from rules.errors import IllegalAction, check_lang
-from rules.lang import count, pick, player_name
+from rules.lang import POINTS, count, pick, player_name
 from widgets.common import guarded, rule_link, show, status_line
 from widgets.game import GameView
 
@@ -34,7 +34,7 @@ STYLE = """<style>
 
 
 def _points(n: int, lang: str) -> str:
-    return count(n, lang, *jr.POINTS)
+    return count(n, lang, *POINTS)
 
 
 class JokerRummyView(GameView):
@@ -236,23 +236,10 @@ def readings_html(cards, lang: str) -> str:
     return f"<ul>{items}</ul><p>{pick(lang, 'Toward the opening', 'В первое действие')}: <b>{best}</b></p>"
 
 
-def moves_html(actions, lang: str) -> str:
-    """Moves as a list, each as the engine explains it."""
-    return "<ul>" + "".join(f"<li>{html.escape(a.explain(lang))}</li>" for a in actions) + "</ul>"
-
-
-def log_html(state, lang: str, since: int = 0) -> str:
-    """The game's log from entry ``since`` on, in ``lang``: every move and note, as the engine says it."""
-    items = "".join(f"<li>{html.escape(entry.text)}</li>" for entry in state.log(lang)[since:])
-    return f"<ul class='jr-log'>{items}</ul>"
-
-
 __all__ = [
     "JokerRummyView",
     "OpeningChecker",
-    "log_html",
     "melds_points_html",
-    "moves_html",
     "opening_html",
     "readings_html",
 ]

@@ -203,45 +203,6 @@ def scores_html(state: mf.MinefieldState, lang: str) -> str:
 
 # ---------------------------------------------------------------- pictures for the book's pages
 
-#: each kind of event of the engine (``mf.EVENT_KINDS``) as a reader names it, for the statistics
-EFFECT_NAMES: dict[str, tuple[str, str]] = {
-    "open": ("a cell opened", "открыта ячейка"),
-    "mine": ("the mine hits", "подрыв на мине"),
-    "mine_first": ("the mine on the first move (+1)", "мина на первом ходу (+1)"),
-    "mine_shielded": ("the mine under a shield", "мина под щитом"),
-    "relay": ("the mine laid again", "мина разложена заново"),
-    "mine_last": ("the mine in the last cell", "мина в последней ячейке"),
-    "luck": ("Luck", "удача"),
-    "luck_blocked": ("Luck blocked by Doctor Evil", "удача отменена доктором зло"),
-    "misfortune": ("Misfortune", "неудача"),
-    "misfortune_immune": ("Misfortune against immunity", "неудача против иммунитета"),
-    "shield": ("a shield", "щит"),
-    "shield_blocked": ("a shield blocked by Doctor Evil", "щит отменён доктором зло"),
-    "immunity": ("immunity", "иммунитет"),
-    "immunity_void": ("immunity with nothing to stop", "иммунитет без действия"),
-    "doctor_evil": ("Doctor Evil", "доктор зло"),
-    "curse": ("the curse", "проклятие"),
-    "curse_immune": ("the curse against immunity", "проклятие против иммунитета"),
-    "curse_dead": ("the curse after the extra mine", "проклятие после доп. мины"),
-    "extra_mine": ("the extra mine hits", "подрыв на доп. мине"),
-    "extra_mine_shielded": ("the extra mine under a shield", "доп. мина под щитом"),
-    "extra_mine_clears": ("the extra mine lifts the curse", "доп. мина снимает проклятие"),
-    "curse_amplified": ("the amplified curse costs a point", "усиленное проклятие отнимает очко"),
-    "curse_amplified_shielded": ("the amplified curse under a shield", "усиленное проклятие под щитом"),
-    "quads": ("quads", "каре"),
-    "harem": ("the Harem", "«Гарем»"),
-    "jokers": ("two jokers", "два джокера"),
-    "jackpot_card": ("a jackpot card", "карта джек пота"),
-    "jackpot_lost": ("the jackpot lost", "джек пот потерян"),
-    "jackpot": ("the jackpot won", "джек пот выигран"),
-    "end": ("the game's end", "конец игры"),
-}
-
-
-def effect_name(kind: str, lang: str) -> str:
-    """The reader's name of a kind of event (a key of ``mf.EVENT_KINDS``)."""
-    return pick(lang, *EFFECT_NAMES[kind])
-
 
 def moves_html(state: mf.MinefieldState, lang: str, *, first_move: int = 1) -> str:
     """The moves of ``state`` from ``first_move`` on as a card, in ``lang``: each opened cell drawn,
@@ -286,4 +247,4 @@ def cells_html(cells: dict[int, tuple[str, str]], lang: str) -> str:
     return f"<div class='mf-cells' style='display:flex;flex-wrap:wrap;gap:.8em'>{''.join(parts)}</div>"
 
 
-__all__ = ["EFFECT_NAMES", "MinefieldView", "cells_html", "effect_name", "jackpot_html", "moves_html", "scores_html"]
+__all__ = ["MinefieldView", "cells_html", "jackpot_html", "moves_html", "scores_html"]
