@@ -98,7 +98,7 @@ def page_lang(default: str = "en") -> str:
     kernel (``VOILA_PREHEAT``) has run the notebook up to here before anyone asked for
     it: it waits here for the request, once, and reads the address after it.
     """
-    if os.environ.get("VOILA_PREHEAT") == "True" and "QUERY_STRING" not in os.environ:
+    if _preheating():
         from voila.utils import wait_for_request
 
         wait_for_request()
@@ -107,13 +107,18 @@ def page_lang(default: str = "en") -> str:
     return asked if asked in LANGS else default
 
 
+def _preheating() -> bool:
+    """Whether this is a preheated Voila kernel whose request has not come yet."""
+    return os.environ.get("VOILA_PREHEAT") == "True" and "QUERY_STRING" not in os.environ
+
+
 def in_app() -> bool:
     """Whether a reader's app runs this notebook (Voila, or Voici in the static site).
 
     An app has an address (``QUERY_STRING``), or will have one once a preheated
     kernel's request arrives; the book's build and nbval have neither.
     """
-    return "QUERY_STRING" in os.environ or os.environ.get("VOILA_PREHEAT") == "True"
+    return "QUERY_STRING" in os.environ or _preheating()
 
 
 def bilingual(make: Callable[[str], object]) -> object:
@@ -144,7 +149,7 @@ def _for_the_request(make: Callable[[str], object]) -> object:
     view in the default language then, and after the request only builds it again if
     the address asks for another language (closing the first one's widgets).
     """
-    if os.environ.get("VOILA_PREHEAT") != "True" or "QUERY_STRING" in os.environ:
+    if not _preheating():
         return make(page_lang())
     from ipywidgets.widgets.widget import _instances
 

@@ -11,11 +11,8 @@ from __future__ import annotations
 import functools
 import http.server
 import shutil
-import socket
 import subprocess
 import threading
-import time
-import urllib.request
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -57,24 +54,6 @@ def browser_context_args():
     return {"viewport": {"width": 1280, "height": 900}, "locale": "en-US"}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_for(url: str, seconds: float = 120) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url, timeout=5) as response:
-                if response.status < 500:
-                    return
-        except OSError:
-            time.sleep(0.3)
-    raise RuntimeError(f"nothing answered at {url} within {seconds} s")
-
-
 @pytest.fixture(scope="session")
 def voila_url(tmp_path_factory, book_url):
     """Voila serving the book's notebooks exactly as `make serve` does (rule links go to ``book_url``)."""
@@ -83,19 +62,8 @@ def voila_url(tmp_path_factory, book_url):
     sys.path.insert(0, str(sys_path_voila))
     import serve_apps
 
-    port = _free_port()
-    log = tmp_path_factory.mktemp("voila") / "voila.log"
-    with log.open("w") as out:
-        proc = subprocess.Popen(serve_apps.command(port), env=serve_apps.environment(book_url), stdout=out, stderr=out)
-    try:
-        _wait_for(f"http://127.0.0.1:{port}/")
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    with serve_apps.running(tmp_path_factory.mktemp("voila") / "voila.log", book_url) as (url, _):
+        yield url
 
 
 @pytest.fixture(scope="session")
