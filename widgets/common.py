@@ -54,6 +54,15 @@ def close_tree(*widgets: w.Widget, keep: tuple[w.Widget, ...] = ()) -> None:
         widget.close()
 
 
+def set_choices(widget: w.Widget, options: list, value: object) -> None:
+    """New ``options`` of a choice widget and its ``value``, sent to the page in one message:
+    sent apart, a page could show the new list, let the reader pick, and then have the pick
+    undone by the value arriving after it."""
+    with widget.hold_sync():
+        widget.options = options
+        widget.value = value
+
+
 def show(line: w.HTML, text: str, kind: str = "info") -> None:
     """Put ``text`` (plain text, escaped here) in the status line."""
     role = ' role="alert"' if kind == "error" else ' role="status"'  # both are announced by screen readers

@@ -18,7 +18,7 @@ from rules import svg
 from rules.cards import Card, format_cards, parse_cards
 from rules.errors import check_lang
 from rules.lang import count, pick
-from widgets.common import guarded, rule_link, show, status_line, text
+from widgets.common import guarded, rule_link, set_choices, show, status_line, text
 from widgets.game import GameView
 
 
@@ -180,9 +180,7 @@ class PurchaseExplorer(w.VBox):
         kinds = [("collect", "domimi.collect"), ("cross", "domimi.cross"), ("buy", "domimi.buy")]
         items = "".join(f"<li>{rule_link(rule, lang)}: {found.options.count(kind)}</li>" for kind, rule in kinds)
         self._summary.value = f"<ul class='domimi-kinds'>{items}</ul>"
-        with self._group.hold_sync():  # one message: a page never sees the new list before its choice
-            self._group.options = [(title, i) for i, (title, _) in enumerate(found.groups)]
-            self._group.value = 0 if found.groups else None
+        set_choices(self._group, [(title, i) for i, (title, _) in enumerate(found.groups)], 0 if found.groups else None)
         self._fill_choices()
         n = len(found.options)
         show(
@@ -193,9 +191,7 @@ class PurchaseExplorer(w.VBox):
 
     def _fill_choices(self, _change=None) -> None:
         opts = self.groups[self._group.value][1] if self._group.value is not None and self.groups else []
-        with self._choice.hold_sync():
-            self._choice.options = [(o.explain(self.lang), i) for i, o in enumerate(opts)]
-            self._choice.value = 0 if opts else None
+        set_choices(self._choice, [(o.explain(self.lang), i) for i, o in enumerate(opts)], 0 if opts else None)
         self._draw()
 
     def _draw(self, _change=None) -> None:

@@ -18,7 +18,7 @@ from rules import svg
 from rules.cards import Card, format_card, parse_card, parse_cards
 from rules.errors import IllegalAction, check_lang
 from rules.lang import pick
-from widgets.common import guarded, rule_title, show, status_line, text
+from widgets.common import guarded, rule_title, set_choices, show, status_line, text
 from widgets.game import GameView
 
 _WHERE_LABELS = {
@@ -37,8 +37,7 @@ def _where_words(words, lang: str) -> str:
 def _hand_buttons(cls: str, lang: str, hand: list[Card], chosen: Card | None, on_card) -> w.ToggleButtons:
     buttons = w.ToggleButtons(options=[], description=text(lang, "Hand:", "Рука:"), style={"button_width": "4.4em"})
     buttons.add_class(cls)
-    buttons.options = [(format_card(c, lang), str(c)) for c in hand]
-    buttons.value = str(chosen) if chosen in hand else None
+    set_choices(buttons, [(format_card(c, lang), str(c)) for c in hand], str(chosen) if chosen in hand else None)
     buttons.observe(on_card, names="value")
     return buttons
 
@@ -152,8 +151,9 @@ class PlacementBoard(w.VBox):
     def _redraw(self) -> None:
         lang, card = self.lang, self._chosen
         self._cards.unobserve(self._on_card, names="value")
-        self._cards.options = [(format_card(c, lang), str(c)) for c in self._hand]
-        self._cards.value = str(card) if card is not None else None
+        set_choices(
+            self._cards, [(format_card(c, lang), str(c)) for c in self._hand], str(card) if card is not None else None
+        )
         self._cards.observe(self._on_card, names="value")
         self._picture.value = dm.draw_table(self._table, card, lang=lang, width=46)
         marks = {i: "select" for i, c in enumerate(self._hand) if c == card}

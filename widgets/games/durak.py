@@ -61,8 +61,9 @@ class BeatExplorer(w.VBox):
 
     def _fill_choices(self, trump: Card, attack: Card) -> None:
         options = [(f"{format_card(c, self.lang)} — {card_name(c, self.lang)}", str(c)) for c in self._pack()]
-        self._trump.options = self._attack.options = options
-        self._trump.value, self._attack.value = str(trump), str(attack)
+        with self._trump.hold_sync(), self._attack.hold_sync():  # each list with its choice, in one message
+            self._trump.options = self._attack.options = options
+            self._trump.value, self._attack.value = str(trump), str(attack)
 
     @guarded
     def _set_deck(self, size: int) -> None:
