@@ -49,6 +49,55 @@ VISITOR: contextvars.ContextVar[Claim | None] = contextvars.ContextVar("visitor"
 
 _TRACEBACK = "Traceback (most recent call last)"
 
+#: the longest frame a page may send: a widget message, or a saved game uploaded (at most
+#: 2,000,000 characters, ``rules.game.MAX_SAVE_CHARS``) with room for its encoding
+MAX_FRAME_BYTES = 8 * 2**20
+#: the parts of a kernel message in one binary frame: the channel, header, parent header,
+#: metadata, content, and a few binary buffers (a page's widgets send one or two)
+MAX_FRAME_PARTS = 5 + 16
+#: the kernel channels a page may name
+CHANNELS = ("shell", "control", "iopub", "stdin")
+
+
+def frame_problem(frame: bytes | str, subprotocol: str | None) -> str | None:
+    """Why a frame from a page is no kernel message, or None: checked before anything parses it.
+
+    Jupyter's v1 websocket protocol frames a message as a count of offsets (8 bytes,
+    little-endian), the offsets (8 bytes each), then the channel's name and the parts;
+    the older protocol frames binary messages as a count (4 bytes, big-endian) and 4-byte
+    offsets. jupyter_server trusts these counts and offsets, so a frame of 24 bytes
+    claiming twenty million offsets would hold up the whole server while it builds them.
+    Here the count is bounded, and the offsets must rise within the frame.
+    """
+    if len(frame) > MAX_FRAME_BYTES:
+        return f"a frame of {len(frame):,} bytes"
+    if subprotocol == "v1.kernel.websocket.jupyter.org":
+        if not isinstance(frame, bytes):
+            return "a text frame where the protocol sends binary frames"
+        size, order, least = 8, "little", 2 + 4  # the channel, header, parent, metadata, content and the end
+    elif isinstance(frame, bytes):
+        size, order, least = 4, "big", 1
+    else:
+        return None  # the older protocol's JSON text: bounded by its length, parsed by the json module
+    if len(frame) < size:
+        return "a frame too short for its count of parts"
+    count = int.from_bytes(frame[:size], order, signed=size == 4)
+    if not least <= count <= MAX_FRAME_PARTS + 1:
+        return f"a frame claiming {count} parts"
+    head = size * (count + 1)
+    if len(frame) < head:
+        return "a frame shorter than its table of offsets"
+    offsets = [int.from_bytes(frame[size * (i + 1) : size * (i + 2)], order) for i in range(count)]
+    if offsets[0] != head or offsets != sorted(offsets):
+        return "a frame whose offsets do not rise from the end of their table"
+    if offsets[-1] > len(frame):
+        return "a frame whose offsets point outside it"
+    if size == 8:
+        channel = frame[offsets[0] : offsets[1]]
+        if channel.decode("ascii", "replace") not in CHANNELS:
+            return "a frame naming no kernel channel"
+    return None
+
 
 class QuietConnection(ZMQChannelsWebsocketConnection):
     """The kernel channels as a page sees them: no error output, no traceback, no stderr.
@@ -64,7 +113,17 @@ class QuietConnection(ZMQChannelsWebsocketConnection):
         return super().connect()
 
     def handle_incoming_message(self, incoming_msg):
-        """A message a page sent: one that cannot be read is dropped, and the socket stays open."""
+        """A message a page sent: a binary frame that is no kernel message closes that page's
+        socket (nothing else is touched); a text frame or a message that cannot be read is
+        dropped, the socket open."""
+        problem = frame_problem(incoming_msg, self.subprotocol)
+        if problem and isinstance(incoming_msg, str):
+            self.log.warning("dropped %s from a page", problem)
+            return
+        if problem:
+            self.log.warning("closed a page's kernel socket: %s", problem)
+            self.websocket_handler.close(1003, "malformed frame")
+            return
         try:
             super().handle_incoming_message(incoming_msg)
         except Exception as error:
@@ -429,6 +488,7 @@ class ClassroomVoila(Voila):
         self.ledger.watch(self.kernel_manager)
         settings.update(
             classroom=self,
+            websocket_max_message_size=MAX_FRAME_BYTES,  # tornado closes a socket sent a longer frame
             classroom_allowed_hosts=[h.lower() for h in self.allowed_hosts],
             classroom_log=self.log,
             allow_remote_access=False,

@@ -8,7 +8,10 @@ protocol-level client of ``book/_voila/appclient.py``), from several visitors' a
 
 from __future__ import annotations
 
+import asyncio
 import json
+import random
+import time
 import urllib.error
 import urllib.request
 
@@ -138,6 +141,90 @@ def test_an_oversized_message_closes_that_socket_only(server):
         await other.shut_down()
 
     run(attack())
+
+
+#: frames a hostile page could send on its kernel socket: each claims more than it holds
+MALFORMED_FRAMES = (
+    (20_000_000).to_bytes(8, "little") + bytes(16),  # 24 bytes claiming twenty million offsets
+    random.Random(4).randbytes(4096),  # 4 KB of noise
+    (2**63).to_bytes(8, "little"),  # a count and nothing else
+    (6).to_bytes(8, "little") + b"".join(o.to_bytes(8, "little") for o in (56, 900, 10, 20, 30, 40)),
+    (6).to_bytes(8, "little") + b"".join((2**60).to_bytes(8, "little") for _ in range(6)),
+    b"",
+    b"\x00" * 7,
+)
+
+
+def test_frame_problem_passes_a_page_s_messages_and_names_each_malformed_frame():
+    import classroom  # book/_voila, on the path through tests.classroom_server
+    from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+
+    v1 = "v1.kernel.websocket.jupyter.org"
+    message = {"header": {"msg_type": "comm_msg"}, "parent_header": {}, "metadata": {}, "content": {"data": "A♠"}}
+    pack = lambda part: json.dumps(part).encode()  # noqa: E731
+    framed = serialize_msg_to_ws_v1(message, "shell", pack=pack)
+    assert classroom.frame_problem(framed, v1) is None
+    with_buffers = serialize_msg_to_ws_v1([b"{}", b"{}", b"{}", b"{}", b"\x01" * 100, b"\x02"], "shell")
+    assert classroom.frame_problem(with_buffers, v1) is None
+    for frame in MALFORMED_FRAMES:
+        assert classroom.frame_problem(frame, v1), f"{frame[:16]!r}... passed"
+    assert classroom.frame_problem(serialize_msg_to_ws_v1(message, "nowhere", pack=pack), v1)
+    assert classroom.frame_problem(framed.replace(b"shell", b"stdin"), v1) is None
+    assert classroom.frame_problem("text", v1), "the v1 protocol sends binary frames only"
+    assert classroom.frame_problem(b"x" * (classroom.MAX_FRAME_BYTES + 1), v1)
+    # the older protocol: a big-endian count of 4 bytes and its offsets
+    assert classroom.frame_problem((2**31 - 1).to_bytes(4, "big") + bytes(8), None)
+    assert classroom.frame_problem((1).to_bytes(4, "big") + (8).to_bytes(4, "big") + b"{}", None) is None
+    assert classroom.frame_problem('{"channel": "shell"}', None) is None
+
+
+def test_malformed_frames_close_only_their_socket_while_another_visitor_plays(server):
+    """A page sending frames no page sends loses its socket; the class does not notice."""
+    answers: list[float] = []
+
+    async def watch_status(stop: asyncio.Event) -> None:
+        loop = asyncio.get_running_loop()
+        while not stop.is_set():
+            start = time.perf_counter()
+            await loop.run_in_executor(None, status, server)
+            answers.append(time.perf_counter() - start)
+            await asyncio.sleep(0.1)
+
+    async def attack() -> int:
+        closed = 0
+        for frame in MALFORMED_FRAMES:
+            hostile = AppSession(server, APP, headers=visitor("10.0.3.1"))
+            await hostile.open()
+            try:
+                await hostile.send_raw(frame)
+                await hostile.receive(5)
+                await hostile.send("kernel_info_request", {})
+                await hostile.receive(5)
+            except websockets.ConnectionClosed:
+                closed += 1
+            await hostile.shut_down()
+        return closed
+
+    async def play() -> tuple[float, list[float]]:
+        player = AppSession(server, GAME, headers=visitor("10.0.3.2"))
+        interactive = await player.open()
+        clicks = [await player.click(player.buttons("rb-action")[0]) for _ in range(3)]
+        await player.shut_down()
+        return interactive, clicks
+
+    async def lesson():
+        stop = asyncio.Event()
+        watcher = asyncio.create_task(watch_status(stop))
+        try:
+            return await asyncio.gather(attack(), play())
+        finally:
+            stop.set()
+            await watcher
+
+    closed, (interactive, clicks) = run(lesson())
+    assert closed == len(MALFORMED_FRAMES), "every malformed frame closes its socket"
+    assert interactive < 30 and max(clicks) < 5, (interactive, clicks)
+    assert answers and max(answers) < 0.5, f"the status page took up to {max(answers):.2f} s"
 
 
 def test_a_foreign_host_or_origin_is_refused(server):
