@@ -69,6 +69,8 @@ class AppSession:
     app: str
     lang: str = "en"
     headers: dict = field(default_factory=dict)
+    #: headers of the page's request only, as a browser sends on navigation (``Sec-Fetch-Site``)
+    page_headers: dict = field(default_factory=dict)
     status: int = 0
     html: str = ""
     kernel_id: str = ""
@@ -83,7 +85,9 @@ class AppSession:
         """Request the page, connect to its kernel and read every widget: seconds until interactive."""
         start = time.perf_counter()
         url = f"{self.base_url}/voila/render/{self.app}?lang={self.lang}"
-        request = HTTPRequest(url, headers=self.headers, request_timeout=timeout, follow_redirects=False)
+        request = HTTPRequest(
+            url, headers={**self.headers, **self.page_headers}, request_timeout=timeout, follow_redirects=False
+        )
         try:
             response = await AsyncHTTPClient().fetch(request)
         except HTTPClientError as error:

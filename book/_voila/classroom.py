@@ -165,19 +165,62 @@ class Claim:
 
 
 class KernelLedger:
-    """Who holds which kernel, and the ceilings."""
+    """Who holds which kernel, and the ceilings.
 
-    def __init__(self, kernel_manager, max_kernels: int, max_per_visitor: int):
+    A page out of sight (a tab in the background, a phone asleep or a tab closed without
+    a word, as phones do) says so; its kernel keeps its place until someone needs the
+    place: then the kernel longest out of sight, for ``away_grace`` seconds at least, is
+    shut down to make room.
+    """
+
+    def __init__(self, kernel_manager, max_kernels: int, max_per_visitor: int, away_grace: float = 20.0):
         self.kernel_manager = kernel_manager
         self.max_kernels = max_kernels
         self.max_per_visitor = max_per_visitor
+        self.away_grace = away_grace
         self.owners: dict[str, str] = {}
         self.pending: Counter[str] = Counter()
+        #: kernel id -> when its page went out of sight (the event loop's clock)
+        self.away: dict[str, float] = {}
 
     def _prune(self) -> None:
         alive = set(self.kernel_manager.list_kernel_ids())
         for kernel_id in [k for k in self.owners if k not in alive]:
             del self.owners[kernel_id]
+        for kernel_id in [k for k in self.away if k not in self.owners]:
+            del self.away[kernel_id]
+
+    def mark_away(self, kernel_id: str, visitor: str, away: bool, now: float) -> bool:
+        """The page of ``kernel_id`` went out of sight or came back; only its visitor may say so."""
+        if self.owners.get(kernel_id) != visitor:
+            return False
+        if away:
+            self.away.setdefault(kernel_id, now)
+        else:
+            self.away.pop(kernel_id, None)
+        return True
+
+    def reclaimable(self, visitor: str, kind: str, now: float) -> str | None:
+        """The kernel to shut down to make room for ``visitor``: the one longest out of sight
+        (of this visitor's for their own ceiling, of anyone's for the class's), or None."""
+        self._prune()
+        candidates = [
+            (since, kernel_id)
+            for kernel_id, since in self.away.items()
+            if now - since >= self.away_grace and (kind == "class" or self.owners.get(kernel_id) == visitor)
+        ]
+        return min(candidates)[1] if candidates else None
+
+    async def refusal_making_room(self, visitor: str) -> tuple[str, int] | None:
+        """:meth:`refusal`, after shutting down kernels long out of sight that stand in the way."""
+        while (refusal := self.refusal(visitor)) is not None:
+            kernel_id = self.reclaimable(visitor, refusal[0], asyncio.get_running_loop().time())
+            if kernel_id is None:
+                return refusal
+            self.away.pop(kernel_id, None)
+            await self.kernel_manager.shutdown_kernel(kernel_id)
+            self._prune()
+        return None
 
     def in_use(self, visitor: str | None = None) -> int:
         self._prune()
@@ -315,6 +358,24 @@ def request_problem(request, allowed_hosts: list[str]) -> str | None:
     return None
 
 
+def cross_site(request) -> bool:
+    """Whether the browser says another site asked for this page (a link or a frame there).
+
+    ``Sec-Fetch-Site`` is sent by every current browser: ``none`` for a typed address, a
+    bookmark or a QR code, ``same-origin`` for the gallery's links. Where it is missing, a
+    Referer or Origin naming another host says the same.
+    """
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None:
+        return site == "cross-site"
+    host = (request.host or "").lower()
+    for name in ("Origin", "Referer"):
+        value = request.headers.get(name)
+        if value and value != "null" and urlparse(value).netloc.lower() != host:
+            return True
+    return False
+
+
 def _guarded(handler_class):
     """The handler class, refusing requests with a foreign Host or Origin before anything else."""
 
@@ -374,7 +435,14 @@ class AppHandler(TornadoVoilaHandler):
         if path not in classroom.app_paths:
             raise tornado.web.HTTPError(404)
         visitor = self.request.remote_ip or "?"
-        refusal = classroom.ledger.refusal(visitor)
+        if cross_site(self.request):
+            classroom.log.warning("refused %s for %s: asked for by another site", path, visitor)
+            self.set_status(403)
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(gallery.cross_site_html(self.request.uri))
+            return
+        refusal = await classroom.ledger.refusal_making_room(visitor)
         if refusal:
             kind, held = refusal
             classroom.log.warning("refused %s for %s: %s ceiling (%d)", path, visitor, kind, held)
@@ -392,6 +460,19 @@ class AppHandler(TornadoVoilaHandler):
         finally:
             VISITOR.reset(token)
             classroom.ledger.release(claim)
+
+
+class AwayHandler(tornado.web.RequestHandler):
+    """A page says it went out of sight (``away=1``) or came back (``away=0``): see KernelLedger."""
+
+    def post(self, kernel_id: str):
+        self.check_xsrf_cookie()
+        classroom: ClassroomVoila = self.settings["classroom"]
+        away = self.get_body_argument("away", "1") != "0"
+        now = asyncio.get_running_loop().time()
+        known = classroom.ledger.mark_away(kernel_id, self.request.remote_ip or "?", away, now)
+        self.set_status(204 if known else 404)
+        self.finish()
 
 
 class _PageHandler(tornado.web.RequestHandler):
@@ -518,6 +599,7 @@ class ClassroomVoila(Voila):
             (f"{base}/voila/tree(/.*)?", GalleryHandler),
             (f"{base}/sheet", SheetHandler),
             (f"{base}/voila/classroom/status", StatusHandler),
+            (f"{base}/voila/classroom/away/([0-9a-f-]{{36}})", AwayHandler),
         ]
         if self.hub_auth is not None:
             from jupyterhub.services.auth import HubOAuthCallbackHandler

@@ -225,3 +225,17 @@ def full_html(kind: str, n: int, retry_seconds: int = 60) -> str:
     )
     page = _page(f"{title_en} · {title_ru}", body)
     return page.replace("<head>", f'<head><meta http-equiv="refresh" content="{retry_seconds}">', 1)
+
+
+def cross_site_html(path: str) -> str:
+    """The page for an app asked for by another site (a link or a hidden frame there): no
+    kernel has started; a link on this server opens the app for a visitor who wants it."""
+    href = html.escape(path if path.startswith("/") and not path.startswith("//") else "/")
+    body = (
+        '<main class="cross-site"><h1>Open the app here · <span lang="ru">Откройте приложение здесь</span></h1>'
+        '<p lang="en">Another site asked for this app, so it has not started. '
+        f'To open it, <a href="{href}">follow this link</a>.</p>'
+        '<p lang="ru">Это приложение запросил другой сайт, поэтому оно не запущено. '
+        f'Чтобы открыть его, <a href="{href}">перейдите по этой ссылке</a>.</p></main>'
+    )
+    return _page("Open the app here · Откройте приложение здесь", body)

@@ -113,9 +113,22 @@ def test_a_preheated_app_reads_the_language_after_the_request(page, classroom, o
     expect(page.locator(".notation-status")).to_contain_text("unknown rank")
 
 
+def _settled(url: str, seconds: float = 20) -> int:
+    """Kernels in use once the count has held for a second (earlier tests' tabs are closing)."""
+    deadline, last, since = time.monotonic() + seconds, None, time.monotonic()
+    while time.monotonic() < deadline:
+        now = status(url)["kernels_in_use"]
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= 1:
+            break
+        time.sleep(0.2)
+    return last
+
+
 def test_a_closed_tab_frees_its_kernel_at_once(page, classroom, offline):
     url, _, _ = classroom
-    before = status(url)["kernels_in_use"]
+    before = _settled(url)
     other = page.context.new_page()
     other.goto(url + f"/voila/render/{NOTATION}", timeout=60_000)
     expect(other.locator(".notation-input input")).to_be_visible(timeout=60_000)
@@ -125,6 +138,53 @@ def test_a_closed_tab_frees_its_kernel_at_once(page, classroom, offline):
     while status(url)["kernels_in_use"] > before and time.monotonic() < deadline:
         time.sleep(0.3)
     assert status(url)["kernels_in_use"] == before, "the closed tab's kernel is still running"
+
+
+#: what the page says before Voila's own listeners hear of it: its "beforeunload" never comes,
+#: as on a phone whose tab is swiped away
+NO_BEFOREUNLOAD = "addEventListener('beforeunload', (event) => event.stopImmediatePropagation(), true);"
+
+
+def _until_in_use(url: str, count: int, seconds: float = 20) -> int:
+    deadline = time.monotonic() + seconds
+    while status(url)["kernels_in_use"] != count and time.monotonic() < deadline:
+        time.sleep(0.3)
+    return status(url)["kernels_in_use"]
+
+
+def test_a_tab_closed_without_beforeunload_frees_its_kernel(page, classroom, offline):
+    url, _, _ = classroom
+    before = _settled(url)
+    other = page.context.new_page()
+    other.add_init_script(NO_BEFOREUNLOAD)
+    other.goto(url + f"/voila/render/{NOTATION}", timeout=60_000)
+    expect(other.locator(".notation-input input")).to_be_visible(timeout=60_000)
+    assert status(url)["kernels_in_use"] == before + 1
+    other.close(run_before_unload=True)  # only "pagehide" is heard
+    assert _until_in_use(url, before) == before, "the tab closed without beforeunload kept its kernel"
+
+
+def test_a_page_out_of_sight_says_so_and_comes_back(page, classroom, offline):
+    url, _, _ = classroom
+    page.goto(url + f"/voila/render/{NOTATION}", timeout=60_000)
+    expect(page.locator(".notation-input input")).to_be_visible(timeout=60_000)
+    seen = []
+    page.on("request", lambda request: seen.append(request.url) if "/classroom/away/" in request.url else None)
+    for state in ("hidden", "visible"):
+        page.evaluate(
+            """(state) => {
+                Object.defineProperty(document, "visibilityState", {value: state, configurable: true});
+                document.dispatchEvent(new Event("visibilitychange"));
+            }""",
+            state,
+        )
+    deadline = time.monotonic() + 10
+    while len(seen) < 2 and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+    assert len(seen) == 2, f"the page did not say it went away and came back: {seen}"
+    page.locator(".notation-input input").fill("A♠")  # still alive after coming back
+    page.locator(".notation-input input").press("Enter")
+    expect(page.locator(".notation-status")).not_to_be_empty()
 
 
 @pytest.mark.parametrize("browsers", [False, True], ids=["protocol", "chromium"])

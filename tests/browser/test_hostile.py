@@ -227,6 +227,79 @@ def test_malformed_frames_close_only_their_socket_while_another_visitor_plays(se
     assert answers and max(answers) < 0.5, f"the status page took up to {max(answers):.2f} s"
 
 
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "iframe"},
+        {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate"},
+        {"Referer": "http://evil.example/page.html"},
+    ],
+    ids=["hidden-frame", "link", "old-browser"],
+)
+def test_an_app_asked_for_by_another_site_starts_no_kernel(server, headers):
+    before = status(server)["kernels_alive"]
+    code, body, _ = _get(server + f"/voila/render/{APP}?lang=ru", {**visitor("10.0.4.1"), **headers})
+    assert code == 403
+    assert "Another site asked for this app" in body and "Это приложение запросил другой сайт" in body
+    assert f'href="/voila/render/{APP}?lang=ru"' in body, "a link on this server opens the app"
+    assert status(server)["kernels_alive"] == before, "a kernel started for another site's request"
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{"Sec-Fetch-Site": "none"}, {"Sec-Fetch-Site": "same-origin"}, {"Sec-Fetch-Site": "same-site"}, {}],
+    ids=["typed-or-qr", "gallery-link", "same-site", "no-header"],
+)
+def test_an_app_asked_for_by_a_student_opens(server, headers):
+    async def visit():
+        session = AppSession(server, APP, headers=visitor("10.0.4.2"), page_headers=headers)
+        await session.open()
+        await session.shut_down()
+        return session.status
+
+    assert run(visit()) == 200
+
+
+def test_a_page_long_out_of_sight_gives_its_place_to_a_newcomer():
+    import asyncio
+
+    import classroom
+
+    class Kernels:
+        def __init__(self):
+            self.ids: list[str] = []
+
+        def list_kernel_ids(self):
+            return list(self.ids)
+
+        async def shutdown_kernel(self, kernel_id):
+            self.ids.remove(kernel_id)
+
+    async def lesson():
+        kernels = Kernels()
+        ledger = classroom.KernelLedger(kernels, max_kernels=2, max_per_visitor=1, away_grace=20)
+        now = asyncio.get_running_loop().time()
+        for kernel_id, student in (("k1", "10.9.1.1"), ("k2", "10.9.1.2")):
+            kernels.ids.append(kernel_id)
+            ledger.record(kernel_id, ledger.claim(student))
+        assert not ledger.mark_away("k1", "10.9.1.2", True, now), "only a page's own visitor says it went away"
+        assert ledger.mark_away("k1", "10.9.1.1", True, now - 5)
+        assert await ledger.refusal_making_room("10.9.1.3") == ("class", 2), "five seconds away is not gone"
+        assert ledger.mark_away("k1", "10.9.1.1", True, now - 60)  # still the first time it went away
+        assert ledger.mark_away("k2", "10.9.1.2", True, now - 30)
+        assert ledger.mark_away("k2", "10.9.1.2", False, now), "k2 came back"
+        ledger.away["k1"] = now - 60
+        assert await ledger.refusal_making_room("10.9.1.3") is None
+        assert kernels.ids == ["k2"], "the page longest out of sight gave its place; the one back kept it"
+        kernels.ids.append("k3")
+        ledger.record("k3", ledger.claim("10.9.1.3"))
+        ledger.mark_away("k3", "10.9.1.3", True, now - 60)
+        assert await ledger.refusal_making_room("10.9.1.3") is None, "a student's own hidden tab makes room"
+        assert "k3" not in kernels.ids
+
+    asyncio.run(lesson())
+
+
 def test_a_foreign_host_or_origin_is_refused(server):
     port = server.rsplit(":", 1)[1]
     code, _, _ = _get(server + "/", {"Host": f"rebind.example:{port}"})
