@@ -104,6 +104,10 @@ class Rank(IntEnum):
     def name_in(self, lang: str = "en") -> str:
         return _RANK_NAMES[check_lang(lang)][self]
 
+    def plural_in(self, lang: str = "en") -> str:
+        """Cards of this rank, as in "a set of 5s" / «набор пятёрок» (Russian: genitive plural)."""
+        return _RANK_PLURALS[check_lang(lang)][self]
+
     @property
     def is_picture(self) -> bool:
         return self >= Rank.JACK
@@ -133,6 +137,16 @@ _RANK_NAMES = {
         zip(
             Rank,
             "туз двойка тройка четвёрка пятёрка шестёрка семёрка восьмёрка девятка десятка валет дама король".split(),
+            strict=True,
+        )
+    ),
+}
+_RANK_PLURALS = {
+    "en": {r: ({1: "aces", 11: "jacks", 12: "queens", 13: "kings"}.get(r.value) or f"{r.value}s") for r in Rank},
+    "ru": dict(
+        zip(
+            Rank,
+            "тузов двоек троек четвёрок пятёрок шестёрок семёрок восьмёрок девяток десяток валетов дам королей".split(),
             strict=True,
         )
     ),

@@ -19,7 +19,7 @@ def test_the_checker_draws_an_arrangement_of_the_hand():
 def test_the_checker_says_why_there_is_none_in_russian():
     view = MeldChecker(hand="K♠ K♥ K♦ K♣ 2♠ RJ BJ 5♦", contract=11, lang="ru")
     assert "dr-not-made" in view._out.value
-    assert "Из этих карт не собрать комбинацию 11" in view._out.value
+    assert "Из этих карт не собрать контракт 11" in view._out.value
     assert "Не хватает: 1 карта" in view._out.value
 
 
@@ -97,7 +97,7 @@ def test_an_illegal_typed_card_is_refused_with_the_rule_and_changes_nothing():
 def test_the_view_speaks_russian():
     view = DummyRummyView(lang="ru", setup="going_out", seats=("human", "bot", "bot"))
     assert "Взять из колоды" in [b.description for b in view._actions.children]
-    assert "Колода" in view._table.value and "комбинация 1" in view._table.value
+    assert "Колода" in view._table.value and "контракт 1" in view._table.value
 
 
 def test_the_exercises_worked_answers_in_each_language():

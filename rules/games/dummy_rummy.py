@@ -45,14 +45,14 @@ __all__ = [
 #: rule id -> (English title, Russian title); each is an anchor of the chapter
 RULES: dict[str, tuple[str, str]] = {
     "dummy_rummy.deal": ("Players, cards and the deal", "Игроки, карты и раздача"),
-    "dummy_rummy.contracts": ("The twelve contracts", "Двенадцать комбинаций"),
+    "dummy_rummy.contracts": ("The twelve contracts", "Двенадцать контрактов"),
     "dummy_rummy.sets": ("Sets", "Наборы"),
     "dummy_rummy.runs": ("Runs", "Последовательности"),
     "dummy_rummy.wilds": ("Wild cards", "Карты-джокеры"),
     "dummy_rummy.turn": ("Play", "Ход игры"),
     "dummy_rummy.cut_in": ("Cut-ins", "Перехваты"),
     "dummy_rummy.draw": ("Drawing", "Взятие карты"),
-    "dummy_rummy.go_down": ("Laying down the contract", "Выкладывание комбинаций"),
+    "dummy_rummy.go_down": ("Laying down the contract", "Выкладывание контракта"),
     "dummy_rummy.lay_off": ("Laying off", "Добавление к комбинациям"),
     "dummy_rummy.discard": ("Discarding", "Сброс"),
     "dummy_rummy.discard_restriction": ("The discard restriction", "Запрет сброса"),
@@ -281,7 +281,7 @@ class Meld:
         if self.kind == "set":
             if not self.rank:
                 return f"set of wilds {cards}" if lang == "en" else f"набор из джокеров {cards}"
-            name = Rank(self.rank).symbol(lang)
+            name = Rank(self.rank).plural_in(lang)
             return f"set of {name}: {cards}" if lang == "en" else f"набор {name}: {cards}"
         lo, hi = Rank(_pos_rank(self.low)).symbol(lang), Rank(_pos_rank(self.high)).symbol(lang)
         return f"run {lo}-{hi}: {cards}" if lang == "en" else f"последовательность {lo}-{hi}: {cards}"
@@ -462,7 +462,7 @@ def find_contract(number: int, hand: Iterable[Card], *, all_wild: bool = False) 
     if number not in CONTRACTS:
         raise RulesError(
             f"there are twelve contracts, numbered 1 to 12, not {number!r}",
-            f"комбинаций двенадцать, с номерами от 1 до 12, а не {number!r}",
+            f"контрактов двенадцать, с номерами от 1 до 12, а не {number!r}",
             rule="dummy_rummy.contracts",
         )
     arranged = _arrange(number, [_code(c) for c in hand], all_wild)
@@ -481,22 +481,29 @@ def contract_reason(number: int, hand: Sequence[Card], lang: str = "en", *, all_
         shown = "; ".join(m.describe(lang) for m in melds)
         if lang == "en":
             return f"Contract {number} ({what}) is made: {shown}"
-        return f"Комбинация {number} ({what}) собрана: {shown}"
+        return f"Контракт {number} ({what}) собран: {shown}"
     if len(hand) < contract.cards:
         if lang == "en":
             return f"Contract {number} ({what}) needs at least {contract.cards} cards; the hand has {len(hand)}"
-        return f"Для комбинации {number} ({what}) нужно не меньше {contract.cards} карт, а в руке {len(hand)}"
+        return (
+            f"Для контракта {number} ({what}) нужно не меньше {contract.cards} карт, а в руке {count(len(hand), lang)}"
+        )
     wilds = sum(1 for c in hand if is_wild(c))
     extra_en = "" if all_wild else "; each meld needs at least one natural card besides its wilds"
-    extra_ru = "" if all_wild else "; в каждой комбинации, кроме джокеров, нужна хотя бы одна обычная карта"
+    extra_ru = "" if all_wild else "; в каждой комбинации, кроме карт-джокеров, нужна хотя бы одна обычная карта"
     if lang == "en":
+        if not wilds:
+            return f"Contract {number} ({what}) cannot be made from these cards, which hold no wild card{extra_en}"
         return (
-            f"Contract {number} ({what}) cannot be made from these cards, even with their "
-            f"{wilds} wild card{'s' if wilds != 1 else ''} (twos and jokers){extra_en}"
+            f"Contract {number} ({what}) cannot be made from these cards, even with the "
+            f"{count(wilds, lang, ('wild card', 'wild cards'))} among them (twos and jokers){extra_en}"
         )
+    if not wilds:
+        return f"Из этих карт не собрать контракт {number} ({what}), а карт-джокеров среди них нет{extra_ru}"
+    with_wilds = count(wilds, lang, ru=("картой-джокером", "картами-джокерами", "картами-джокерами"))
     return (
-        f"Из этих карт не собрать комбинацию {number} ({what}), даже с их картами-джокерами "
-        f"(двойки и джокеры: {wilds}){extra_ru}"
+        f"Из этих карт не собрать контракт {number} ({what}) даже с {with_wilds}, "
+        f"которые в них есть (двойки и джокеры){extra_ru}"
     )
 
 
@@ -519,15 +526,15 @@ class Options:
     cut_ins: bool = option(True, "cut-ins", "перехваты")
     all_wild: bool = option(False, "melds of wild cards alone", "комбинации из одних джокеров")
     lowest_of_all: bool = option(False, "lowest total of all wins", "побеждает наименьший счёт среди всех")
-    first_contract: int = option(1, "first contract", "первая комбинация", low=1, high=12)
-    last_contract: int = option(12, "last contract", "последняя комбинация", low=1, high=12)
+    first_contract: int = option(1, "first contract", "первый контракт", low=1, high=12)
+    last_contract: int = option(12, "last contract", "последний контракт", low=1, high=12)
 
     def __post_init__(self):
         check_options(self)
         if self.last_contract < self.first_contract:
             raise OptionError(
                 f"the last contract ({self.last_contract}) comes before the first ({self.first_contract})",
-                f"последняя комбинация ({self.last_contract}) идёт раньше первой ({self.first_contract})",
+                f"последний контракт ({self.last_contract}) идёт раньше первого ({self.first_contract})",
             )
 
 
@@ -580,13 +587,13 @@ class DrawDiscard(Action):
     def explain(self, lang: str = "en") -> str:
         who, card = _p(self.player, lang), _c(self.card, lang)
         if self.before >= 0:
-            other = _p(self.before, lang)
+            other = _p(self.before, lang).lower()
             return pick(
                 lang,
                 f"{who} takes {card} from the discard pile as the turn's draw: the player about to draw "
                 f"comes before {other}'s cut-in",
                 f"{who} берёт {card} из сброса своим ходом: у игрока, чей ход, право первенства перед "
-                f"перехватом ({other})",
+                f"перехватом игрока {self.before + 1}",
             )
         return pick(lang, f"{who} takes {card} from the discard pile", f"{who} берёт {card} из сброса")
 
@@ -614,7 +621,7 @@ class GoDown(Action):
         return pick(
             lang,
             f"{_p(self.player, lang)} goes down with contract {self.number} ({what}): {shown}",
-            f"{_p(self.player, lang)} выкладывает комбинацию {self.number} ({what}): {shown}",
+            f"{_p(self.player, lang)} выкладывает контракт {self.number} ({what}): {shown}",
         )
 
 
@@ -638,19 +645,19 @@ class LayOff(Action):
         return f"P{self.player + 1} lays off {self.card} on meld {self.meld + 1}{tail}"
 
     def explain(self, lang: str = "en") -> str:
-        who, card, owner = _p(self.player, lang), _c(self.card, lang), _p(self.owner, lang)
+        who, card, owner = _p(self.player, lang), _c(self.card, lang), _p(self.owner, lang).lower()
         if self.end:
             end_en = "below its low end" if self.end == "low" else "above its high end"
             end_ru = "снизу" if self.end == "low" else "сверху"
             return pick(
                 lang,
                 f"{who} lays off {card} on meld {self.meld + 1} ({owner}'s run), {end_en}",
-                f"{who} добавляет {card} к комбинации {self.meld + 1} (последовательность, {owner.lower()}) {end_ru}",
+                f"{who} добавляет {card} {end_ru} к комбинации {self.meld + 1} (последовательности игрока {self.owner + 1})",
             )
         return pick(
             lang,
             f"{who} lays off {card} on meld {self.meld + 1} ({owner}'s set)",
-            f"{who} добавляет {card} к комбинации {self.meld + 1} (набор, {owner.lower()})",
+            f"{who} добавляет {card} к комбинации {self.meld + 1} (набору игрока {self.owner + 1})",
         )
 
 
@@ -734,11 +741,11 @@ class AllowCutIn(Action):
         return f"P{self.player + 1} lets P{self.asker + 1} cut in"
 
     def explain(self, lang: str = "en") -> str:
-        who, other, card = _p(self.player, lang), _p(self.asker, lang), _c(self.card, lang)
+        who, other, card = _p(self.player, lang), _p(self.asker, lang).lower(), _c(self.card, lang)
         return pick(
             lang,
             f"{who} does not want {card} and lets {other} cut in",
-            f"{who} не берёт {card} и разрешает перехват ({other.lower()})",
+            f"{who} не берёт {card} и разрешает перехват игроку {self.asker + 1}",
         )
 
 
@@ -758,16 +765,17 @@ class Dealt(Note):
 
     def explain(self, lang: str = "en") -> str:
         en = check_lang(lang) == "en"
-        goals = ", ".join(f"{_p(p, lang)}: {n}" for p, n in enumerate(self.contracts))
+        goals = ", ".join(f"{_p(p, lang).lower()} {n}" for p, n in enumerate(self.contracts))
         if en:
             return (
-                f"Hand {self.hand}: {_p(self.dealer, lang)} deals {HAND} cards each; {self.upcard} starts "
-                f"the discard pile; {_p(self.first, lang)} plays first. Contracts: {goals}"
+                f"Hand {self.hand}: {_p(self.dealer, lang).lower()} deals {HAND} cards each; {self.upcard} starts "
+                f"the discard pile; {_p(self.first, lang).lower()} plays first. Contracts: {goals}"
             )
+        goals = ", ".join(f"у игрока {p + 1} — {n}" for p, n in enumerate(self.contracts))
         return (
             f"Раздача {self.hand}: {_p(self.dealer, lang).lower()} сдаёт по {HAND} карт; "
             f"{_c(self.upcard, lang)} открывает сброс; первым ходит {_p(self.first, lang).lower()}. "
-            f"Комбинации: {goals}"
+            f"Контракты: {goals}"
         )
 
 
@@ -785,7 +793,7 @@ class CutInTaken(Note):
     def explain(self, lang: str = "en") -> str:
         who, card = _p(self.player, lang), _c(self.card, lang)
         why_en = " (the player about to draw has gone down and may not take it)" if self.forced else ""
-        why_ru = " (игрок, чей ход, уже выложил комбинацию и не может её взять)" if self.forced else ""
+        why_ru = " (игрок, чей ход, уже выложил контракт и не может её взять)" if self.forced else ""
         return pick(
             lang,
             f"{who} cuts in: takes {card} and {count(self.extra, lang)} from the stock{why_en}; "
@@ -825,7 +833,7 @@ class HandScored(Note):
     def explain(self, lang: str = "en") -> str:
         en = check_lang(lang) == "en"
         scores = ", ".join(
-            f"{_p(p, lang)} +{pts} ({'total' if en else 'всего'} {tot})"
+            f"{_p(p, lang).lower()} +{pts} ({'total' if en else 'всего'} {tot})"
             for p, (pts, tot) in enumerate(zip(self.points, self.totals, strict=True))
         )
         if self.out >= 0:
@@ -842,8 +850,9 @@ class HandScored(Note):
                 f"The hand ends after {TURN_LIMIT} turns with nobody out",
                 f"Раздача кончается после {TURN_LIMIT} ходов, никто не вышел",
             )
-        done = ", ".join(_p(p, lang) for p in self.completed)
-        tail = pick(lang, f". Completed their contract: {done}", f". Выполнили свою комбинацию: {done}") if done else ""
+        done = ", ".join(_p(p, lang).lower() for p in self.completed)
+        did = "Свой контракт выполнил" if len(self.completed) == 1 else "Свой контракт выполнили"
+        tail = pick(lang, f". Completed their contract: {done}", f". {did}: {done}") if done else ""
         return f"{head}. {pick(lang, 'Points', 'Очки')}: {scores}{tail}"
 
 
@@ -856,18 +865,21 @@ class GameEnded(Note):
     RULE: ClassVar[str] = "dummy_rummy.end"
 
     def explain(self, lang: str = "en") -> str:
-        who = ", ".join(_p(p, lang) for p in self.winners)
-        done = ", ".join(_p(p, lang) for p in self.finishers)
+        who = ", ".join(_p(p, lang).lower() for p in self.winners)
+        done = ", ".join(_p(p, lang).lower() for p in self.finishers)
+        one = len(self.winners) == 1
+        winner = pick(lang, "the winner" if one else "the winners", "победитель" if one else "победители")
         if self.finishers:
+            did = "выполнил" if len(self.finishers) == 1 else "выполнили"
             return pick(
                 lang,
-                f"The game is over: {done} completed the last contract; the winner: {who}",
-                f"Игра окончена: последнюю комбинацию выполнил(и) {done}; победитель: {who}",
+                f"The game is over: {done} completed the last contract; {winner}: {who}",
+                f"Игра окончена: последний контракт {did} {done}; {winner}: {who}",
             )
         return pick(
             lang,
-            f"The game is over after {MAX_HANDS} hands without anybody completing the contracts; the winner: {who}",
-            f"Игра окончена после {MAX_HANDS} раздач: никто не выполнил все комбинации; победитель: {who}",
+            f"The game is over after {MAX_HANDS} hands without anybody completing the contracts; {winner}: {who}",
+            f"Игра окончена после {MAX_HANDS} раздач: никто не выполнил все контракты; {winner}: {who}",
         )
 
 
@@ -875,9 +887,9 @@ class GameEnded(Note):
 
 #: reason code -> (rule, English, Russian); {p} the player, {c} the card, {n} a number
 _REASONS = {
-    "not_turn": ("dummy_rummy.turn", "it is not {p}'s turn to act", "сейчас не очередь игрока {p}"),
-    "draw_first": ("dummy_rummy.turn", "{p} must draw first", "игрок {p} должен сначала взять карту"),
-    "drawn": ("dummy_rummy.turn", "{p} has drawn already this turn", "игрок {p} уже взял карту на этом ходу"),
+    "not_turn": ("dummy_rummy.turn", "it is not player {p}'s turn", "сейчас не очередь игрока {p}"),
+    "draw_first": ("dummy_rummy.turn", "player {p} must draw first", "игрок {p} должен сначала взять карту"),
+    "drawn": ("dummy_rummy.turn", "player {p} has drawn already this turn", "игрок {p} уже взял карту на этом ходу"),
     "asking": (
         "dummy_rummy.cut_in",
         "the discard is offered for cut-ins first",
@@ -885,13 +897,13 @@ _REASONS = {
     ),
     "deciding": (
         "dummy_rummy.cut_in",
-        "{p} must first take the discard or allow the cut-in",
+        "player {p} must first take the discard or allow the cut-in",
         "игрок {p} должен сначала взять сброшенную карту или разрешить перехват",
     ),
     "down_draws_stock": (
         "dummy_rummy.draw",
-        "{p} has gone down and must draw from the stock",
-        "игрок {p} уже выложил комбинацию и должен брать из колоды",
+        "player {p} has gone down and must draw from the stock",
+        "игрок {p} уже выложил контракт и должен брать из колоды",
     ),
     "pile_empty": ("dummy_rummy.draw", "the discard pile is empty", "сброс пуст"),
     "not_top": (
@@ -899,37 +911,37 @@ _REASONS = {
         "only the top card of the discard pile may be taken",
         "из сброса можно взять только верхнюю карту",
     ),
-    "not_in_hand": ("dummy_rummy.turn", "{p} has no {c}", "у игрока {p} нет карты {c}"),
+    "not_in_hand": ("dummy_rummy.turn", "player {p} has no {c}", "у игрока {p} нет карты {c}"),
     "down_already": (
         "dummy_rummy.go_down",
-        "{p} has gone down already: only laying off is left",
-        "игрок {p} уже выложил комбинацию: можно только добавлять карты",
+        "player {p} has gone down already: only laying off is left",
+        "игрок {p} уже выложил контракт: можно только добавлять карты",
     ),
     "no_contract": (
         "dummy_rummy.go_down",
         "these cards do not make contract {n} exactly",
-        "эти карты не составляют комбинацию {n} в точности",
+        "эти карты не составляют в точности контракт {n}",
     ),
     "one_arrangement": (
         "dummy_rummy.engine",
         "contract {n} goes down in one arrangement, the one with the fewest wild cards; lay the other cards off after it",
-        "комбинация {n} выкладывается в одной раскладке, с наименьшим числом джокеров; остальные карты добавьте после",
+        "контракт {n} выкладывается в одной раскладке, с наименьшим числом карт-джокеров; остальные карты добавьте после",
     ),
     "not_down": (
         "dummy_rummy.lay_off",
-        "{p} may lay off only after going down with the contract",
-        "игрок {p} может добавлять карты только после того, как выложил свою комбинацию",
+        "player {p} may lay off only after going down with the contract",
+        "игрок {p} может добавлять карты только после того, как выложил свой контракт",
     ),
     "keep_one": (
         "dummy_rummy.going_out",
-        "{p} must keep a card to discard: going out ends with a discard",
+        "player {p} must keep a card to discard: going out ends with a discard",
         "игрок {p} должен оставить карту для сброса: выход всегда завершается сбросом",
     ),
     "no_meld": ("dummy_rummy.lay_off", "there is no meld {n} on the table", "на столе нет комбинации {n}"),
     "no_fit": (
         "dummy_rummy.lay_off",
         "{c} does not fit meld {n} there",
-        "карта {c} не подходит туда к комбинации {n}",
+        "карту {c} нельзя так добавить к комбинации {n}",
     ),
     "fits_table": (
         "dummy_rummy.discard_restriction",
@@ -938,14 +950,14 @@ _REASONS = {
     ),
     "no_cut_in": (
         "dummy_rummy.cut_in",
-        "{p} may not cut in now (cut-ins are for players who have not gone down, at most {n} a hand, "
+        "player {p} may not cut in now (cut-ins are for players who have not gone down, at most {n} a hand, "
         "with cards in the stock)",
-        "игрок {p} сейчас не может перехватить (перехват — для тех, кто ещё не выложил комбинацию, "
+        "игрок {p} сейчас не может перехватить (перехват — для тех, кто ещё не выложил контракт, "
         "не больше {n} за раздачу, пока в колоде есть карты)",
     ),
     "asked_later": (
         "dummy_rummy.cut_in",
-        "{p} is asked about the cut-in after player {n}: the players are asked in order from the left of the player about to draw",
+        "player {p} is asked about the cut-in after player {n}: the players are asked in order, starting with the player to the left of the player about to draw",
         "игрока {p} спросят о перехвате после игрока {n}: спрашивают по порядку, начиная слева от того, кто берёт карту",
     ),
     "not_asked": (
@@ -1354,8 +1366,8 @@ class DummyRummyState(State):
         places = tuple(1 + sum(1 for other in keys if other < mine) for mine in keys)
         note_en = note_ru = ""
         if not self.finishers and self.is_over():
-            note_en = f"nobody completed the contracts in {MAX_HANDS} hands"
-            note_ru = f"за {MAX_HANDS} раздач никто не выполнил все комбинации"
+            note_en = f"Nobody completed the contracts in {MAX_HANDS} hands."
+            note_ru = f"За {MAX_HANDS} раздач никто не выполнил все контракты."
         return Result(totals, places, note_en, note_ru)
 
     def table_melds(self) -> list[tuple[int, Meld]]:
@@ -1572,17 +1584,18 @@ def _check_seats(n, melds, contracts, down, cut_ins_made, totals) -> None:
     def ints(values, low, high) -> bool:
         return all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in values)
 
+    numbers = count(n, "ru", ru=("число", "числа", "чисел"))
     for meld in melds:
         if len(meld) != 2 or not ints([meld[0]], 0, n - 1) or not isinstance(meld[1], str):
             raise bad("melds are [owner seat, cards]", "комбинации — [место владельца, карты]")
     if contracts is not None and (len(contracts) != n or not ints(contracts, 1, 12)):
-        raise bad(f"contracts are {n} numbers from 1 to 12", f"комбинации — {n} чисел от 1 до 12")
+        raise bad(f"contracts are {n} numbers from 1 to 12", f"контракты — {numbers} от 1 до 12")
     if not ints(down, 0, n - 1):
         raise bad("seats that have gone down are not seats", "номера выложивших — не места за столом")
     if cut_ins_made is not None and (len(cut_ins_made) != n or not ints(cut_ins_made, 0, CUT_IN_LIMIT)):
-        raise bad(f"cut-ins made are {n} numbers from 0 to 2", f"перехваты — {n} чисел от 0 до 2")
+        raise bad(f"cut-ins made are {n} numbers from 0 to 2", f"перехваты — {numbers} от 0 до 2")
     if totals is not None and (len(totals) != n or not ints(totals, 0, 10**6)):
-        raise bad(f"totals are {n} scores", f"счёт — {n} чисел")
+        raise bad(f"totals are {n} scores", f"счёт — {numbers}")
 
 
 def _table_meld(codes: list[int], all_wild: bool) -> tuple[str, int]:
@@ -1639,7 +1652,7 @@ SETUPS = {
 }
 #: the set-ups' names for the reader
 SETUP_NAMES = {
-    "go_down": ("Going down with contract 2", "Выкладываем комбинацию 2"),
+    "go_down": ("Going down with contract 2", "Выкладываем контракт 2"),
     "discard_restriction": ("The discard restriction", "Запрет сброса"),
     "cut_in": ("A cut-in", "Перехват"),
     "going_out": ("Laying off and going out", "Добавление карт и выход"),

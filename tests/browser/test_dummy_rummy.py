@@ -51,7 +51,7 @@ def test_the_game_plays_a_move_and_refuses_a_wrong_card(page, voila_url, offline
     page.goto(voila_url + PLAY + f"?lang={lang}", timeout=60_000)
     buttons = page.locator("button.rb-action")
     expect(buttons.first).to_be_visible(timeout=60_000)
-    expect(page.locator(".rb-status")).to_contain_text("your move" if lang == "en" else "ваш ход")
+    expect(page.locator(".rb-status")).to_contain_text("your turn" if lang == "en" else "ваш ход")
     log = page.locator(".rb-log li")
     before = log.count()
     buttons.first.click()

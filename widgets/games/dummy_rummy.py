@@ -54,12 +54,12 @@ class MeldChecker(w.VBox):
         self._contract = w.Dropdown(
             options=[(f"{n}: {dr.CONTRACTS[n].describe(self.lang)}", n) for n in dr.CONTRACTS],
             value=contract,
-            description=t("Contract", "Комбинация"),
+            description=t("Contract", "Контракт"),
             style={"description_width": "initial"},
             layout=w.Layout(max_width="100%"),
         )
         self._all_wild = w.Checkbox(
-            value=all_wild, description=t("melds of wilds alone", "из одних джокеров"), indent=False
+            value=all_wild, description=t("melds of wilds alone", "комбинации из одних карт-джокеров"), indent=False
         )
         self._size = w.BoundedIntText(
             value=14,
@@ -129,7 +129,7 @@ class DummyRummyView(GameView):
         lang = self.lang
         number = state.contract[seat]
         goal = (
-            pick(lang, f"contract {number}", f"комбинация {number}")
+            pick(lang, f"contract {number}", f"контракт {number}")
             if number <= 12
             else pick(lang, "all done", "всё выполнено")
         )
@@ -137,7 +137,7 @@ class DummyRummyView(GameView):
         cuts = (
             pick(lang, f", cut-ins {state.cuts[seat]}", f", перехватов {state.cuts[seat]}") if state.cuts[seat] else ""
         )
-        points = pick(lang, f"{state.totals[seat]} pts", f"{state.totals[seat]} оч.")
+        points = count(state.totals[seat], lang, *POINTS)
         return f"{goal}{down}{cuts} · {points}"
 
     def action_text(self, action) -> str:
@@ -150,14 +150,16 @@ class DummyRummyView(GameView):
             return (
                 pick(lang, f"Take {shown} myself", f"Взять {shown} самому")
                 if action.before >= 0
-                else pick(lang, f"Take {shown} from the pile", f"Взять {shown} из сброса")
+                else pick(lang, f"Take {shown} from the discard pile", f"Взять {shown} из сброса")
             )
         if kind is dr.GoDown:
             return pick(lang, "Go down: ", "Выложить: ") + " | ".join(format_cards(m, lang) for m in action.melds)
         if kind is dr.LayOff:
             end = {"low": pick(lang, " below", " снизу"), "high": pick(lang, " above", " сверху")}.get(action.end, "")
             return pick(
-                lang, f"Lay off {shown} on meld {action.meld + 1}{end}", f"{shown} к комбинации {action.meld + 1}{end}"
+                lang,
+                f"Lay off {shown} on meld {action.meld + 1}{end}",
+                f"Добавить {shown} к комбинации {action.meld + 1}{end}",
             )
         if kind is dr.Discard:
             return pick(lang, f"Discard {shown}", f"Сбросить {shown}") + (
@@ -179,7 +181,7 @@ class DummyRummyView(GameView):
             return pick(
                 lang,
                 f"Let {player_name(action.asker, lang)} cut in",
-                f"Разрешить перехват ({player_name(action.asker, lang)})",
+                f"Разрешить перехват игроку {action.asker + 1}",
             )
         return action.explain(lang)
 
