@@ -536,16 +536,16 @@ def test_the_russian_texts_count_points_cards_and_jokers_in_the_right_form():
     """29 очков, 31 очко, 54 очка, 2 джокера: no abbreviated «очк.» and no number with a wrong noun form."""
     state = position(["9♣ 10♣ J♣ 10♥ 10♦ 10♠ 2♦ 5♥", "4♠ 5♠ 6♠"])
     run = find(state, Meld, cards=cs("9♣ 10♣ J♣"))
-    assert run.explain("ru").endswith("29 очков в первое действие")
+    assert run.explain("ru").endswith("29 очков в счёт первого действия")
     state.apply(run)
-    assert "в выложенных комбинациях 29 очков," in refused(state, Discard(0, cs("2♦")), "joker_rummy.opening").message(
-        "ru"
-    )
+    assert "выложенные комбинации стоят 29 очков," in refused(
+        state, Discard(0, cs("2♦")), "joker_rummy.opening"
+    ).message("ru")
     high = [a for a in position(["Q♠ K♠ RJ 5♥", "4♠ 5♠ 6♠"]).legal_actions() if type(a) is Meld]
-    assert any(m.explain("ru").endswith("31 очко в первое действие") for m in high)  # Q♠ K♠ RJ(A♠)
+    assert any(m.explain("ru").endswith("31 очко в счёт первого действия") for m in high)  # Q♠ K♠ RJ(A♠)
     assert jr.Opened(player=0, points=54).explain("ru") == "Игрок 1 выложился: 54 очка (нужно не менее 51)"
     assert jr.Opened(player=0, points=54).explain("en") == "Player 1 has opened with 54 points (51 needed)"
     assert jr.StockTurned(cards=21).explain("ru").startswith("Колода кончилась: сток (21 карта)")
     two = jr.WentOut(player=1, jokers=2).explain("ru")
-    assert two == "У игрока 2 не осталось карт, последний сброс — 2 джокера: -200 очков"
-    assert jr.WentOut(player=1, jokers=1).explain("en").endswith("the last discard 1 joker: -100 points")
+    assert two == "Игрок 2 заканчивает игру, сбросив в сток сразу 2 джокера: -200 очков"
+    assert jr.WentOut(player=1, jokers=1).explain("en") == "Player 2 goes out by discarding a joker: -100 points"

@@ -19,7 +19,7 @@ def test_the_human_draws_and_discards_and_the_bots_answer():
     discard.click()
     after = view.state
     assert after.current_player == 0 and len(after.history) > len(state.history) + 2
-    assert "joker-rummy-turn" in view._log.value and "Player 1, your move." in view._status.value
+    assert "joker-rummy-turn" in view._log.value and "Player 1, your turn." in view._status.value
 
 
 def test_the_source_example_is_melded_by_button_and_the_opening_is_told():
@@ -82,6 +82,6 @@ def test_the_exercises_worked_answers_in_each_language():
     assert "9♣ 10♣ J♣: 29 points" in melds_points_html(melds, "en")
     assert "Вместе: <b>59 очков</b>" in melds_points_html(melds, "ru")
     readings = readings_html(parse_cards("Q♠ K♠ RJ"), "ru")
-    assert "лесенка Д♠ К♠ КДж: 31 очко" in readings and "В первое действие: <b>31 очко</b>" in readings
+    assert "лесенка Д♠ К♠ КДж: 31 очко" in readings and "В счёт первого действия: <b>31 очко</b>" in readings
     best = opening_html(parse_cards("A♣ 2♣ 3♣ 4♣ 5♦ 5♠ 5♥ 9♥ K♦ K♠ K♥"), "ru")
     assert "54 ≥ 51: с этими картами можно выложиться." in best and "2♣ 3♣ 4♣: 9 очков" in best

@@ -57,7 +57,7 @@ def _meld_reason(cards) -> Bi:
         return Bi.of(error)
     (kind_, _), *_ = [(k, p) for _, k, p in jr.meld_readings(cards)]
     word = {"run": ("a run", "последовательность"), "set": ("a set", "набор")}[kind_]
-    return Bi(f"{word[0]}, worth {points} toward the opening", f"{word[1]}; в счёт открытия: {points}")
+    return Bi(f"{word[0]}, worth {points} toward the opening", f"{word[1]}; в счёт первого действия: {points}")
 
 
 def _row(cards):
@@ -105,7 +105,7 @@ def _melds_text(melds, lang: str) -> str:
     return "; ".join(format_cards(m, lang) for m in melds)
 
 
-@kind("joker_rummy.points", "Points toward the opening", "Очки в счёт открытия", "number")
+@kind("joker_rummy.points", "Points toward the opening", "Очки в счёт первого действия", "number")
 def points(rng: random.Random, difficulty: int) -> dict:
     melds = _melds(rng, 1 + difficulty, 0.25 * difficulty)
     total = jr.opening_points(melds)
@@ -113,7 +113,7 @@ def points(rng: random.Random, difficulty: int) -> dict:
     return dict(
         question=Bi(
             f"You lay {_melds_text(melds, 'en')}. How many points do they count toward the opening?",
-            f"Вы выкладываете {_melds_text(melds, 'ru')}. Сколько очков они дают в счёт открытия?",
+            f"Вы выкладываете {_melds_text(melds, 'ru')}. Сколько очков они дают в счёт первого действия?",
         ),
         rule="joker_rummy.opening",
         solution=total,
@@ -144,7 +144,7 @@ def _best(hand) -> Bi:
     return Bi(f"{value}: {_melds_text(melds, 'en')}", f"{value}: {_melds_text(melds, 'ru')}")
 
 
-@kind("joker_rummy.opens", "Can the hand open?", "Можно ли открыться?", "choose")
+@kind("joker_rummy.opens", "Can the hand open?", "Можно ли выложиться?", "choose")
 def opens(rng: random.Random, difficulty: int) -> dict:
     want = rng.random() < 0.5  # as many hands that cannot open as hands that can
     for _ in range(40):
@@ -154,11 +154,11 @@ def opens(rng: random.Random, difficulty: int) -> dict:
             break
     can = value >= jr.OPENING
     choices, solution = yes_no(can)
-    why = Bi("the best opening is worth ", "лучшее открытие стоит ") + _best(hand)
+    why = Bi("the best opening is worth ", "лучшее первое действие стоит ") + _best(hand)
     return dict(
         question=Bi(
             f"Your hand: {format_cards(hand)}. Can you open, laying melds worth {jr.OPENING} or more in one turn?",
-            f"Ваши карты: {format_cards(hand, 'ru')}. Можно ли открыться, выложив за один ход комбинации "
+            f"Ваши карты: {format_cards(hand, 'ru')}. Можно ли выложиться, то есть выложить за один ход комбинации "
             f"на {jr.OPENING} очко или больше?",
         ),
         rule="joker_rummy.opening",
@@ -171,7 +171,7 @@ def opens(rng: random.Random, difficulty: int) -> dict:
     )
 
 
-@kind("joker_rummy.best", "The best opening", "Лучшее открытие", "number")
+@kind("joker_rummy.best", "The best opening", "Лучшее первое действие", "number")
 def best(rng: random.Random, difficulty: int) -> dict:
     hand = _hand(rng, 5 + 2 * difficulty, 0.2 * difficulty)
     value, _ = jr.best_opening(hand)
@@ -179,7 +179,7 @@ def best(rng: random.Random, difficulty: int) -> dict:
         question=Bi(
             f"Your hand: {format_cards(hand)}. What is the most your melds from it could count toward the opening?",
             f"Ваши карты: {format_cards(hand, 'ru')}. Сколько очков самое большее дадут выложенные из них "
-            f"комбинации в счёт открытия?",
+            f"комбинации в счёт первого действия?",
         ),
         rule="joker_rummy.opening",
         solution=value,

@@ -87,7 +87,7 @@ __all__ = [
 RULES: dict[str, tuple[str, str]] = {
     "joker_rummy.deck": ("Two decks and two jokers", "Две колоды и два джокера"),
     "joker_rummy.deal": ("The deal", "Раздача"),
-    "joker_rummy.turn": ("The turn: draw, act, discard", "Ход"),
+    "joker_rummy.turn": ("The turn: draw, meld, discard", "Ход: взять карту, выложиться, сбросить"),
     "joker_rummy.stock": ("The stock turned over", "Когда колода заканчивается"),
     "joker_rummy.first_round": ("No melding in the first round", "Первый круг"),
     "joker_rummy.melds": ("Runs and sets", "Комбинации"),
@@ -718,7 +718,7 @@ class Meld(Action):
             extra = f", {_points(self.points, lang)} toward the opening" if self.opening else ""
             return f"{who} melds {text}: {kind}{extra}"
         kind = "комбинация одного номинала" if self.low == 0 else "лесенка"
-        extra = f", {_points(self.points, lang)} в первое действие" if self.opening else ""
+        extra = f", {_points(self.points, lang)} в счёт первого действия" if self.opening else ""
         return f"{who} выкладывает {text}: {kind}{extra}"
 
 
@@ -895,10 +895,14 @@ class WentOut(_Note):
     def explain(self, lang: str = "en") -> str:
         score = GOING_OUT[self.jokers]
         if check_lang(lang) == "en":
-            how = f", the last discard {count(self.jokers, 'en', *JOKERS)}" if self.jokers else ""
-            return f"Player {self.player + 1} has no cards left{how}: {_points(score, 'en')}"
-        how = f", последний сброс — {count(self.jokers, 'ru', *JOKERS)}" if self.jokers else ""
-        return f"У игрока {self.player + 1} не осталось карт{how}: {_points(score, 'ru')}"
+            if self.jokers:
+                how = "a joker" if self.jokers == 1 else f"{count(self.jokers, 'en', *JOKERS)} at once"
+                return f"Player {self.player + 1} goes out by discarding {how}: {_points(score, 'en')}"
+            return f"Player {self.player + 1} has no cards left: {_points(score, 'en')}"
+        if self.jokers:
+            how = "джокер" if self.jokers == 1 else f"сразу {count(self.jokers, 'ru', *JOKERS)}"
+            return f"Игрок {self.player + 1} заканчивает игру, сбросив в сток {how}: {_points(score, 'ru')}"
+        return f"У игрока {self.player + 1} не осталось карт: {_points(score, 'ru')}"
 
 
 @dataclass(frozen=True)
@@ -912,10 +916,10 @@ class DealScored(_Note):
         s = ", ".join(f"{x:+d}" if x < 0 else str(x) for x in self.scores)
         t = ", ".join(str(x) for x in self.totals)
         if check_lang(lang) == "en":
-            why = "nobody went out within the round limit; " if self.unfinished else ""
-            return f"{why}the deal scores {s}; totals {t}"
-        why = "за отведённое число кругов никто не выложил все карты; " if self.unfinished else ""
-        return f"{why}очки за сдачу: {s}; всего: {t}"
+            why = "Nobody went out within the round limit. " if self.unfinished else ""
+            return f"{why}Scores of the deal: {s}; totals: {t}"
+        why = "За отведённое число кругов никто не выложил все карты. " if self.unfinished else ""
+        return f"{why}Очки за сдачу: {s}; всего: {t}"
 
 
 @dataclass(frozen=True)
@@ -926,8 +930,10 @@ class MatchOver(_Note):
     def explain(self, lang: str = "en") -> str:
         w = ", ".join(str(p + 1) for p in self.winners)
         if check_lang(lang) == "en":
-            return f"The match is over: the lowest total wins (player {w})"
-        return f"Партия окончена: побеждает меньшая сумма очков (игрок {w})"
+            who = "player" if len(self.winners) == 1 else "players"
+            return f"The match is over: the lowest total wins ({who} {w})"
+        who = "игрок" if len(self.winners) == 1 else "игроки"
+        return f"Партия окончена: побеждает меньшая сумма очков ({who} {w})"
 
 
 # ---------------------------------------------------------------- refusals
@@ -964,7 +970,7 @@ _REASONS = {
         "joker_rummy.first_round",
     ),
     "taken_back": (
-        "player {p} took his melds back this turn and may only discard now",
+        "player {p} took their melds back this turn and may only discard now",
         "игрок {p} забрал свои комбинации в этот ход и теперь может только сбросить карту",
         "joker_rummy.opening",
     ),
@@ -975,8 +981,8 @@ _REASONS = {
         "joker_rummy.lay_off",
     ),
     "opening_short": (
-        "the melds laid toward the opening make {n}, 51 are needed: lay more or take them back",
-        "в выложенных комбинациях {n}, а нужно не менее 51: выложите ещё или заберите их",
+        "the melds laid toward the opening are worth {n}, and the opening needs at least 51: lay more or take them back",
+        "выложенные комбинации стоят {n}, а для первого действия нужно не менее 51: выложите ещё или заберите их",
         "joker_rummy.opening",
     ),
     "nothing_to_take_back": (
@@ -1000,6 +1006,12 @@ _REASONS = {
         "joker_rummy.going_out",
     ),
     "no_meld": ("there is no meld {m} on the table", "на столе нет комбинации {m}", "joker_rummy.lay_off"),
+    "no_melds": ("melds {m} are not both on the table", "на столе нет одной из комбинаций {m}", "joker_rummy.join"),
+    "pending_melds": (
+        "one of melds {m} is part of an opening not yet complete",
+        "одна из комбинаций {m} — часть ещё не законченного первого действия",
+        "joker_rummy.opening",
+    ),
     "pending_meld": (
         "meld {m} is part of an opening not yet complete",
         "комбинация {m} — часть ещё не законченного первого действия",
@@ -1243,9 +1255,9 @@ class JokerRummyState(State):
 
     def _join_problem(self, first: _TableMeld | None, second: _TableMeld | None, p: int) -> str | None:
         if first is None or second is None:
-            return "no_meld"
+            return "no_melds"
         if first.pending or second.pending:
-            return "pending_meld"
+            return "pending_melds"
         if first.low == 0 or second.low == 0 or first.suit != second.suit or first.high + 1 != second.low:
             return "join_no"
         if self.options.join == "own" and p not in (first.owner, second.owner):

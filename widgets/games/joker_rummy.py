@@ -60,7 +60,11 @@ class JokerRummyView(GameView):
         notes = []
         if view["pending"]:
             notes.append(
-                pick(lang, f"Opening so far: {view['pending']} of 51", f"Первое действие: {view['pending']} из 51")
+                pick(
+                    lang,
+                    f"Opening so far: {view['pending']} of 51",
+                    f"В счёт первого действия: {view['pending']} из 51",
+                )
             )
         if view["owed"]:
             notes.append(
@@ -233,7 +237,7 @@ def readings_html(cards, lang: str) -> str:
         for meld, kind, points in jr.meld_readings(cards)
     )
     best = _points(jr.opening_points([tuple(cards)]), lang)
-    return f"<ul>{items}</ul><p>{pick(lang, 'Toward the opening', 'В первое действие')}: <b>{best}</b></p>"
+    return f"<ul>{items}</ul><p>{pick(lang, 'Toward the opening', 'В счёт первого действия')}: <b>{best}</b></p>"
 
 
 __all__ = [
