@@ -250,8 +250,8 @@ def make_options(options_cls: type, given: dict[str, Any]):
     unknown = sorted(set(given) - names)
     if unknown:
         raise OptionError(
-            f"unknown option(s) {', '.join(unknown)}; known: {', '.join(sorted(names))}",
-            f"неизвестные параметры {', '.join(unknown)}; известны: {', '.join(sorted(names))}",
+            f"unknown {'option' if len(unknown) == 1 else 'options'} {', '.join(unknown)}; known: {', '.join(sorted(names))}",
+            f"{'неизвестный параметр' if len(unknown) == 1 else 'неизвестные параметры'} {', '.join(unknown)}; известны: {', '.join(sorted(names))}",
         )
     return options_cls(**given)
 
@@ -558,7 +558,10 @@ def _read_save(text) -> dict:
     unknown = sorted(set(data) - {"format", "game", "factory", "args", "history"})
     if unknown:
         names = _excerpt(", ".join(map(str, unknown)))
-        raise _refuse(f"unknown field(s) {names}", f"неизвестные поля {names}")
+        raise _refuse(
+            f"unknown {'field' if len(unknown) == 1 else 'fields'} {names}",
+            f"{'неизвестное поле' if len(unknown) == 1 else 'неизвестные поля'} {names}",
+        )
     if data.get("format") != SAVE_FORMAT:
         shown = _excerpt(repr(data.get("format")))
         raise _refuse(

@@ -338,7 +338,7 @@ def test_the_explorer_is_bounded_by_the_rules_and_answers_lazily():
         domimi.explore("A♠ 2♠ 3♠ 4♠ 5♠ 6♠")
     with pytest.raises(domimi.OptionError, match="too long"):
         domimi.explore("A♠", field="A♠ " * 33333)
-    with pytest.raises(domimi.OptionError, match="hold no more"):
+    with pytest.raises(domimi.OptionError, match="1 deck holds no more"):
         domimi.explore("A♠", field="2♠ 2♠", decks=1)
     with pytest.raises(domimi.OptionError, match="at most 5"):
         turn_options("A♠ " * 22, "2♠", stage=1)

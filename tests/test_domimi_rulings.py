@@ -357,7 +357,7 @@ def test_the_round_limit_always_ends_the_game_and_says_so():
         ("collect", "9♦", "9♦", "domimi.collect", "identical", "такую же"),
         ("collect", "4♦ 5♦", "10♦", "domimi.collect", "sums", "суммы"),
         ("collect", "7♣", "7♣", "domimi.collect", "not among the revealed", "нет среди открытых"),
-        ("buy", "4♦ 5♦", "J♦", "domimi.buy", "less than 15", "меньше 15"),
+        ("buy", "4♦ 5♦", "J♦", "domimi.buy", "less than 15", "валет бубен стоит 15"),
         ("buy", "4♦ 5♦ 9♦", "J♠", "domimi.buy", "suit", "масти"),
         ("cross", "4♦ 5♦", "4♠", "domimi.cross", "one rank", "одного достоинства"),
     ],

@@ -55,7 +55,7 @@ def test_the_game_shows_the_field_the_revealed_cards_and_short_buttons():
     assert "personal deck 1, discard pile 0" in game._table.value
     assert game._hand_box.value.count('<g class="card ') == 3  # the three cards revealed
     labels = [b.description for b in game._actions.children]
-    assert labels == ["collect A♥+2♥ → 3♥", "makes no move"]
+    assert labels == ["collect A♥+2♥ → 3♥", "Do nothing"]
     game._actions.children[0].click()
     assert game.state.current_player == 0 and len(game.state.history) >= 2
     assert "Player 2: " in game._log.value and "rules.html#domimi-collect" in game._log.value

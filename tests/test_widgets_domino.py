@@ -72,7 +72,7 @@ def test_the_game_opens_with_the_human_to_move_after_the_bots():
     game = DominoGame(players=4, seed=2026)  # the lot gives team B the lead
     state = game.state
     assert state.current_player == 0 and state.history, "the bots led before A1"
-    assert "Player 1, your move." in game._status.value
+    assert "Player 1, your turn." in game._status.value
     assert "B1 leads" in game._log.value and "rules.html#domino-place" in game._log.value
     assert "banks: team A 0, team B 0" in game._table.value and '<g class="card ' in game._table.value
     assert ">A1<" in game._table.value and ">B1<" in game._table.value
@@ -95,7 +95,7 @@ def test_choosing_a_card_lights_up_its_cells_and_a_wrong_place_names_the_rule():
     assert "a pass is not allowed" in game._status.value and game.state.replay_key() == key
     _grid(game)[1]["first"].click()
     assert game.state.table.cards == [parse_card("10♠")]
-    assert "Player 4, your move." in game._status.value  # B2
+    assert "Player 4, your turn." in game._status.value  # B2
 
 
 def test_a_place_without_a_card_is_a_message_and_buttons_play_the_legal_moves():
@@ -116,7 +116,7 @@ def test_a_whole_game_against_the_bots_ends_with_the_verdict_in_russian():
         game._actions.children[0].click()
     assert game.state.is_over()
     assert "Партия окончена" in game._status.value
-    assert "партия окончена: карт в копилках" in game._log.value
+    assert "Партия окончена: карт в копилках" in game._log.value
     assert not game._actions.children and not game._special.children
 
 

@@ -65,7 +65,7 @@ def test_the_game_starts_with_bots_and_offers_the_human_legal_moves():
     assert _human_turn(game)
     labels = [b.description for b in game._actions.children]
     assert labels and all(x.startswith("Lead ") for x in labels)
-    assert "Player 1, your move." in game._status.value
+    assert "Player 1, your turn." in game._status.value
     assert "attacks" in game._table.value and "Game 1" in game._log.value
 
 
@@ -179,4 +179,4 @@ def test_a_match_shows_the_rating():
             break
         game._actions.children[-1].click()
     assert game._state.is_over() and len(game._state.fools) == 3
-    assert "fools:" in game._status.value
+    assert "The fools, game by game: player" in game._status.value

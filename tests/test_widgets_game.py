@@ -25,7 +25,7 @@ def test_the_human_plays_by_button_and_the_bots_answer():
     state = view.state
     assert state.current_player == 0 and len(state.history) >= 3, "the bots played until the human's turn"
     assert {a.player for a in state.history[1:]} >= {1, 2} and all(a.player for a in state.history[1:])
-    assert "rb-current" in view._table.value and "Player 1, your move." in view._status.value
+    assert "rb-current" in view._table.value and "Player 1, your turn." in view._status.value
     assert "war-trick" in view._log.value or "Taking the trick" in view._log.value
 
 

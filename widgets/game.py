@@ -497,7 +497,7 @@ class GameView(w.VBox):
             cls = "rb-legal" if c in legal else "rb-dim" if legal else ""
             glow = "last" if c in fresh else None  # a card the last action brought into the hand
             cards.append(f"<span class='{cls}'>{svg.card(c, lang=lang, width=56, highlight=glow)}</span>")
-        title = pick(lang, f"Hand of {player_name(viewer, 'en')}", f"Карты: {player_name(viewer, 'ru')}")
+        title = pick(lang, f"Hand of {player_name(viewer, 'en')}", f"Карты игрока {viewer + 1}")
         return f"<div><b>{html.escape(title)}</b></div><div class='rb-hand' role='group' aria-label='{html.escape(title)}'>{''.join(cards)}</div>"
 
     def _offer(self, actions: list[Action]) -> None:
@@ -523,10 +523,13 @@ class GameView(w.VBox):
             result = state.result()
             winners = ", ".join(player_name(p, lang) for p in result.winners)
             note = result.note(lang)
+            one = len(result.winners) == 1
             show(
                 self._status,
                 pick(
-                    lang, f"Game over. Winner: {winners}. {note}", f"Партия окончена. Победитель: {winners}. {note}"
+                    lang,
+                    f"Game over. {'Winner' if one else 'Winners'}: {winners}. {note}",
+                    f"Партия окончена. {'Победитель' if one else 'Победители'}: {winners}. {note}",
                 ).strip(),
                 "ok",
             )
@@ -537,7 +540,7 @@ class GameView(w.VBox):
             )
         else:
             who = player_name(state.current_player, lang)
-            show(self._status, pick(lang, f"{who}, your move.", f"{who}, ваш ход."))
+            show(self._status, pick(lang, f"{who}, your turn.", f"{who}, ваш ход."))
 
 
 __all__ = ["GameView", "action_cards", "moved_cards"]

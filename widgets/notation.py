@@ -12,6 +12,7 @@ import ipywidgets as w
 from rules import svg
 from rules.cards import CardList, format_cards, parse_cards
 from rules.errors import RulesError, check_lang
+from rules.lang import count
 from widgets.common import guarded, show, status_line, text
 
 #: the longest text the box reads, and the most cards it draws (six full packs with jokers)
@@ -53,14 +54,14 @@ class NotationView(w.VBox):
         if len(value) > MAX_TEXT:
             raise RulesError(
                 f"the text is {len(value):,} characters long; at most {MAX_TEXT:,} are read",
-                f"в тексте {len(value):,} символов; читается не больше {MAX_TEXT:,}",
+                f"в тексте {count(len(value), 'ru', ru=('символ', 'символа', 'символов'))}; читается не больше {MAX_TEXT:,}",
                 rule="notation",
             )
         cards = parse_cards(value)
         if len(cards) > MAX_DRAWN:
             raise RulesError(
-                f"{len(cards)} cards: at most {MAX_DRAWN} are drawn",
-                f"{len(cards)} карт: рисуется не больше {MAX_DRAWN}",
+                f"{count(len(cards), 'en')}: at most {MAX_DRAWN} are drawn",
+                f"{count(len(cards), 'ru')}: рисуется не больше {MAX_DRAWN}",
                 rule="notation",
             )
         self._cards = cards

@@ -241,8 +241,8 @@ def throw_in(rng: random.Random, difficulty: int) -> dict:
             f"The trump card is {state.trump_card}. On the table: {_table_text(state).en} (attack/defence); "
             f"player {defender} defends and held {_held(state)} cards when the bout began. "
             f"You are player {p + 1}: which of your cards may you throw in now?",
-            f"Козырь — {format_card(state.trump_card, 'ru')}. На столе: {_table_text(state).ru} (ход/отбой); "
-            f"отбивается игрок {defender}, у него в начале хода было карт: {_held(state)}. "
+            f"Козырь — {format_card(state.trump_card, 'ru')}. На столе: {_table_text(state).ru} (ход/чем побита); "
+            f"отбивается игрок {defender}, в начале кона у него было карт: {_held(state)}. "
             f"Вы — игрок {p + 1}: какие свои карты вы можете сейчас подкинуть?",
         ),
         rule="durak.throw_in",

@@ -13,6 +13,7 @@ from rules import minefield as mf
 from rules import svg
 from rules.cards import ALL_CARDS, Card, format_card
 from rules.exercises.core import Bi, Choice, kind, picture
+from rules.lang import count
 
 #: the ten magic cards and two ordinary ones, as main cards to put in play
 _MAGIC = ("Q♠", "A♠", "K♠", "A♣", "K♣", "A♥", "K♥", "A♦", "RJ", "BJ", "Q♥", "Q♦", "Q♣", "K♦")
@@ -75,7 +76,7 @@ def _before(state: mf.MinefieldState) -> Bi:
     """What a player at the table knows: moves so far, scores, running effects and collections."""
     parts = [
         Bi(
-            f"{state.moves} barrel(s) drawn so far. Scores: {_scores_text(state.scores()).en}.",
+            f"{count(state.moves, 'en', ('barrel', 'barrels'))} drawn so far. Scores: {_scores_text(state.scores()).en}.",
             f"Вытянуто бочонков: {state.moves}. Очки: {_scores_text(state.scores()).ru}.",
         )
     ]
@@ -190,7 +191,7 @@ def next_player(rng: random.Random, difficulty: int) -> dict:
         raise AssertionError("the game ended")
     again = after.moves_in_a_row()
     why = _events_text(events) + Bi(
-        f" Player {nxt + 1} draws next ({again} move(s) in a row).",
+        f" Player {nxt + 1} draws next ({count(again, 'en', ('move', 'moves'))} in a row).",
         f" Следующим тянет игрок {nxt + 1} (ходов подряд: {again}).",
     )
     return dict(

@@ -138,6 +138,16 @@ def _fmt(cards: Iterable[Card], lang: str, sep: str = "+") -> str:
     return sep.join(format_card(c, lang) for c in cards)
 
 
+def _decks_hold(decks: int) -> str:
+    """ "1 deck holds", "2 decks hold": the subject of a sentence about the cards of the decks."""
+    return f"{count(decks, 'en', ('deck', 'decks'))} {'holds' if decks == 1 else 'hold'}"
+
+
+def _in_decks(decks: int) -> str:
+    """«в 1 колоде», «в 2 колодах»."""
+    return "в " + count(decks, "ru", ru=("колоде", "колодах", "колодах"))
+
+
 # ---------------------------------------------------------------- options
 
 
@@ -901,11 +911,11 @@ class Steal(DomimiAction):
         return f"{self.picture}: steal from P{self.victim + 1}"
 
     def says(self, lang: str = "en") -> str:
-        pic, victim = format_card(self.picture, lang), player_name(self.victim, lang)
+        pic, victim = format_card(self.picture, lang), self.victim + 1
         return pick(
             lang,
-            f"{pic} steals the top card of {victim}'s personal deck into their own discard pile",
-            f"{pic} стаскивает себе в сброс верхнюю карту личной колоды соседа ({victim})",
+            f"{pic} steals the top card of player {victim}'s personal deck into their own discard pile",
+            f"{pic} стаскивает себе в сброс верхнюю карту личной колоды игрока {victim}",
         )
 
 
@@ -1494,8 +1504,8 @@ class DomimiState(State):
         places = tuple(1 + sum(1 for u in teams if key[u] > key[self.team[p]]) for p in range(n))
         note_en = note_ru = ""
         if self.ended_by_limit:
-            note_en = f"stopped by the round limit ({self.options.round_limit} rounds)"
-            note_ru = f"игра остановлена по пределу кругов ({self.options.round_limit})"
+            note_en = f"Stopped by the round limit ({count(self.options.round_limit, 'en', ('round', 'rounds'))})."
+            note_ru = f"Игра остановлена по пределу кругов ({self.options.round_limit})."
         return Result(tuple(score[self.team[p]] for p in range(n)), places, note_en, note_ru)
 
     # ---- views and zones
@@ -1639,7 +1649,7 @@ def explain_refusal(kind: str, pay, take, revealed, field, *, stage: int) -> Ill
         if total < price:
             return IllegalAction(
                 f"{p_en} = {total} is less than {price}, the price of {card_name(pic)}",
-                f"{p_ru} = {total} меньше {price}, цены: {card_name(pic, 'ru')}",
+                f"{p_ru} = {total}, а {card_name(pic, 'ru')} стоит {price}",
                 rule=rule,
             )
         if pic.suit is not None and pic.suit not in {c.suit for c in money}:
@@ -1712,8 +1722,8 @@ def scenario(
         short = [c for c, k in pool.items() if k < 0]
         if short:
             raise OptionError(
-                f"{where_en}: {decks} deck(s) hold too few {_fmt([_ALL[c] for c in short], 'en', ' ')}",
-                f"{where_ru}: в {decks} колод(ах) не хватает {_fmt([_ALL[c] for c in short], 'ru', ' ')}",
+                f"{where_en}: {_decks_hold(decks)} too few {_fmt([_ALL[c] for c in short], 'en', ' ')}",
+                f"{where_ru}: {_in_decks(decks)} не хватает {_fmt([_ALL[c] for c in short], 'ru', ' ')}",
                 rule="domimi.setup",
             )
         return codes
@@ -1823,8 +1833,8 @@ def explorer_field(decks: int, revealed=()) -> list[Card]:
     short = [c for c, k in field.items() if k < 0]
     if short:
         raise OptionError(
-            f"{decks} deck(s) hold fewer {_fmt(short, 'en', ' ')} than revealed",
-            f"в {decks} колод(ах) меньше карт {_fmt(short, 'ru', ' ')}, чем открыто",
+            f"{_decks_hold(decks)} fewer {_fmt(short, 'en', ' ')} than revealed",
+            f"{_in_decks(decks)} меньше карт {_fmt(short, 'ru', ' ')}, чем открыто",
             rule="domimi.setup",
         )
     return sorted(field.elements(), key=_sort_key)
@@ -1913,8 +1923,8 @@ def explore(
         if extra_cards:
             shown = list(extra_cards)[:6]
             raise OptionError(
-                f"{decks} deck(s) hold no more {_fmt(shown, 'en', ' ')} for the field (the revealed cards are not on it)",
-                f"в {decks} колод(ах) больше нет {_fmt(shown, 'ru', ' ')} для поля (открытых карт на поле нет)",
+                f"{_decks_hold(decks)} no more {_fmt(shown, 'en', ' ')} for the field (the revealed cards are not on it)",
+                f"{_in_decks(decks)} больше нет {_fmt(shown, 'ru', ' ')} для поля (открытых карт на поле нет)",
                 rule="domimi.setup",
             )
         cards_field = sorted(typed, key=_sort_key)

@@ -602,8 +602,8 @@ class Trick(Note):
         who = seat_name(self.last_seat, ts, lang)
         text = pick(
             lang,
-            f"team {t} takes the trick ({n}): every opponent passed on {self.cards[-1]}, laid by {who}",
-            f"команда {t} берёт взятку ({n}): все соперники спасовали на {_ru(self.cards[-1])}, которую положил {who}",
+            f"Team {t} takes the trick ({n}): every opponent passed on {self.cards[-1]}, laid by {who}",
+            f"Команда {t} берёт взятку ({n}): все соперники спасовали на {_ru(self.cards[-1])}, которую положил {who}",
         )
         if self.leader is None:
             return text + pick(
@@ -627,9 +627,9 @@ class GameOver(Note):
         a, b = self.bank_a, self.bank_b
         if check_lang(lang) == "en":
             verdict = "a draw" if a == b else f"team {'A' if a > b else 'B'} wins"
-            return f"game over: cards in the banks, team A {a}, team B {b} — {verdict}"
+            return f"Game over: cards in the banks, team A {a}, team B {b} — {verdict}"
         verdict = "ничья" if a == b else f"побеждает команда {'А' if a > b else 'Б'}"
-        return f"партия окончена: карт в копилках — у команды А {a}, у команды Б {b}; {verdict}"
+        return f"Партия окончена: карт в копилках — у команды А {a}, у команды Б {b}; {verdict}"
 
 
 # ---------------------------------------------------------------- the game
@@ -832,8 +832,13 @@ class DominoState(State):
         a, b = len(self.banks[0]), len(self.banks[1])
         scores = [float(a if self.team_of(p) == 0 else b) for p in range(self.num_players)]
         if a == b:
-            return Result.from_scores(scores, note_en="a draw: equal banks", note_ru="ничья: поровну карт")
-        return Result.from_scores(scores)
+            return Result.from_scores(scores, note_en="A draw: equal banks.", note_ru="Ничья: в копилках поровну карт.")
+        won = 0 if a > b else 1
+        return Result.from_scores(
+            scores,
+            note_en=f"Team {team_name(won, 'en')} wins: banks {max(a, b)} to {min(a, b)}.",
+            note_ru=f"Побеждает команда {team_name(won, 'ru')}: в копилках {max(a, b)} против {min(a, b)}.",
+        )
 
     def view(self, player: int) -> dict:
         ts = self.team_size

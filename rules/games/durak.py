@@ -814,12 +814,15 @@ class DurakState(State):
         fool = self.fools[-1] if self.fools else None
         if self.options.games == 1:
             if fool is None:
-                en, ru = "a draw: the last cards went out together", "ничья: последние карты вышли одновременно"
+                en, ru = "A draw: the last cards went out together.", "Ничья: последние карты вышли одновременно."
             else:
-                en, ru = f"player {fool + 1} is the fool", f"игрок {fool + 1} — дурак"
+                en, ru = f"Player {fool + 1} is the fool.", f"Игрок {fool + 1} — дурак."
         else:
-            en = "fools: " + ", ".join("draw" if f is None else f"player {f + 1}" for f in self.fools)
-            ru = "дураки: " + ", ".join("ничья" if f is None else f"игрок {f + 1}" for f in self.fools)
+            en = "The fools, game by game: " + ", ".join(
+                "a draw" if f is None else f"player {f + 1}" for f in self.fools
+            )
+            ru = "Дураки по играм: " + ", ".join("ничья" if f is None else f"игрок {f + 1}" for f in self.fools)
+            en, ru = en + ".", ru + "."
         return Result.from_scores(self.scores, note_en=en, note_ru=ru)
 
     @property
@@ -977,7 +980,7 @@ class DurakState(State):
                     onboard = format_cards_list([a for a, d in table if d is None])
                     return IllegalAction(
                         f"{action.attack} is not an unbeaten card on the table (unbeaten: {onboard[0]})",
-                        f"{format_card(action.attack, 'ru')} — не небитая карта на столе (небитые: {onboard[1]})",
+                        f"{format_card(action.attack, 'ru')} нет среди небитых карт на столе (небитые: {onboard[1]})",
                         rule="durak.beat",
                     )
                 if action.trump != self.trump_card:
@@ -1034,8 +1037,8 @@ class DurakState(State):
 
     def _full(self, card: Card) -> IllegalAction:
         if self.cap < self.bout_limit:
-            en = f"the defender held only {self.cap} cards when the bout began"
-            ru_ = f"у отбивающегося в начале кона было только {self.cap} карт(ы)"
+            en = f"the defender held only {count(self.cap, 'en')} when the bout began"
+            ru_ = f"у отбивающегося в начале кона было только {count(self.cap, 'ru', ru=('карта', 'карты', 'карт'))}"
         elif self.cap == 5:
             en, ru_ = "5 cards before the first discard", "до первого отбоя — не более 5 карт"
         else:
@@ -1163,8 +1166,11 @@ class Drew(Note):
     def explain(self, lang: str = "en") -> str:
         if not self.draws:
             return pick(lang, "Nobody draws", "Никто не добирает")
-        en = ", ".join(f"{player_name(p, capital=False)} {k}" for p, k in self.draws)
-        ru = ", ".join(f"{player_name(p, 'ru', capital=False)} — {k}" for p, k in self.draws)
+        en = ", ".join(f"{player_name(p, capital=False)} draws {count(k, 'en')}" for p, k in self.draws)
+        ru = ", ".join(
+            f"{player_name(p, 'ru', capital=False)} берёт {count(k, 'ru', ru=('карту', 'карты', 'карт'))}"
+            for p, k in self.draws
+        )
         return pick(lang, f"Drawing up to six: {en}", f"Добор до шести: {ru}")
 
 
@@ -1345,7 +1351,7 @@ VARIANTS = [
 #: the book's teaching positions (the explorer and exercises pages): name -> (titles, position's arguments)
 _POSITIONS = {
     "throw_in_and_beat": (
-        ("Throwing in and beating, three players", "Подкидывание и отбой, три игрока"),
+        ("Throwing in and beating, three players", "Подкидывание и отбивание, три игрока"),
         {"hands": ["7♥ 7♣ 8♣ K♥", "9♥ 10♣ 6♦ A♦", "9♣ 7♦ Q♥"], "trump": "6♠", "stock": "6♥ 8♥ 8♦ 9♦ J♦ Q♦ K♦ A♥"},
     ),
     "bout_cap": (

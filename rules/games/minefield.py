@@ -700,9 +700,12 @@ def make_layout(cells: Mapping[int, tuple[Any, Any]] | None = None, seed: int = 
         left.subtract(pair[k] for pair in fixed.values())
         if any(v < 0 for v in left.values()):
             twice = sorted(c for c, v in left.items() if v < 0)
+            one = len(twice) == 1
             raise OptionError(
-                f"card(s) {' '.join(twice)} placed twice among the {'main' if k == 0 else 'amplifier'} cards",
-                f"карта(ы) {' '.join(twice)} дважды среди {'основных' if k == 0 else 'усиливающих'} карт",
+                f"{'card' if one else 'cards'} {' '.join(twice)} placed twice among the "
+                f"{'main' if k == 0 else 'amplifier'} cards",
+                f"{'карта' if one else 'карты'} {' '.join(twice)} дважды среди "
+                f"{'основных' if k == 0 else 'усиливающих'} карт",
             )
         cards = [c for c in (str(x) for x in deck(54)) if left[c] > 0]
         rng.shuffle(cards)
@@ -727,7 +730,7 @@ class Draw(Action):
         return f"draw {self.player + 1}"
 
     def explain(self, lang: str = "en") -> str:
-        who = player_name(self.player, lang, capital=False)
+        who = player_name(self.player, lang)
         return pick(lang, f"{who} draws a barrel from the bag", f"{who} вытягивает бочонок из мешка")
 
 
@@ -1329,7 +1332,7 @@ SCENARIOS: dict[str, Scenario] = {
         Scenario(
             "amplified_curse",
             "Amplified curse and the amplifier K♠",
-            "Усиленное проклятие и усиливающий К♠",
+            "Усиленное проклятие и усиливающая карта К♠",
             "Player 1 opens an amplified curse; later a cell with an unmatched amplifier K♠ costs player 1 a point.",
             "Игрок 1 открывает усиленное проклятие; позже ячейка с несовпавшей усиливающей К♠ стоит ему очка.",
             2,

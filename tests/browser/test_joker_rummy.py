@@ -39,7 +39,7 @@ def test_the_checker_speaks_russian(page, voila_url, offline):
 def test_the_game_draws_and_discards_and_the_bots_answer(page, voila_url, offline):
     page.goto(voila_url + PLAY, timeout=60_000)
     status = page.locator(".rb-status")
-    expect(status).to_contain_text("Player 1, your move.", timeout=60_000)
+    expect(status).to_contain_text("Player 1, your turn.", timeout=60_000)
     actions = page.locator(".rb-actions button")
     expect(actions.first).to_have_text("Draw from the stock")
     actions.first.click()

@@ -185,7 +185,11 @@ class PurchaseExplorer(w.VBox):
         n = len(found.options)
         show(
             self._status,
-            text(lang, f"{n} option(s), and doing nothing.", f"Вариантов: {n}, и можно ничего не делать."),
+            text(
+                lang,
+                f"{count(n, 'en', ('option', 'options'))}, and doing nothing.",
+                f"Вариантов: {n}, и можно ничего не делать.",
+            ),
             "ok",
         )
 
@@ -294,6 +298,8 @@ def _short_text(action, lang: str) -> str:
         return pick(lang, "End the turn", "Закончить ход")
     if isinstance(action, dm.EndCollect):
         return pick(lang, "Stop collecting", "Больше не собирать")
+    if isinstance(action, dm.Pass):
+        return pick(lang, "Do nothing", "Ничего не делать")
     if isinstance(action, dm.GiveTo):
         if action.recipient == action.player:
             return pick(lang, "Keep the cards", "Оставить себе")

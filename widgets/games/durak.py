@@ -144,7 +144,7 @@ class DurakGame(GameView):
     def draw_table(self, state: dk.DurakState, viewer: int, fresh: frozenset[Card]) -> str:
         lang, view = self.lang, state.view(viewer)
         trump = state.trump_card
-        shown = format_card(trump, lang) if view["trump_card"] else pick(lang, "drawn", "взят")
+        shown = format_card(trump, lang) if view["trump_card"] else pick(lang, "drawn", "взята")
         suits = " ".join(view["trump_suits"])
         info = pick(
             lang,
@@ -235,7 +235,7 @@ def hands_html(state: dk.DurakState, lang: str = "en") -> str:
         rows.append(f"<div><b>{html.escape(pick(lang, 'Table', 'Стол'))}</b> {pics}</div>")
     trump, stock = format_card(state.trump_card, lang), state.view(0)["deck_count"]
     line = pick(
-        lang, f"Trump card {trump}; stock {count(stock, 'en')}", f"Козырь {trump}; в колоде {count(stock, 'ru')}"
+        lang, f"Trump card {trump}; deck {count(stock, 'en')}", f"Козырь {trump}; в колоде {count(stock, 'ru')}"
     )
     return f"<div class='durak-position'>{''.join(rows)}<div>{html.escape(line)}</div></div>"
 
