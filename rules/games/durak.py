@@ -500,7 +500,7 @@ class Pass(_Move):
             return f"Игрок {self.player + 1}: «Бито» — больше не подкидывает"
         if self.after_take:
             return f"Player {self.player + 1} throws in no more to the taker"
-        return f'Player {self.player + 1} says «Бито» ("beaten"): he throws in no more now'
+        return f'Player {self.player + 1} says «Бито» ("beaten"): they throw in no more now'
 
 
 # ---------------------------------------------------------------- the state
@@ -1008,7 +1008,7 @@ class DurakState(State):
         if isinstance(action, Pass | ThrowIn) and action.after_take != (phase == ADD):
             if phase == ADD:
                 en, ru_ = (
-                    "the defender is taking: throw in to him or stop",
+                    "the defender is taking: throw in to them or stop",
                     "отбивающийся берёт: подкидывайте ему или закончите",
                 )
             else:
@@ -1080,7 +1080,7 @@ def format_cards_list(cards: Sequence[Card]) -> tuple[str, str]:
 
 # ---------------------------------------------------------------- what follows from an action
 
-#: how the first attacker of a game was found: (English, Russian) after "he" / the colon
+#: how the first attacker of a game was found: (English, Russian) after "this player" / the colon
 _LEAD_HOW = {
     "lowest_trump": ("holds the lowest trump", "у него младший козырь"),
     "lowest_trump_lot": (
@@ -1120,7 +1120,7 @@ class Dealt(Note):
         return pick(
             lang,
             f"Game {self.game + 1}: player {self.dealer + 1} deals six cards each; the trump card {trump} "
-            f"is turned up and put under the deck; player {p + 1} leads: he {why}",
+            f"is turned up and put under the deck; player {p + 1} leads: this player {why}",
             f"Игра {self.game + 1}: игрок {self.dealer + 1} сдаёт по шесть карт; козырь {trump} "
             f"открыт и положен под колоду; первым ходит игрок {p + 1}: {why}",
         )
@@ -1151,7 +1151,7 @@ class Discarded(Note):
         n = count(self.cards, lang)
         return pick(
             lang,
-            f"{player_name(self.player)} has beaten off: {n} go to the discard pile; he leads next",
+            f"{player_name(self.player)} has beaten off: {n} go to the discard pile; they lead next",
             f"{player_name(self.player, 'ru')} отбился: {n} уходят в отбой; он ходит следующим",
         )
 
@@ -1367,7 +1367,7 @@ _POSITIONS = {
         },
     ),
     "taker_skipped": (
-        ("The taker loses his turn to attack", "Взявший пропускает ход"),
+        ("The taker loses their turn to attack", "Взявший пропускает ход"),
         {
             "hands": ["Q♥ K♥ A♥", "7♥ 8♣ 9♣", "6♦ 7♦ J♠", "10♥ J♥ 8♥"],
             "trump": "6♠",

@@ -1578,12 +1578,12 @@ def _meld_illegal(codes: Sequence[int], problem: str | None, opening: bool | Non
         if opening:
             return IllegalAction(
                 "the player has not opened: this meld counts toward the opening of 51",
-                "игрок ещё не выложился: эта комбинация идёт в первое действие (51 очко)",
+                "игрок ещё не выложился: эта комбинация идёт в счёт первого действия (51 очко)",
                 rule="joker_rummy.opening",
             )
         return IllegalAction(
             "the player has opened already: this meld is not part of an opening",
-            "игрок уже выложился: эта комбинация не входит в первое действие",
+            "игрок уже выложился: эта комбинация не идёт в счёт первого действия",
             rule="joker_rummy.melds",
         )
     err = _meld_error(codes, problem)
