@@ -270,3 +270,41 @@ def test_joker_rummy_can_open_exactly_when_the_best_opening_reaches_51():
         assert ex.solution == ("yes" if value >= 51 else "no")
         answers.add(ex.solution)
     assert answers == {"yes", "no"}
+
+
+#: prints one digest per exercise (every kind, seeds 0..7, every difficulty) of all a student sees and is judged on
+_DIGESTS = """
+import hashlib, json
+from rules.exercises import DIFFICULTIES, generate, kinds
+digests = {}
+for kind_id in kinds():
+    for seed in range(8):
+        for difficulty in DIFFICULTIES:
+            ex = generate(kind_id, seed, difficulty)
+            seen = (ex.question, ex.choices, ex.data, ex.solution, ex.solution_text, ex.reasons, ex.picture)
+            digests[f"{kind_id} seed {seed} difficulty {difficulty}"] = hashlib.sha1(repr(seen).encode()).hexdigest()
+print(json.dumps(digests))
+"""
+
+
+def test_a_seed_gives_the_same_exercise_in_every_process():
+    """A class given "seed 7" gets one set: nothing generated follows Python's hash order
+    (a set or dict of cards iterates in an order that changes with PYTHONHASHSEED)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", _DIGESTS],
+            env={**os.environ, "PYTHONHASHSEED": str(hash_seed)},
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for hash_seed in (1, 2, 3)
+    ]
+    runs = [json.loads(proc.communicate(timeout=300)[0]) for proc in procs]
+    assert len(runs[0]) == 3 * 8 * len(kinds()) > 0
+    differ = sorted(name for name in runs[0] if not runs[0][name] == runs[1][name] == runs[2][name])
+    assert differ == [], f"{len(differ)} exercises differ between processes, e.g. {differ[:5]}"

@@ -17,7 +17,7 @@ from rules.exercises.core import Bi, Choice, groups_picture, kind, picture, yes_
 
 #: the cards of a game of two to six: two packs and two jokers
 PACK = jr.game_cards(2)
-_JOKERS = [c for c in set(PACK) if c.is_joker]
+_JOKERS = sorted({c for c in PACK if c.is_joker})
 
 
 def _group(rng: random.Random, left: Counter, joker_odds: float) -> list[Card]:

@@ -332,7 +332,7 @@ def _readings(codes: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
             continue
         # the jokers fill the gaps; with two colours, every order of colours is a reading
         gaps = [i for i, s in enumerate(slots) if s is None]
-        for order in set(itertools.permutations(jokers)):
+        for order in sorted(set(itertools.permutations(jokers))):  # sorted: no hash order, on any platform
             filled = list(slots)
             for i, j in zip(gaps, order, strict=True):
                 filled[i] = j
