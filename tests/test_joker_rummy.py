@@ -12,10 +12,12 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rules import GAMES, IllegalAction, OptionError
 from rules import joker_rummy as jr
-from rules.cards import parse_card, parse_cards
+from rules.cards import Suit, format_cards, parse_card, parse_cards
 from rules.game import RandomPlayer, playout
 from rules.joker_rummy import (
     Discard,
@@ -549,3 +551,73 @@ def test_the_russian_texts_count_points_cards_and_jokers_in_the_right_form():
     two = jr.WentOut(player=1, jokers=2).explain("ru")
     assert two == "Игрок 2 заканчивает игру, сбросив в сток сразу 2 джокера: -200 очков"
     assert jr.WentOut(player=1, jokers=1).explain("en") == "Player 2 goes out by discarding a joker: -100 points"
+
+
+def _turn(hand: list):
+    """Player 1's turn past the first round, not opened yet, holding ``hand`` (player 2 holds three other cards)."""
+    other = sorted((Counter(jr.game_cards(2)) - Counter(hand)).elements())[:3]
+    return position([format_cards(hand), format_cards(other)], round=2)
+
+
+def _best_played(hand: list) -> int:
+    """The most points of melds the game lets a player lay in one turn from ``hand`` (before
+    opening, past the first round), found by playing every sequence of Meld actions."""
+    state = _turn(hand)
+    memo: dict[tuple, int] = {}
+
+    def best(state) -> int:
+        key = tuple(sorted(state.hand(0)))
+        if key not in memo:
+            memo[key] = 0
+            for action in state.legal_actions():
+                if isinstance(action, Meld):
+                    after = state.clone()
+                    after.apply(action)
+                    memo[key] = max(memo[key], action.points + best(after))
+        return memo[key]
+
+    return best(state)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False), st.integers(min_value=6, max_value=jr.MAX_HAND))
+def test_the_best_opening_is_the_best_the_game_accepts_in_one_turn(rng, size):
+    """The oracle and the game agree: the best opening found is the best sequence of melds the
+    game accepts, and its plan, laid in its order, is accepted meld by meld."""
+    pack = jr.game_cards(2)
+    suit = rng.choice(list(Suit))  # a hand rich in one suit and in jokers: runs, sets and jokers meet
+    rich = [c for c in pack if c.is_joker or c.suit == suit]
+    hand = rng.sample(rich, min(size // 2, len(rich)))
+    rest = Counter(pack) - Counter(hand)
+    hand += rng.sample(sorted(rest.elements()), size - len(hand))
+    points, melds = best_opening(hand)
+    assert points == _best_played(hand)
+    state = _turn(hand)
+    for meld in melds:
+        offered = {a.cards: a for a in state.legal_actions() if isinstance(a, Meld)}
+        assert tuple(meld) in offered, f"{format_cards(meld)} is not offered after {state.history}"
+        state.apply(offered[tuple(meld)])
+    assert sum(a.points for a in state.history) == points
+
+
+@pytest.mark.parametrize(
+    ("hand", "points"),
+    [
+        ("8♣ 8♣ 9♣ 10♣ 10♣ RJ", 54),  # 8♣ 9♣ 10♣, then 8♣ RJ(9♣) 10♣: the first 9♣ is laid already
+        ("9♣ 10♣ 10♣ J♣ Q♣ BJ", 59),  # 9♣ 10♣ J♣ 29 and 10♣ BJ(J♣) Q♣ 30
+        ("6♣ 6♣ 7♣ 8♣ 8♣ 9♣ 6♥ 6♥ RJ", 51),  # 6♣ 7♣ 8♣ 21, then 6♣ RJ(7♣) 8♣ 9♣ 30
+    ],
+)
+def test_a_joker_may_stand_for_a_card_laid_earlier_in_the_turn(hand, points):
+    assert best_opening(cs(hand))[0] == points
+
+
+def test_a_hand_no_game_holds_is_refused_at_once_with_the_reason():
+    with pytest.raises(jr.MeldError) as error:
+        best_opening(cs("RJ " * 12 + "A♣ A♣"))
+    assert "12 × RJ" in error.value.message("en") and "12 × КДж" in error.value.message("ru")
+    with pytest.raises(jr.MeldError, match="4 × A♣"):
+        is_meld(cs("A♣ A♣ A♣ A♣"))
+    with pytest.raises(jr.MeldError) as error:
+        best_opening(cs("2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣ 2♦ 3♦ 4♦"))
+    assert "16 cards" in error.value.message("en") and "16 карт" in error.value.message("ru")

@@ -69,6 +69,7 @@ __all__ = [
     "meld_readings",
     "opening_points",
     "best_opening",
+    "opening_shortfall",
     "hand_penalty",
     "card_points",
     "game_cards",
@@ -106,6 +107,8 @@ RULES: dict[str, tuple[str, str]] = {
 #: the opening must be worth at least this much
 OPENING = 51
 HAND = 14
+#: the most cards a player holds when laying melds: the deal's 14 and the card drawn
+MAX_HAND = HAND + 1
 JOKER_PENALTIES = (10, 20, 25)
 LONE_JOKER = 50
 JOIN_RULES = ("any", "own")
@@ -164,6 +167,8 @@ def game_cards(players: int) -> list[Card]:
 _CODE = {c: c.index for c in ALL_CARDS}
 RJ, BJ = 52, 53
 _JOKERS = (RJ, BJ)
+#: the copies of each card in the largest game's packs (three decks, two red jokers and a black)
+_MOST_COPIES = Counter(_CODE[c] for c in game_cards(8))
 
 
 def _code(card: Card) -> int:
@@ -344,10 +349,22 @@ def _readings(codes: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
 
 
 def _codes(cards: Iterable[Card]) -> list[int]:
+    """The codes of typed cards, refusing more copies of a card than the largest game's packs hold."""
     try:
-        return [_CODE[c] for c in cards]
+        codes = [_CODE[c] for c in cards]
     except (KeyError, TypeError) as err:
         raise MeldError(f"not a card: {err}", f"это не карта: {err}") from None
+    extra = Counter(codes) - _MOST_COPIES
+    if extra:
+        card = ALL_CARDS[min(extra)]
+        most = _MOST_COPIES[_CODE[card]]
+        held = Counter(codes)[_CODE[card]]
+        raise MeldError(
+            f"{held} × {card}: the packs hold at most {most}",
+            f"{held} × {format_card(card, 'ru')}: в колодах их не больше {most}",
+            rule="joker_rummy.deck",
+        )
+    return codes
 
 
 def is_meld(cards: Iterable[Card]) -> bool:
@@ -507,69 +524,93 @@ def _joker_orders(counts: Counter, jokers: list[int], k: int) -> list[tuple[int,
 
 
 def best_opening(hand: Iterable[Card]) -> tuple[int, list[tuple[Card, ...]]]:
-    """The opening worth most that ``hand`` can lay: (points, melds in meld order).
+    """The opening worth most that ``hand`` can lay in one turn: (points, melds in meld order,
+    in the order the game accepts them).
 
     Points are counted as :func:`opening_points` counts them; (0, []) when the hand
-    holds no meld at all.
+    holds no meld at all. A hand the game never holds (more than :data:`MAX_HAND` cards, or
+    more copies of a card than the packs have) raises :class:`MeldError` saying so.
 
     >>> from rules.cards import parse_cards as cs
     >>> best_opening(cs("9♣ 10♣ J♣ 10♥ 10♦ 10♠ 2♦"))[0]
     59
     """
-    points, melds = _best_opening(tuple(sorted(_codes(hand))))
+    codes = _codes(hand)
+    if len(codes) > MAX_HAND:
+        raise MeldError(
+            f"a hand of {len(codes)} cards: a player holds at most {MAX_HAND} when laying melds",
+            f"на руках {count(len(codes), 'ru')}: выкладывая комбинации, игрок держит не больше {MAX_HAND}",
+            rule="joker_rummy.opening",
+        )
+    points, melds = _best_opening(tuple(sorted(codes)))
     return points, [tuple(ALL_CARDS[c] for c in m) for m, _ in melds]
+
+
+def opening_shortfall(hand: Iterable[Card]) -> tuple[str, str] | None:
+    """Why ``hand`` cannot open, in English and Russian, naming the rule that fails; None if it can.
+
+    With melds worth less than 51: how far they fall short. With no meld at all: the group
+    of the hand nearest to a meld (most cards of one rank, or of one suit, with the jokers)
+    and why it is none, as :func:`opening_points` would refuse it.
+
+    >>> from rules.cards import parse_cards as cs
+    >>> opening_shortfall(cs("10♣ 10♣ 10♥"))[0]
+    '10♣ 10♣ 10♥ is not a meld: the cards of a set are all of different suits (so at most 4)'
+    """
+    points, melds = best_opening(hand)
+    if points >= OPENING:
+        return None
+    if melds:
+        gap = OPENING - points
+        return (
+            f"the best melds are worth {count(points, 'en', *POINTS[:1])}, {gap} short of the {OPENING} an opening needs",
+            f"лучшие комбинации дают {count(points, 'ru', ru=POINTS[1])}, до {OPENING} для первого действия "
+            f"не хватает {gap}",
+        )
+    codes = _codes(hand)
+    jokers = [c for c in codes if c >= RJ]
+    naturals = sorted(c for c in codes if c < RJ)
+    groups = [[c for c in naturals if c % 13 == r] for r in range(13)]
+    groups += [[c for c in naturals if c // 13 == suit] for suit in range(4)]
+    nearest = max(groups, key=len, default=[])
+    error = _meld_error(sorted(nearest) + jokers if len(nearest) + len(jokers) >= 3 else codes)
+    return error.message("en"), error.message("ru")
 
 
 _BEST_CACHE: dict[tuple[int, ...], tuple[int, list]] = {}
 
 
 def _best_opening(hand: tuple[int, ...]) -> tuple[int, list[tuple[tuple[int, ...], int]]]:
-    """The best opening of a sorted hand: a search over the natural cards and a number of jokers.
+    """The best opening of a sorted hand: melds laid one after another in one turn, each one a
+    meld the game offers for the cards left at that moment (:func:`_hand_melds`, the game's
+    own generator of melds), so the plan found is a plan the game accepts, in its order.
 
-    Melds are those the hand can lay (:func:`_hand_melds`), taken without the jokers' colours;
-    the cards are decided in order, so a meld is tried only where its lowest natural card comes up.
+    The order matters: a joker of a new run stands only for a card the player no longer
+    holds, and a card already laid this turn is no longer held.
     """
     cached = _BEST_CACHE.get(hand)
     if cached is not None:
         return cached
-    jokers = [c for c in hand if c >= RJ]
-    by_first: dict[int, dict[tuple, tuple]] = {}
-    for codes, low in _hand_melds(hand):
-        naturals = tuple(sorted(c for c in codes if c < RJ))
-        k = len(codes) - len(naturals)
-        template = tuple(None if c >= RJ else c for c in codes)
-        key = (naturals, k, template, low)
-        by_first.setdefault(naturals[0], {})[key] = (naturals, k, _meld_points(codes, low), template, low)
-    options = {f: sorted(v.values(), key=lambda m: -m[2]) for f, v in by_first.items()}
-    memo: dict[tuple, tuple[int, tuple]] = {}
+    memo: dict[tuple[int, ...], tuple[int, tuple]] = {}
 
-    def solve(rest: tuple[int, ...], free: int) -> tuple[int, tuple]:
-        if not rest:
-            return (0, ())
-        found = memo.get((rest, free))
+    def best(rest: tuple[int, ...]) -> tuple[int, tuple]:
+        found = memo.get(rest)
         if found is not None:
             return found
-        first = rest[0]
-        answer = solve(rest[1:], free)
-        for naturals, k, points, template, low in options.get(first, ()):
-            if k > free:
-                continue
+        answer: tuple[int, tuple] = (0, ())
+        for codes, low in _hand_melds(rest):
             left = list(rest)
-            try:
-                for c in naturals:
-                    left.remove(c)
-            except ValueError:
-                continue
-            sub = solve(tuple(left), free - k)
-            if points + sub[0] > answer[0]:
-                answer = (points + sub[0], ((template, low), *sub[1]))
-        memo[(rest, free)] = answer
+            for c in codes:
+                left.remove(c)
+            points, plan = best(tuple(left))
+            points += _meld_points(codes, low)
+            if points > answer[0]:
+                answer = (points, ((codes, low), *plan))
+        memo[rest] = answer
         return answer
 
-    points, plan = solve(tuple(c for c in hand if c < RJ), len(jokers))
-    pool = iter(jokers)
-    melds = [(tuple(c if c is not None else next(pool) for c in template), low) for template, low in plan]
-    result = (points, melds)
+    points, plan = best(hand)
+    result = (points, list(plan))
     if len(_BEST_CACHE) > 20_000:
         _BEST_CACHE.clear()
     _BEST_CACHE[hand] = result
