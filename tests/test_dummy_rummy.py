@@ -585,3 +585,25 @@ def test_the_shortfall_counts_missing_cards():
     assert dr.shortfall(1, cs("5♥ 5♣ 5♠ 9♦ 9♣")) == 1
     assert dr.shortfall(1, cs("5♥ 5♣ 5♠ 9♦ 9♣ RJ")) == 0
     assert dr.shortfall(12, cs("5♥ 6♣ 7♠ 8♦")) == 6
+
+
+@pytest.mark.parametrize(
+    ("number", "hand", "en", "ru"),
+    [
+        # no wild card at all: the gap is named, not the rule about wild cards
+        (1, "3♥ 3♣ 3♠ 9♣ 9♦ K♣", "is 1 card short, which only wild cards", "а в руке их нет"),
+        (1, "3♥ 3♣ 2♠ RJ 9♦ 8♣", "is 3 cards short", "а в руке их только 2"),
+        (4, "3♥ 4♣ 5♠ 9♣ 10♣ J♥ Q♠ A♦", "is 1 card short", "не хватает 1 карты"),
+    ],
+)
+def test_a_contract_not_made_says_how_far_the_hand_is_from_it(number, hand, en, ru):
+    assert en in dr.contract_reason(number, cs(hand), "en")
+    assert ru in dr.contract_reason(number, cs(hand), "ru")
+    assert "natural card" not in dr.contract_reason(number, cs(hand), "en")
+
+
+def test_wilds_needed_is_what_the_arrangement_lacks():
+    assert dr.wilds_needed(1, cs("3♥ 3♣ 3♠ 9♣ 9♦ K♣")) == 1
+    assert dr.wilds_needed(1, cs("3♥ 3♣ 3♠ 9♣ 9♦ 2♣")) == 1, "the two is the wild card the hand lacked"
+    assert find_contract(1, cs("3♥ 3♣ 3♠ 9♣ 9♦ 2♣")) is not None
+    assert dr.wilds_needed(1, cs("3♥ 3♣ 3♠ 9♣ 9♦ 9♥")) == 0

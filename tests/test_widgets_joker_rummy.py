@@ -56,9 +56,11 @@ def test_the_checker_finds_the_best_opening_or_the_gap():
     checker = OpeningChecker()
     assert "59 ≥ 51" in checker._result.value
     checker._box.value = "2♣ 3♣ 4♣ 5♦ 5♠ 5♥ K♦"
-    assert "24: 27 short of 51" in checker._result.value
+    assert "24: the best melds are worth 24 points, 27 short of the 51 an opening needs" in checker._result.value
     russian = OpeningChecker("Д♠ К♠ КДж", lang="ru")
-    assert "31: до 51 не хватает 20" in russian._result.value
+    assert "31: лучшие комбинации дают 31 очко, до 51 для первого действия не хватает 20" in russian._result.value
+    checker._box.value = "10♣ 10♣ 10♥"  # no meld: the rule that fails, not a bare 0
+    assert "the cards of a set are all of different suits" in checker._result.value
 
 
 def test_the_checker_picks_cards_and_refuses_bad_input_in_the_readers_language():

@@ -140,7 +140,8 @@ def _hand(rng: random.Random, size: int, joker_odds: float) -> list[Card]:
 def _best(hand) -> Bi:
     value, melds = jr.best_opening(hand)
     if not melds:
-        return Bi("no meld at all: 0", "ни одной комбинации: 0")
+        en, ru = jr.opening_shortfall(hand)
+        return Bi(f"0, no meld at all ({en})", f"0, ни одной комбинации ({ru})")
     return Bi(f"{value}: {_melds_text(melds, 'en')}", f"{value}: {_melds_text(melds, 'ru')}")
 
 

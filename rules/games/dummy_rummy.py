@@ -489,22 +489,39 @@ def contract_reason(number: int, hand: Sequence[Card], lang: str = "en", *, all_
             f"Для контракта {number} ({what}) нужно не меньше {contract.cards} карт, а в руке {count(len(hand), lang)}"
         )
     wilds = sum(1 for c in hand if is_wild(c))
-    extra_en = "" if all_wild else "; each meld needs at least one natural card besides its wilds"
-    extra_ru = "" if all_wild else "; в каждой комбинации, кроме карт-джокеров, нужна хотя бы одна обычная карта"
-    if lang == "en":
-        if not wilds:
-            return f"Contract {number} ({what}) cannot be made from these cards, which hold no wild card{extra_en}"
+    need = wilds_needed(number, hand, all_wild=all_wild)
+    if need is None:  # no number of wild cards would do: too few natural cards to anchor every meld
+        melds = len(contract.sets) + len(contract.runs)
+        if lang == "en":
+            return (
+                f"Contract {number} ({what}) cannot be made from these cards: each of its {melds} melds needs "
+                "a natural card of its own besides its wild cards, and these cards have too few that fit"
+            )
         return (
-            f"Contract {number} ({what}) cannot be made from these cards, even with the "
-            f"{count(wilds, lang, ('wild card', 'wild cards'))} among them (twos and jokers){extra_en}"
+            f"Из этих карт не собрать контракт {number} ({what}): в каждой из {count(melds, lang, ru=('комбинации', 'комбинаций', 'комбинаций'))} "
+            "нужна своя обычная карта, кроме карт-джокеров, а подходящих обычных карт слишком мало"
         )
-    if not wilds:
-        return f"Из этих карт не собрать контракт {number} ({what}), а карт-джокеров среди них нет{extra_ru}"
-    with_wilds = count(wilds, lang, ru=("картой-джокером", "картами-джокерами", "картами-джокерами"))
+    short = count(need, lang, ru=("карты", "карт", "карт"))
+    if lang == "en":
+        holds = f"only {wilds}" if wilds else "none"
+        return (
+            f"Contract {number} ({what}) cannot be made from these cards: the nearest arrangement is {short} short, "
+            f"which only wild cards (twos and jokers) can stand in for, and the hand holds {holds}"
+        )
+    holds = f"только {wilds}" if wilds else "нет"
     return (
-        f"Из этих карт не собрать контракт {number} ({what}) даже с {with_wilds}, "
-        f"которые в них есть (двойки и джокеры){extra_ru}"
+        f"Из этих карт не собрать контракт {number} ({what}): в самой близкой раскладке не хватает {short}, "
+        f"заменить недостающее могут только карты-джокеры (двойки и джокеры), а в руке их {holds}"
     )
+
+
+def wilds_needed(number: int, hand: Iterable[Card], *, all_wild: bool = False) -> int | None:
+    """The fewest wild cards with which the hand's natural cards would make contract ``number``
+    (None: no number of wild cards would, for want of a natural card to anchor each meld)."""
+    contract = CONTRACTS[number]
+    counts, _ = _counts([_code(c) for c in hand], contract.cards)
+    shape = _skeleton(number, counts, contract.cards, all_wild)
+    return None if shape is None else shape[0]
 
 
 # ---------------------------------------------------------------- options

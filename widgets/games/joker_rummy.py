@@ -214,9 +214,8 @@ def opening_html(cards, lang: str) -> str:
     if points >= jr.OPENING:
         verdict = pick(lang, f"{points} ≥ 51: these cards open.", f"{points} ≥ 51: с этими картами можно выложиться.")
     else:
-        gap = jr.OPENING - points
-        verdict = pick(lang, f"{points}: {gap} short of 51.", f"{points}: до 51 не хватает {gap}.")
-    link = rule_link("joker_rummy.opening", lang)
+        verdict = f"{points}: {pick(lang, *jr.opening_shortfall(cards))}."
+    link = rule_link("joker_rummy.opening" if points else "joker_rummy.melds", lang)
     return f"{STYLE}<div><b>{html.escape(verdict)}</b> <small>{link}</small></div><div class='jr-melds'>{rows}</div>"
 
 
