@@ -71,7 +71,7 @@ def test_the_lost_hearts_are_restored_where_the_text_needs_a_suit():
 
 def test_source_headings_are_section_headings():
     page = parse_page(BOOK / "joker_rummy" / "rules.md")
-    russian = [h.split(" / ", 1)[1].strip(" .") for h in page.headings if " / " in h]
+    russian = [h.split(" · ", 1)[1].strip(" .") for h in page.headings if " · " in h]
     for heading in HEADINGS:
         assert any(heading.strip(" .") in r for r in russian), heading
 

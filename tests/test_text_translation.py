@@ -17,7 +17,7 @@ BOOK = ROOT / "book"
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 LATIN = re.compile(r"[A-Za-z]")
 RULING_LABEL = re.compile(r"^\(([a-z_]+)\.ruling-\d+\)=\s*$")
-SEPARATORS = (" · ", " / ")  # the book's title separator, and the older one of the rules pages
+SEPARATORS = (" · ",)  # the book's one title separator
 
 GAMES = ["durak", "minefield", "domino", "domimi", "joker_rummy", "dummy_rummy"]
 CLARIFICATIONS = [BOOK / game / "clarifications.md" for game in GAMES]

@@ -93,14 +93,14 @@ def _hand_picture(cards):
 
 def _contract_words(number: int) -> Bi:
     c = dr.CONTRACTS[number]
-    return Bi(f"contract {number}: {c.describe('en')}", f"комбинация {number}: {c.describe('ru')}")
+    return Bi(f"contract {number}: {c.describe('en')}", f"контракт {number}: {c.describe('ru')}")
 
 
 def _reason(number: int, hand) -> Bi:
     return Bi(dr.contract_reason(number, hand, "en"), dr.contract_reason(number, hand, "ru"))
 
 
-@kind("dummy_rummy.contract", "Does the hand make the contract?", "Собрана ли комбинация?", "choose")
+@kind("dummy_rummy.contract", "Does the hand make the contract?", "Собран ли контракт?", "choose")
 def contract(rng: random.Random, difficulty: int) -> dict:
     number = rng.choice(_CONTRACTS_BY_DIFFICULTY[difficulty])
     spec = dr.CONTRACTS[number]
@@ -117,7 +117,7 @@ def contract(rng: random.Random, difficulty: int) -> dict:
     return dict(
         question=Bi(
             f"Your hand: {format_cards(hand)}. Can you lay down {words.en} (twos and jokers are wild)?",
-            f"Ваши карты: {format_cards(hand, 'ru')}. Можно ли выложить {words.ru} (двойки и джокеры — дикие карты)?",
+            f"Ваши карты: {format_cards(hand, 'ru')}. Можно ли выложить {words.ru} (двойки и джокеры — карты-джокеры)?",
         ),
         rule="dummy_rummy.contracts",
         solution=solution,
@@ -129,7 +129,7 @@ def contract(rng: random.Random, difficulty: int) -> dict:
     )
 
 
-@kind("dummy_rummy.contracts", "Which contracts does the hand make?", "Какие комбинации собраны?", "pick")
+@kind("dummy_rummy.contracts", "Which contracts does the hand make?", "Какие контракты собраны?", "pick")
 def contracts(rng: random.Random, difficulty: int) -> dict:
     numbers = list(_CONTRACTS_BY_DIFFICULTY[difficulty])[:6] if difficulty < 3 else list(range(1, 9))
     base = rng.choice(numbers)
@@ -138,7 +138,7 @@ def contracts(rng: random.Random, difficulty: int) -> dict:
     return dict(
         question=Bi(
             f"Your hand: {format_cards(hand)}. Which of these contracts could you lay down now?",
-            f"Ваши карты: {format_cards(hand, 'ru')}. Какие из этих комбинаций вы могли бы выложить сейчас?",
+            f"Ваши карты: {format_cards(hand, 'ru')}. Какие из этих контрактов вы могли бы выложить сейчас?",
         ),
         rule="dummy_rummy.contracts",
         solution=tuple(str(n) for n in good),
@@ -172,7 +172,7 @@ def meld(rng: random.Random, difficulty: int) -> dict:
     return dict(
         question=Bi(
             "Which of these groups could be laid as a meld (twos and jokers are wild)?",
-            "Какие из этих групп можно выложить как комбинацию (двойки и джокеры — дикие карты)?",
+            "Какие из этих групп можно выложить как комбинацию (двойки и джокеры — карты-джокеры)?",
         ),
         rule="dummy_rummy.runs" if any(dr.is_run(c) for _, c in groups) else "dummy_rummy.sets",
         solution=tuple(good),
@@ -186,7 +186,7 @@ def meld(rng: random.Random, difficulty: int) -> dict:
     )
 
 
-@kind("dummy_rummy.penalty", "What do the cards left cost?", "Сколько стоят оставшиеся карты?", "number")
+@kind("dummy_rummy.penalty", "What do the cards left score?", "Сколько очков дают оставшиеся карты?", "number")
 def penalty(rng: random.Random, difficulty: int) -> dict:
     pool = _Pool(rng)
     hand = sorted(pool.any() for _ in range(2 + 2 * difficulty))
