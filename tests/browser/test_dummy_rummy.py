@@ -41,7 +41,7 @@ def test_the_checker_speaks_russian(page, voila_url, offline):
     page.goto(voila_url + CHECKER + "?lang=ru", timeout=60_000)
     answer = page.locator(".dr-answer")
     expect(answer).to_contain_text("Контракт 2", timeout=60_000)
-    expect(answer).to_contain_text("собрана")
+    expect(answer).to_contain_text("собран")
     page.locator(".dr-contract select").select_option(label="11: 1 набор из 8 карт")
     expect(answer).to_contain_text("не собрать")
 
