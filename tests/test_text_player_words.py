@@ -25,7 +25,7 @@ HEDGED = re.compile(r"[A-Za-zА-Яа-яЁё]\((?:s|es|ы|и|а|я|ах|ях|ов
 ABBREVIATED = re.compile(r"(?<![\w-])оч(?:к)?\.(?!\w)|\b\d+ pts\b")
 
 #: English nouns a count names: "1 card" but "2 cards"
-EN_NOUNS = "card|point|move|deck|barrel|joker|option|round|deal|trick|cell|turn|wild card|number"
+EN_NOUNS = "card|point|move|deck|barrel|joker|option|round|deal|trick|cell|turn|wild card|number|meld"
 #: a number after these names a player or a seat, and the word after it is a verb ("player 1 deals")
 EN_NAMED = r"(?<![Pp]layer )(?<![Ss]eat )(?<![Tt]eam )(?<![Pp]layers )"
 EN_ONE_WITH_PLURAL = re.compile(rf"(?<![\d.,/–-]){EN_NAMED}\b1 (?:{EN_NOUNS})s\b")

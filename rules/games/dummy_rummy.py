@@ -491,14 +491,13 @@ def contract_reason(number: int, hand: Sequence[Card], lang: str = "en", *, all_
     wilds = sum(1 for c in hand if is_wild(c))
     need = wilds_needed(number, hand, all_wild=all_wild)
     if need is None:  # no number of wild cards would do: too few natural cards to anchor every meld
-        melds = len(contract.sets) + len(contract.runs)
         if lang == "en":
             return (
-                f"Contract {number} ({what}) cannot be made from these cards: each of its {melds} melds needs "
+                f"Contract {number} ({what}) cannot be made from these cards: every meld of it needs "
                 "a natural card of its own besides its wild cards, and these cards have too few that fit"
             )
         return (
-            f"Из этих карт не собрать контракт {number} ({what}): в каждой из {count(melds, lang, ru=('комбинации', 'комбинаций', 'комбинаций'))} "
+            f"Из этих карт не собрать контракт {number} ({what}): в каждой его комбинации "
             "нужна своя обычная карта, кроме карт-джокеров, а подходящих обычных карт слишком мало"
         )
     short = count(need, lang, ru=("карты", "карт", "карт"))
