@@ -261,8 +261,6 @@ def test_an_app_asked_for_by_a_student_opens(server, headers):
 
 
 def test_a_page_long_out_of_sight_gives_its_place_to_a_newcomer():
-    import asyncio
-
     import classroom
 
     class Kernels:
@@ -297,7 +295,7 @@ def test_a_page_long_out_of_sight_gives_its_place_to_a_newcomer():
         assert await ledger.refusal_making_room("10.9.1.3") is None, "a student's own hidden tab makes room"
         assert "k3" not in kernels.ids
 
-    asyncio.run(lesson())
+    run(lesson())
 
 
 def test_a_foreign_host_or_origin_is_refused(server):

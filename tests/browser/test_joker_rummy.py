@@ -16,7 +16,7 @@ def test_the_checker_finds_the_opening_and_the_gap(page, voila_url, offline):
     box = page.locator(".jr-check-cards input")
     box.fill("2C 3C 4C 5D 5S 5H KD")
     box.press("Enter")
-    expect(result).to_contain_text("24: 27 short of 51.")
+    expect(result).to_contain_text("24: the best melds are worth 24 points, 27 short of the 51 an opening needs.")
     page.locator("button.jr-pick", has_text="K♠").click()
     page.locator("button.jr-pick", has_text="K♥").click()
     expect(result).to_contain_text("54 ≥ 51")
@@ -33,7 +33,7 @@ def test_the_checker_speaks_russian(page, voila_url, offline):
     box = page.locator(".jr-check-cards input")
     box.fill("Д♠ К♠ КДж")
     box.press("Enter")
-    expect(result).to_contain_text("31: до 51 не хватает 20.")
+    expect(result).to_contain_text("31: лучшие комбинации дают 31 очко, до 51 для первого действия не хватает 20.")
 
 
 def test_the_game_draws_and_discards_and_the_bots_answer(page, voila_url, offline):
