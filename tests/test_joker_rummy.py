@@ -453,35 +453,6 @@ def test_the_listed_melds_are_exactly_the_melds_of_the_hand(seed):
         assert not Counter(m) - Counter(hand)
 
 
-def _brute_best(hand):
-    """The most points of disjoint listed melds, by trying every combination."""
-    melds = [(m, jr._meld_points(m, low)) for m, low in set(jr._hand_melds(hand))]
-    best = 0
-
-    def go(i, left, points):
-        nonlocal best
-        best = max(best, points)
-        for j in range(i, len(melds)):
-            m, pts = melds[j]
-            need = Counter(m)
-            if not need - left:
-                go(j + 1, left - need, points + pts)
-
-    go(0, Counter(hand), 0)
-    return best
-
-
-@pytest.mark.parametrize("seed", range(12))
-def test_best_opening_is_the_best_combination_of_melds(seed):
-    rng = random.Random(100 + seed)
-    pool = [x for x in range(52) if x % 13 in (0, 1, 2, 3, 9, 10, 11, 12)] * 2 + [52, 53]
-    hand = rng.sample(pool, 10)
-    points, melds = best_opening([jr.ALL_CARDS[x] for x in hand])
-    assert points == _brute_best(hand)
-    assert points == (opening_points(melds) if melds else 0)
-    assert not Counter(c for m in melds for c in m) - Counter(jr.ALL_CARDS[x] for x in hand)
-
-
 def test_a_joker_does_not_stand_for_a_card_the_player_still_holds():
     """The engine's decision (clarification 8): the natural card is laid instead."""
     state = position(["5♣ 6♣ 7♣ RJ 9♦", "4♠ 5♠ 6♠"], opened=[0])

@@ -138,11 +138,15 @@ def _hand(rng: random.Random, size: int, joker_odds: float) -> list[Card]:
 
 
 def _best(hand) -> Bi:
-    value, melds = jr.best_opening(hand)
-    if not melds:
+    """The best opening: its total, then each meld in the order laid (a joker with the card it
+    stands for) and its points; with no meld, why the nearest group is none."""
+    plan = jr.opening_plan(hand)
+    if not plan:
         en, ru = jr.opening_shortfall(hand)
         return Bi(f"0, no meld at all ({en})", f"0, ни одной комбинации ({ru})")
-    return Bi(f"{value}: {_melds_text(melds, 'en')}", f"{value}: {_melds_text(melds, 'ru')}")
+    value = sum(m.points for m in plan)
+    melds = {lang: "; ".join(f"{jr.meld_text(m, lang)} ({m.points})" for m in plan) for lang in ("en", "ru")}
+    return Bi(f"{value}: {melds['en']}", f"{value}: {melds['ru']}")
 
 
 @kind("joker_rummy.opens", "Can the hand open?", "Можно ли выложиться?", "choose")

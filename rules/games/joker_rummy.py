@@ -70,6 +70,8 @@ __all__ = [
     "opening_points",
     "best_opening",
     "opening_shortfall",
+    "opening_plan",
+    "meld_text",
     "hand_penalty",
     "card_points",
     "game_cards",
@@ -544,6 +546,24 @@ def best_opening(hand: Iterable[Card]) -> tuple[int, list[tuple[Card, ...]]]:
         )
     points, melds = _best_opening(tuple(sorted(codes)))
     return points, [tuple(ALL_CARDS[c] for c in m) for m, _ in melds]
+
+
+def opening_plan(hand: Iterable[Card]) -> list[Meld]:
+    """The moves that lay the best opening of ``hand`` (player 1's, toward the opening), in the
+    order the game accepts them in one turn; each knows its reading (``low``) and its points.
+
+    >>> from rules.cards import parse_cards as cs
+    >>> [(m.label, m.points) for m in opening_plan(cs("9♣ 10♣ 10♣ J♣ Q♣ BJ"))]
+    [('P1 melds 9♣ 10♣ J♣', 29), ('P1 melds 10♣ BJ(J♣) Q♣', 30)]
+    """
+    best_opening(hand)  # the same refusals
+    _points, plan = _best_opening(tuple(sorted(_codes(hand))))
+    return [_meld(0, codes, low, True) for codes, low in plan]
+
+
+def meld_text(meld: Meld, lang: str = "en") -> str:
+    """A meld's cards in notation, each joker of a run with the card it stands for: 8♣ RJ(9♣) 10♣."""
+    return _meld_text(meld.codes, meld.low, check_lang(lang))
 
 
 def opening_shortfall(hand: Iterable[Card]) -> tuple[str, str] | None:
@@ -1846,7 +1866,7 @@ class HeuristicPlayer:
                 if pick is not None:
                     return pick
             else:
-                points, _plan = _best_opening(tuple(sorted(hand)))
+                points, _plan = _player_plan(hand)
                 if points >= OPENING:
                     pick = self._opening_step(hand, melds)
                     if pick is not None:
@@ -1870,7 +1890,7 @@ class HeuristicPlayer:
 
     @staticmethod
     def _opening_step(hand: list[int], melds: list[Meld]) -> Meld | None:
-        _points, plan = _best_opening(tuple(sorted(hand)))
+        _points, plan = _player_plan(hand)
         if not plan:
             return None
         want = plan[0]
@@ -1908,6 +1928,11 @@ class HeuristicPlayer:
             return -1000
         value = _RANK_VALUE[card % 13 + 1]
         return value - 12 * _connections(card, hand)
+
+
+def _player_plan(hand: list[int]) -> tuple[int, list]:
+    """The best opening, for a hand no bigger than a dealt one (a hand-set deal may hold more)."""
+    return _best_opening(tuple(sorted(hand))) if len(hand) <= MAX_HAND else (0, [])
 
 
 def _meld_size(a: Meld) -> int:

@@ -1,7 +1,7 @@
 """Joker rummy: the play app (a :class:`widgets.game.GameView`) and the opening checker.
 
 No game logic here: the table is drawn from ``state.view``, the moves come from
-``legal_actions()``, and the checker asks :func:`rules.joker_rummy.best_opening`.
+``legal_actions()``, and the checker asks :func:`rules.joker_rummy.opening_plan`.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from rules.lang import POINTS, count, pick, player_name
 from widgets.common import guarded, rule_link, show, status_line
 from widgets.game import GameView
 
-#: a hand holds at most 15 cards; the checker reads no more
-MAX_CARDS = 15
+#: a hand holds at most 15 cards (14 dealt, one drawn); the checker reads no more
+MAX_CARDS = jr.MAX_HAND
 
 STYLE = """<style>
 .jr-melds{display:flex;flex-wrap:wrap;gap:.6em}
@@ -199,18 +199,20 @@ class OpeningChecker(w.VBox):
         )
 
 
-def _meld_row(meld, lang: str, points: int) -> str:
+def _meld_row(meld, lang: str, points: int, text: str | None = None) -> str:
+    """A meld's cards and points; ``text`` may say what each joker stands for: 8♣ RJ(9♣) 10♣."""
     return (
         f"<div class='jr-meld'>{svg.row(meld, lang=lang, width=40)}<small>"
-        f"{html.escape(format_cards(meld, lang))}: {_points(points, lang)}</small></div>"
+        f"{html.escape(text or format_cards(meld, lang))}: {_points(points, lang)}</small></div>"
     )
 
 
 def opening_html(cards, lang: str) -> str:
-    """The best opening ``cards`` hold (:func:`rules.joker_rummy.best_opening`): its melds, their
-    points, and whether they make 51 or how far they fall short."""
-    points, melds = jr.best_opening(cards)
-    rows = "".join(_meld_row(m, lang, jr.opening_points([m])) for m in melds)
+    """The best opening ``cards`` hold (:func:`rules.joker_rummy.opening_plan`): its melds in the
+    order they are laid, each with its points, and whether they make 51 or how far they fall short."""
+    plan = jr.opening_plan(cards)
+    points = sum(m.points for m in plan)
+    rows = "".join(_meld_row(m.cards, lang, m.points, jr.meld_text(m, lang)) for m in plan)
     if points >= jr.OPENING:
         verdict = pick(lang, f"{points} ≥ 51: these cards open.", f"{points} ≥ 51: с этими картами можно выложиться.")
     else:
