@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import html
 import re
 
 import ipywidgets as w
@@ -123,3 +124,64 @@ def test_notation_answers_link_to_the_notation_chapter():
 def test_an_unknown_game_is_refused():
     with pytest.raises(ValueError, match="no exercises"):
         ExerciseView("chess")
+
+
+# ---------------------------------------------------------------- one link for the class
+
+
+def test_an_apps_address_picks_the_exercise_and_the_view_links_to_it(monkeypatch):
+    from widgets.exercises import practice
+
+    monkeypatch.setenv("QUERY_STRING", "kind=durak.trumps&seed=7&difficulty=2&lang=ru")
+    view = practice("durak")
+    assert view.exercise == generate("durak.trumps", 7, 2)
+    assert view.lang == "ru" and "status-error" not in view._status.value
+    link = view._link.value
+    assert 'href="?kind=durak.trumps&amp;seed=7&amp;difficulty=2&amp;lang=ru"' in link
+    assert "Ссылка на это упражнение" in link
+    view._another.click()  # the link follows the exercise on the screen
+    assert "seed=8" in view._link.value
+
+
+def test_a_short_kind_name_is_read_in_its_chapter(monkeypatch):
+    from widgets.exercises import practice
+
+    monkeypatch.setenv("QUERY_STRING", "kind=beats&seed=3")
+    assert practice("durak").exercise == generate("durak.beats", 3, 1)
+
+
+@pytest.mark.parametrize(
+    ("query", "en", "ru"),
+    [
+        (
+            "kind=joker_rummy.best",
+            "no exercise 'joker_rummy.best' in this chapter",
+            "нет упражнения «joker_rummy.best»",
+        ),
+        ("seed=-4", "the seed is a whole number 0 or more, not -4", "целое число от 0, а не -4"),
+        ("seed=seven", "not 'seven'", "а не 'seven'"),
+        ("seed=12345678901", "the seed is at most 1,000,000,000", "не больше 1 000 000 000"),
+        ("difficulty=9", "the difficulty is 1, 2 or 3, not 9", "сложность — 1, 2 или 3, а не 9"),
+    ],
+)
+def test_a_bad_address_says_what_it_cannot_use_and_keeps_the_rest(monkeypatch, query, en, ru):
+    from widgets.exercises import practice
+
+    for lang, words in (("en", en), ("ru", ru)):
+        monkeypatch.setenv("QUERY_STRING", f"{query}&lang={lang}")
+        view = practice("durak")
+        status = html.unescape(view._status.value)
+        assert "status-error" in status and words in status, status
+        assert view.exercise is not None  # the page still asks an exercise: the first kind, seed 1
+        assert view.exercise.seed == 1 or "seed" not in query
+
+
+def test_the_book_page_shows_no_link(monkeypatch):
+    from widgets.exercises import practice
+
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    shown = practice("domino")  # both languages, each from seed 1
+    views = [box.children[0] for box in shown.children]
+    assert [v.lang for v in views] == ["en", "ru"]
+    assert all(v.exercise.seed == 1 and v._link.value == "" for v in views)

@@ -4,8 +4,10 @@ The student answers the way the question asks (toggle the cards or cells, tick t
 legal moves, type cards in notation, enter a score); the engine's verdict comes
 back with the rule link. "Another one like this" makes the next exercise of the
 same kind from the next seed; the seed and the difficulty stay on screen, so a
-teacher can give a whole class the same set. The session keeps the score and a
-report the student can download. The view holds no game logic.
+teacher can give a whole class the same set, and an app's address picks them
+(``?kind=durak.beats&seed=7&difficulty=2``, see :func:`practice`): the view shows the
+link to the exercise on screen. The session keeps the score and a report the student
+can download. The view holds no game logic.
 """
 
 from __future__ import annotations
@@ -13,16 +15,21 @@ from __future__ import annotations
 import base64
 import html
 import os
+from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as w
 
-from rules.errors import check_lang
-from rules.exercises import DIFFICULTIES, Exercise, Session, Verdict, generate, kind_title, kinds
-from widgets.common import guarded, rule_link, show, status_line, text
+from rules.errors import RulesError, check_lang, excerpt
+from rules.exercises import DIFFICULTIES, Bi, Exercise, ExerciseError, Session, Verdict, generate, kind_title, kinds
+from widgets.common import bilingual, guarded, in_app, page_lang, rule_link, show, status_line, text
 
 _DIFFICULTY_NAMES = {1: ("easy", "легко"), 2: ("medium", "средне"), 3: ("hard", "трудно")}
 #: choices with labels longer than this are ticked in a list rather than toggled in a row
 _SHORT = 10
+
+
+#: the largest seed the view takes
+SEED_MAX = 10**9
 
 
 class ExerciseView(w.VBox):
@@ -50,7 +57,7 @@ class ExerciseView(w.VBox):
         self._seed = w.BoundedIntText(
             value=seed,
             min=0,
-            max=10**9,
+            max=SEED_MAX,
             description=text(lang, "Seed:", "Вариант:"),
             style={"description_width": "initial"},
             layout=w.Layout(width="11em"),
@@ -68,6 +75,9 @@ class ExerciseView(w.VBox):
         self._status = status_line()
         self._score = w.HTML()
         self._report = w.HTML()
+        #: the address of this exercise, for a class (only in an app: a book page has no address of its own)
+        self._link = w.HTML()
+        self.linked = False
         for widget, cls in (
             (self._kind, "exercise-kind"),
             (self._difficulty, "exercise-difficulty"),
@@ -81,6 +91,7 @@ class ExerciseView(w.VBox):
             (self._status, "exercise-status"),
             (self._score, "exercise-score"),
             (self._report, "exercise-report"),
+            (self._link, "exercise-link"),
         ):
             widget.add_class(cls)
         wrap = w.Layout(flex_flow="row wrap", align_items="center")
@@ -88,6 +99,7 @@ class ExerciseView(w.VBox):
             [
                 w.HBox([self._kind, self._seed, self._another], layout=wrap),
                 self._difficulty,
+                self._link,
                 self._question,
                 self._picture,
                 self._answer,
@@ -124,6 +136,7 @@ class ExerciseView(w.VBox):
         self.exercise = generate(self._kind.value, self._seed.value, self._difficulty.value)
         self._counted = False
         self._draw_question()
+        self._draw_link()
         self._answer.children = self._make_inputs()
         self._verdict.value = ""
         show(self._status, "")
@@ -157,6 +170,19 @@ class ExerciseView(w.VBox):
             f"<p>{html.escape(ex.question(lang))}</p>"
         )
         self._picture.value = ex.picture(lang)
+
+    def _draw_link(self) -> None:
+        """The exercise's own address (this page with ``?kind=&seed=&difficulty=``), for the class."""
+        if not self.linked:
+            self._link.value = ""
+            return
+        ex, lang = self.exercise, self.lang
+        query = urlencode({"kind": ex.kind, "seed": ex.seed, "difficulty": ex.difficulty, "lang": lang})
+        label = text(lang, "Link to this exercise", "Ссылка на это упражнение")
+        hint = text(lang, "the same exercise for everyone who opens it", "то же упражнение у всех, кто её откроет")
+        self._link.value = (
+            f'<a class="exercise-link-a" href="?{html.escape(query)}">{label}</a> <small>({hint})</small>'
+        )
 
     def _make_inputs(self) -> list:
         ex, lang = self.exercise, self.lang
@@ -265,3 +291,78 @@ def kinds_table(game: str, lang: str) -> str:
         for en, ru in (("id", "код"), ("exercise", "упражнение"), ("answer", "ответ"), ("rule", "правило"))
     )
     return f'<table class="exercise-kinds"><tr>{head}</tr>{"".join(rows)}</table>'
+
+
+def asked_settings(game: str, query: str) -> tuple[dict, list[Bi]]:
+    """The kind, seed and difficulty an address asks for (``kind=durak.beats&seed=7&difficulty=2``),
+    and what in it cannot be used, each said in both languages (that part is left at its default).
+
+    >>> asked_settings("durak", "kind=durak.beats&seed=7&difficulty=2&lang=ru")
+    ({'kind': 'durak.beats', 'seed': 7, 'difficulty': 2}, [])
+    >>> asked_settings("durak", "kind=beats&seed=-1")[0]
+    {'kind': 'durak.beats'}
+    """
+    asked = {name: values[0] for name, values in parse_qs(query).items()}
+    settings: dict = {}
+    problems: list[Bi] = []
+    if "kind" in asked:
+        kind = asked["kind"] if "." in asked["kind"] else f"{game}.{asked['kind']}"
+        if kind in kinds(game):
+            settings["kind"] = kind
+        else:
+            listed, shown = ", ".join(kinds(game)), excerpt(asked["kind"])
+            problems.append(
+                Bi(
+                    f"there is no exercise {shown!r} in this chapter; known: {listed}",
+                    f"в этой главе нет упражнения «{shown}»; есть: {listed}",
+                )
+            )
+    for name in ("seed", "difficulty"):
+        if name in asked:
+            value = _whole(asked[name])
+            try:
+                if name == "seed" and isinstance(value, int) and value > SEED_MAX:
+                    raise ExerciseError(
+                        f"the seed is at most {SEED_MAX:,}, not {value}",
+                        f"номер варианта — не больше {SEED_MAX:,}".replace(",", " ") + f", а не {value}",
+                    )
+                generate(settings.get("kind", kinds(game)[0]), **{name: value})
+            except RulesError as error:
+                problems.append(Bi.of(error))
+            else:
+                settings[name] = value
+    return settings, problems
+
+
+def _whole(text: str) -> int | str:
+    """A whole number from the address, or the text as it was (so its refusal quotes it)."""
+    text = text.strip()
+    digits = text.removeprefix("-")
+    return int(text) if digits.isascii() and digits.isdigit() and len(digits) <= 30 else excerpt(text, 20)
+
+
+def practice(game: str, *, seed: int = 1) -> object:
+    """The practice page of ``game``: in an app, the exercise its address asks for and a link to
+    the exercise shown; in the book, the view in both languages from ``seed``.
+
+    A preheated Voila kernel waits for the request here first (:func:`widgets.common.page_lang`),
+    so the address is read before the view is made.
+    """
+    settings: dict = {"seed": seed}
+    problems: list[Bi] = []
+    app = in_app()
+    if app:
+        page_lang()  # a preheated kernel waits here for the request, then QUERY_STRING is the address's
+        asked, problems = asked_settings(game, os.environ.get("QUERY_STRING", ""))
+        settings.update(asked)
+
+    def make(lang: str) -> ExerciseView:
+        view = ExerciseView(game, lang=lang, **settings)
+        if app:
+            view.linked = True
+            view._draw_link()
+        if problems:
+            show(view._status, "; ".join(problem(lang) for problem in problems), "error")
+        return view
+
+    return bilingual(make)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 
+import pytest
 from playwright.sync_api import expect
 
-from rules.exercises import generate
+from rules.exercises import generate, kinds
+from tests.browser.conftest import ROOT
 
 APP = "/voila/render/durak/practice.ipynb"
 
@@ -54,3 +59,82 @@ def test_the_practice_app_fits_a_phone(page, voila_url, offline):
     expect(page.locator(".exercise-check")).to_be_visible(timeout=60_000)
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 1, f"the page is {overflow} px wider than a phone"
+
+
+# ---------------------------------------------------------------- one link for the class
+
+
+def test_a_teachers_link_opens_the_same_exercise_for_everyone(page, voila_url, offline):
+    ex = generate("durak.trumps", 7, 2)
+    page.goto(voila_url + APP + "?kind=durak.trumps&seed=7&difficulty=2&lang=ru", timeout=60_000)
+    expect(page.locator(".exercise-check")).to_be_visible(timeout=60_000)
+    question = page.locator(".exercise-question")
+    expect(question).to_contain_text("вариант 7, сложность 2")
+    expect(question).to_contain_text(ex.question("ru"))
+    link = page.locator(".exercise-link a")
+    expect(link).to_have_text("Ссылка на это упражнение")
+    expect(link).to_have_attribute("href", "?kind=durak.trumps&seed=7&difficulty=2&lang=ru")
+    page.locator(".exercise-another").click()  # the link follows the exercise on the screen
+    expect(link).to_have_attribute("href", "?kind=durak.trumps&seed=8&difficulty=2&lang=ru")
+
+
+def test_a_bad_link_says_what_it_cannot_use(page, voila_url, offline):
+    page.goto(voila_url + APP + "?kind=durak.nothing&seed=7", timeout=60_000)
+    expect(page.locator(".exercise-check")).to_be_visible(timeout=60_000)
+    expect(page.locator(".exercise-status")).to_contain_text("there is no exercise 'durak.nothing' in this chapter")
+    expect(page.locator(".exercise-question")).to_contain_text("seed 7, difficulty 1")
+
+
+# ---------------------------------------------------------------- the same exercise in the browser's Python
+
+#: every kind's exercises made by the site's own Pyodide (32-bit WebAssembly), under Node
+_DIGESTS_IN_PYODIDE = r"""
+const fs = require("fs"), path = require("path");
+const [pyodideDir, program] = process.argv.slice(1);
+(async () => {
+  const { loadPyodide } = require(path.join(pyodideDir, "pyodide.js"));
+  const py = await loadPyodide({ indexURL: pyodideDir + "/" });
+  for (const f of fs.readdirSync(pyodideDir).filter((f) => f.endsWith(".whl"))) {
+    if (/^(pyodide_kernel|piplite|ipykernel)-/.test(f)) continue;  // the kernel's own, for a browser
+    py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(pyodideDir, f))), "wheel", { extractDir: "/lib/python3.13/site-packages" });
+  }
+  console.log(py.runPython(program));
+})();
+"""
+
+#: one digest per exercise of all a student sees and is judged on
+_DIGESTS = """
+import hashlib, json
+from rules.exercises import DIFFICULTIES, generate, kinds
+digests = {}
+for kind_id in kinds():
+    for seed in (0, 7):
+        for difficulty in DIFFICULTIES:
+            ex = generate(kind_id, seed, difficulty)
+            seen = (ex.question, ex.choices, ex.data, ex.solution, ex.solution_text, ex.reasons, ex.picture)
+            digests[f"{kind_id} seed {seed} difficulty {difficulty}"] = hashlib.sha1(repr(seen).encode()).hexdigest()
+json.dumps(digests)
+"""
+
+
+@pytest.fixture(scope="module")
+def pyodide(book_url):
+    """The static site's own Pyodide and wheels (``make site``; built here when missing)."""
+    if not (ROOT / "_build" / "html" / "lite" / "voici").is_dir():
+        subprocess.run([sys.executable, str(ROOT / "lite" / "build_site.py")], check=True)
+    return ROOT / "_build" / "html" / "lite" / "static" / "pyodide"
+
+
+def test_the_browsers_python_makes_the_same_exercises(pyodide):
+    """The static site's Pyodide is 32-bit WebAssembly, where tuples hash differently: every kind,
+    made there, must be the exercise CPython makes here."""
+    done = subprocess.run(
+        ["node", "-e", _DIGESTS_IN_PYODIDE, str(pyodide), _DIGESTS], capture_output=True, text=True, timeout=900
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    in_pyodide = json.loads(done.stdout.strip().splitlines()[-1])
+    here: dict = {}
+    exec(_DIGESTS.replace("json.dumps(digests)", "result = digests"), here)
+    assert len(in_pyodide) == 2 * 3 * len(kinds()) > 0
+    differ = sorted(name for name in here["result"] if here["result"][name] != in_pyodide.get(name))
+    assert differ == [], f"{len(differ)} exercises differ in Pyodide, e.g. {differ[:5]}"
