@@ -308,3 +308,107 @@ def test_a_seed_gives_the_same_exercise_in_every_process():
     assert len(runs[0]) == 3 * 8 * len(kinds()) > 0
     differ = sorted(name for name in runs[0] if not runs[0][name] == runs[1][name] == runs[2][name])
     assert differ == [], f"{len(differ)} exercises differ between processes, e.g. {differ[:5]}"
+
+
+# ---------------------------------------------------------------- the answer key an assignment holds
+
+
+def _candidates(ex):
+    """Answers a student might give: every subset of the choices, every choice, numbers around the
+    solution; for a move, every way to pay with the revealed cards and take field cards."""
+    from itertools import chain, combinations
+
+    def subsets(items, most=None):
+        return chain.from_iterable(combinations(items, k) for k in range(len(items) + 1 if most is None else most + 1))
+
+    keys = [c.key for c in ex.choices]
+    if ex.answer == "pick":
+        return [list(s) for s in subsets(keys)]
+    if ex.answer == "choose":
+        return keys
+    if ex.answer == "number":
+        return list(range(ex.solution - 3, ex.solution + 4))
+    if ex.answer == "numbers":
+        return [[n + d, *ex.solution[1:]] for n in ex.solution[:1] for d in range(-2, 3)]
+    if ex.kind in ("domimi.collect", "domimi.pay"):
+        revealed, field = parse_cards(ex.get("revealed")), parse_cards(ex.get("field"))
+        pays = [" ".join(map(str, p)) for p in subsets(revealed) if p]
+        if ex.kind == "domimi.pay":
+            return pays
+        return [f"{p} -> {' '.join(map(str, t))}" for p in pays for t in subsets(field, 3) if t]
+    return [ex.solution, _wrong(ex)]
+
+
+@pytest.mark.parametrize("kind_id", ALL_KINDS)
+def test_an_assignments_answer_key_agrees_with_the_engine(kind_id):
+    """The right answers an assignment holds as data are those the engine judges right (in the Russian
+    notation exercise, the key holds the cards and the engine also judges how they are written)."""
+    from rules.exercises.core import accepted_keys, answer_key
+
+    for seed in (0, 5):
+        ex = generate(kind_id, seed, 2)
+        accepted = accepted_keys(ex)
+        for answer in _candidates(ex):
+            verdict, held = ex.check(answer), answer_key(ex, answer) in accepted
+            assert held >= verdict.correct, (seed, answer, verdict.text())
+            if kind_id != "notation.write_ru":
+                assert held == verdict.correct, (seed, answer, verdict.text())
+
+
+#: the kinds that ask a yes-or-no question
+YES_NO = [k for k in ALL_KINDS if {c.key for c in generate(k, 0, 2).choices} == {"yes", "no"}]
+
+
+def test_the_yes_or_no_questions_are_found():
+    assert {"durak.beats", "domino.legal", "joker_rummy.opens", "dummy_rummy.contract"} <= set(YES_NO)
+
+
+@pytest.mark.parametrize("kind_id", YES_NO)
+def test_yes_and_no_in_either_language_and_any_case_answer_a_question(kind_id):
+    for seed in range(4):
+        ex = generate(kind_id, seed, 2)
+        labels = {c.key: c.label for c in ex.choices}
+        said = labels[ex.solution]
+        for word in (said.en, said.ru, said.en.upper(), said.ru.upper(), said.ru.capitalize()):
+            assert ex.check(word).correct and ex.check([word]).correct, word
+        other = labels["no" if ex.solution == "yes" else "yes"]
+        for word in (other.ru, other.en.title()):
+            verdict = ex.check(word)
+            assert verdict.readable and not verdict.correct
+
+
+def test_the_report_names_the_student_the_date_the_chapter_and_the_seeds_in_the_readers_language():
+    session = Session()
+    beats = next(e for e in (generate("durak.beats", s, 1) for s in range(20)) if e.solution == "no")
+    session.record(beats, beats.check("Нет"), "Нет")
+    defence = generate("durak.defence", 8, 1)
+    wrong = _wrong(defence)
+    session.record(defence, defence.check(wrong), wrong)
+    assert session.seeds() == [beats.seed, 8]
+    ru = session.report_html("ru", game="durak", student="Анна Петрова", day="2026-12-04")
+    for said in ("Учащийся: Анна Петрова", "Дата: 2026-12-04", "Глава: Дурак", f"Варианты: {beats.seed}, 8"):
+        assert said in ru
+    answers = [row.split("<td>")[5].removesuffix("</td>") for row in ru.split("<tr>")[2:]]
+    assert answers[0] == "нет"
+    labels = {c.key: c.label for c in defence.choices}
+    assert answers[1] == ", ".join(labels[k].ru for k in wrong)  # the moves as the Russian page names them
+    assert not any(word in ru for word in ("beat ", "take ", ">no<", ">yes<"))
+    en = session.report_html("en", game="durak", student="Anna", day="2026-12-04")
+    assert "Student: Anna" in en and "Chapter: Durak" in en and "<td>no</td>" in en
+    assert session.report_name("ru", "durak", "Анна Петрова", "2026-12-04") == (
+        f"тренировка-дурак-анна-петрова-2026-12-04-варианты-{min(beats.seed, 8)}-{max(beats.seed, 8)}.html"
+    )
+    one = Session()
+    one.record(beats, beats.check("no"), "no")
+    assert (
+        one.report_name("en", "durak", "", "2026-12-04") == f"practice-durak-student-2026-12-04-seed-{beats.seed}.html"
+    )
+
+
+@pytest.mark.parametrize("kind_id", ALL_KINDS)
+def test_any_plain_answer_gets_a_verdict_never_an_error(kind_id):
+    """An assignment's answer cell may hold any number, text or list: each gets a verdict."""
+    ex = generate(kind_id, 2, 2)
+    for answer in (None, 7, -1, "", " ", [], [7], [[["deep"]]], ["да", 3], "->", "A♦ -> -> 3♦", "да" * 2000):
+        verdict = ex.check(answer)
+        assert verdict.text("en") and verdict.text("ru"), answer

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import datetime
 import html
 import re
 
@@ -106,13 +107,48 @@ def test_the_seed_and_the_difficulty_are_shown_and_set_the_exercise():
     assert "<code>domimi.pay</code>, seed 123" in view._question.value
 
 
+def _report(view) -> tuple[str, str]:
+    """The report's file name and page, as the download link carries them."""
+    link = view._report.value
+    name = html.unescape(re.search(r'download="([^"]+)"', link).group(1))
+    return name, base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)", link).group(1)).decode("utf-8")
+
+
 def test_the_report_downloads_as_a_page_of_the_session():
     view = ExerciseView("durak", kind="durak.trumps", seed=1)
+    view.today = lambda: datetime.date(2026, 12, 4)
     _right(view)
-    link = view._report.value
-    assert 'download="exercises-report.html"' in link
-    page = base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)", link).group(1)).decode("utf-8")
+    view._student.value = "Anna"
+    name, page = _report(view)
+    assert name == "practice-durak-anna-2026-12-04-seed-1.html"
     assert "Answered 1, right 1, streak 1" in page and "Which cards are trumps?" in page
+    assert "Student: Anna" in page and "Date: 2026-12-04" in page and "Chapter: Durak" in page
+
+
+def test_a_russian_report_says_the_answers_and_moves_in_russian():
+    view = ExerciseView("durak", kind="durak.beats", seed=1, lang="ru")
+    view.today = lambda: datetime.date(2026, 12, 4)
+    _answer(view, "no" if view.exercise.solution == "yes" else "yes")
+    view._kind.value = "durak.defence"
+    ex = view.exercise
+    _answer(view, [ex.choices[0].key])
+    view._student.value = "Анна Петрова"
+    name, page = _report(view)
+    assert name == "тренировка-дурак-анна-петрова-2026-12-04-вариант-1.html"
+    assert "Учащийся: Анна Петрова" in page and "Глава: Дурак" in page and "Варианты: 1" in page
+    assert ("<td>нет</td>" in page) or ("<td>да</td>" in page)
+    assert f"<td>{html.escape(ex.choices[0].label.ru)}</td>" in page
+    assert ex.choices[0].key not in page  # the move as the Russian page names it, not its English key
+
+
+def test_every_answer_counted_is_heard_by_a_listener():
+    heard = []
+    view = ExerciseView("domino", kind="domino.count", seed=5)
+    view.on_verdict = lambda exercise, verdict: heard.append((exercise.seed, verdict.correct))
+    _answer(view, typed="nine")  # unreadable: not counted, not heard
+    _right(view)
+    _right(view)  # checked again: counted once
+    assert heard == [(5, True)]
 
 
 def test_notation_answers_link_to_the_notation_chapter():

@@ -13,6 +13,7 @@ can download. The view holds no game logic.
 from __future__ import annotations
 
 import base64
+import datetime
 import html
 import os
 from urllib.parse import parse_qs, urlencode
@@ -33,11 +34,18 @@ SEED_MAX = 10**9
 
 
 class ExerciseView(w.VBox):
-    """Ask one exercise of ``game``, check the answer, make another one; keep the session's score."""
+    """Ask one exercise of ``game``, check the answer, make another one; keep the session's score.
+
+    ``on_verdict(exercise, verdict)``, if given, hears every answer counted (a class's board, say).
+    """
 
     def __init__(self, game: str, *, kind: str | None = None, seed: int = 0, difficulty: int = 1, lang: str = "en"):
         self.lang = check_lang(lang)
+        self.game = game
         self.session = Session()
+        #: the date the report carries (a function, so that a test can fix it)
+        self.today = datetime.date.today
+        self.on_verdict = None
         names = kinds(game)
         if not names:
             raise ValueError(f"no exercises for {game!r}")
@@ -75,6 +83,12 @@ class ExerciseView(w.VBox):
         self._status = status_line()
         self._score = w.HTML()
         self._report = w.HTML()
+        self._student = w.Text(
+            placeholder=text(lang, "for the report", "для отчёта"),
+            description=text(lang, "Your name:", "Ваше имя:"),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto", max_width="24em"),
+        )
         #: the address of this exercise, for a class (only in an app: a book page has no address of its own)
         self._link = w.HTML()
         self.linked = False
@@ -91,6 +105,7 @@ class ExerciseView(w.VBox):
             (self._status, "exercise-status"),
             (self._score, "exercise-score"),
             (self._report, "exercise-report"),
+            (self._student, "exercise-student"),
             (self._link, "exercise-link"),
         ):
             widget.add_class(cls)
@@ -106,7 +121,7 @@ class ExerciseView(w.VBox):
                 self._check,
                 self._status,
                 self._verdict,
-                w.HBox([self._score, self._report], layout=wrap),
+                w.HBox([self._score, self._student, self._report], layout=wrap),
             ]
         )
         self.exercise: Exercise | None = None
@@ -117,6 +132,7 @@ class ExerciseView(w.VBox):
         self._seed.observe(self._on_setting, names="value")
         self._another.on_click(self._on_another)
         self._check.on_click(self._on_check)
+        self._student.observe(self._on_student, names="value")
         self._new()
         self._show_score()
 
@@ -131,6 +147,9 @@ class ExerciseView(w.VBox):
     def _on_check(self, button) -> None:
         self._judge()
 
+    def _on_student(self, change) -> None:
+        self._show_score()
+
     @guarded
     def _new(self) -> None:
         self.exercise = generate(self._kind.value, self._seed.value, self._difficulty.value)
@@ -143,15 +162,17 @@ class ExerciseView(w.VBox):
 
     @guarded
     def _judge(self) -> None:
-        answer, shown = self.answer_value()
+        answer = self.answer_value()
         verdict = self.exercise.check(answer)
         if not verdict.readable:
             show(self._status, verdict.text(self.lang), "error")
             return
         show(self._status, "")
         if not self._counted:
-            self.session.record(self.exercise, verdict, shown)
+            self.session.record(self.exercise, verdict, answer)
             self._counted = True
+            if self.on_verdict is not None:
+                self.on_verdict(self.exercise, verdict)
         self._verdict.value = self._verdict_html(verdict)
         self._show_score()
 
@@ -218,16 +239,15 @@ class ExerciseView(w.VBox):
         self._inputs = [box]
         return [box]
 
-    def answer_value(self) -> tuple[object, str]:
-        """What the student has answered now, as the checker reads it, and as text for the report."""
+    def answer_value(self) -> object:
+        """What the student has answered now, as the checker reads it."""
         ex = self.exercise
         if ex.answer == "pick":
-            keys = [c.key for c, box in zip(ex.choices, self._inputs, strict=True) if box.value]
-            return keys, " ".join(keys)
+            return [c.key for c, box in zip(ex.choices, self._inputs, strict=True) if box.value]
         if ex.answer == "choose":
             value = self._inputs[0].value
-            return ([] if value is None else [value]), value or ""
-        return self._inputs[0].value, self._inputs[0].value
+            return [] if value is None else [value]
+        return self._inputs[0].value
 
     def _verdict_html(self, verdict: Verdict) -> str:
         lang = self.lang
@@ -247,10 +267,13 @@ class ExerciseView(w.VBox):
     def _show_score(self) -> None:
         lang = self.lang
         self._score.value = f'<span class="exercise-score-text">{html.escape(self.session.score_text(lang))}</span>'
-        page = base64.b64encode(self.session.report_html(lang).encode("utf-8")).decode("ascii")
+        student, day = self._student.value.strip()[:80], self.today().isoformat()
+        report = self.session.report_html(lang, game=self.game, student=student, day=day)
+        page = base64.b64encode(report.encode("utf-8")).decode("ascii")
+        name = html.escape(self.session.report_name(lang, self.game, student, day), quote=True)
         label = text(lang, "Download the report", "Скачать отчёт")
         self._report.value = (
-            f'<a class="exercise-report-link" style="margin-left:1em" download="exercises-report.html" '
+            f'<a class="exercise-report-link" style="margin-left:1em" download="{name}" '
             f'href="data:text/html;charset=utf-8;base64,{page}">{label}</a>'
         )
 

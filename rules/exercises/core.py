@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -44,6 +45,10 @@ __all__ = [
     "games",
     "generate",
     "check",
+    "answer_key",
+    "answer_text",
+    "accepted_keys",
+    "MOVE_ARROW",
 ]
 
 #: how an exercise is answered: several of the choices, one of them, cards typed in
@@ -112,6 +117,8 @@ class Exercise:
     data: tuple[tuple[str, object], ...] = ()
     #: per choice key, why it is (or is not) part of the answer
     reasons: tuple[tuple[str, Bi], ...] = ()
+    #: every right answer when there are several (a move the student chooses); else the solution alone
+    accepted: tuple = ()
 
     @property
     def game(self) -> str:
@@ -275,11 +282,15 @@ def unreadable(exercise: Exercise, en: str, ru: str) -> Verdict:
 
 
 def read_keys(exercise: Exercise, answer) -> list[str]:
-    """The picked keys: an iterable of keys, or keys in one text separated by spaces or commas."""
+    """The picked keys: an iterable of keys, or keys in one text separated by spaces or commas.
+
+    A choice is named by its key or by its label in either language, in any case ("да", "No").
+    """
     if answer is None:
         return []
-    items = answer.replace(",", " ").split() if isinstance(answer, str) else [str(a) for a in answer]
-    known = {c.key.upper(): c.key for c in exercise.choices}
+    items = _items(answer, ",")
+    known = {label.upper(): c.key for c in exercise.choices for label in (c.label.en, c.label.ru) if " " not in label}
+    known.update({c.key.upper(): c.key for c in exercise.choices})
     out = []
     for i, item in enumerate(items, start=1):
         key = known.get(item.strip().upper())
@@ -315,7 +326,7 @@ def read_int(text, what: Bi = Bi("a score", "число очков")) -> int:
 
 def read_ints(text, count: int) -> list[int]:
     """``count`` whole numbers, separated by spaces, commas or semicolons."""
-    items = str(text).replace(",", " ").replace(";", " ").split() if isinstance(text, str) else [str(t) for t in text]
+    items = _items(text, ",;")
     if len(items) != count:
         raise ExerciseError(
             f"expected {count} numbers, one per player, got {len(items)}",
@@ -328,7 +339,82 @@ def read_cards(text) -> list[Card]:
     """Cards typed in notation (either language); a bad token raises the notation's bilingual error."""
     if isinstance(text, str):
         return list(parse_cards(text))
+    if not isinstance(text, list | tuple):
+        return list(parse_cards(str(text)))
     return [c if isinstance(c, Card) else parse_cards(str(c))[0] for c in text]
+
+
+def typed(answer) -> str:
+    """An answer as one text: a text as it is, a list's items joined by spaces, nothing as ""."""
+    return answer if isinstance(answer, str) else "" if answer is None else " ".join(_items(answer, ""))
+
+
+def _items(answer, separators: str) -> list[str]:
+    """The items of an answer: a text split at spaces and ``separators``, a list's items, or the one value."""
+    if isinstance(answer, str):
+        for sep in separators:
+            answer = answer.replace(sep, " ")
+        return answer.split()
+    return [str(a) for a in answer] if isinstance(answer, list | tuple) else [str(answer)]
+
+
+#: between the cards paid and the cards taken in a move typed as cards: «A♦ 2♦ -> 3♦»
+MOVE_ARROW = re.compile(r"\s*(?:->|→|=>|=|:)\s*")
+
+
+def answer_key(exercise: Exercise, answer) -> object:
+    """``answer`` as plain data that every way of writing the same answer shares: the keys picked
+    (sorted), the key chosen, the number(s), or the cards (sorted; a move's cards paid and taken).
+    What cannot be read raises the reading's bilingual :class:`~rules.errors.RulesError`.
+
+    >>> ex = generate("notation.read", seed=1)
+    >>> answer_key(ex, ex.solution) == answer_key(ex, format_cards(reversed(read_cards(ex.solution)), "ru"))
+    True
+    """
+    form = exercise.answer
+    if form == "pick":
+        return sorted(set(read_keys(exercise, answer)))
+    if form == "choose":
+        return read_keys(exercise, answer)
+    if form == "number":
+        return read_int(answer)
+    if form == "numbers":
+        return read_ints(answer, len(exercise.solution))
+    text = typed(answer)
+    return [sorted(format_cards([c]) for c in read_cards(part)) for part in MOVE_ARROW.split(text.strip(), maxsplit=1)]
+
+
+def answer_text(exercise: Exercise, answer, lang: str = "en") -> str:
+    """``answer`` as it reads, written in ``lang``: the choices by their labels («да», «нет»), the cards
+    in that language's notation (a move as «Т♦ 2♦ -> 3♦»), the numbers; an answer that cannot be
+    read, and cards typed in the notation chapter (where how they are written is the answer), as
+    they were given.
+
+    >>> ex = generate("durak.beats", seed=7, difficulty=1)
+    >>> answer_text(ex, "YES", "ru"), answer_text(ex, ["no"], "en"), answer_text(ex, "ага", "ru")
+    ('да', 'no', 'ага')
+    """
+    check_lang(lang)
+    given = typed(answer).strip()
+    if exercise.answer == "cards" and exercise.rule == "notation":
+        return given
+    try:
+        key = answer_key(exercise, answer)
+    except RulesError:
+        return given
+    form = exercise.answer
+    if form in ("pick", "choose"):
+        return ", ".join(_label(exercise, k)(lang) for k in key)
+    if form == "number":
+        return str(key)
+    if form == "numbers":
+        return " ".join(map(str, key))
+    return " -> ".join(format_cards(parse_cards(" ".join(part)), lang) for part in key)
+
+
+def accepted_keys(exercise: Exercise) -> list:
+    """The :func:`answer_key` of every right answer."""
+    return [answer_key(exercise, a) for a in (exercise.accepted or (exercise.solution,))]
 
 
 def _label(exercise: Exercise, key: str) -> Bi:
@@ -481,9 +567,11 @@ class Session:
     right: int = 0
     streak: int = 0
     best_streak: int = 0
-    log: list[tuple[Exercise, Verdict, str]] = field(default_factory=list)
+    #: each answer counted: the exercise, the verdict and the answer as the student gave it
+    log: list[tuple[Exercise, Verdict, object]] = field(default_factory=list)
 
-    def record(self, exercise: Exercise, verdict: Verdict, answer_text: str = "") -> None:
+    def record(self, exercise: Exercise, verdict: Verdict, answer: object = None) -> None:
+        """Count ``answer`` (what the checker read) to ``exercise`` and its ``verdict``."""
         if not verdict.readable:
             return
         self.answered += 1
@@ -493,7 +581,7 @@ class Session:
             self.best_streak = max(self.best_streak, self.streak)
         else:
             self.streak = 0
-        self.log.append((exercise, verdict, answer_text))
+        self.log.append((exercise, verdict, answer))
 
     def score_text(self, lang: str = "en") -> str:
         return Bi(
@@ -501,13 +589,30 @@ class Session:
             f"Ответов {self.answered}, верных {self.right}, серия {self.streak} (лучшая {self.best_streak})",
         )(lang)
 
-    def report_html(self, lang: str = "en") -> str:
-        """A short page the student can save: the score and one line per answer."""
+    def seeds(self) -> list[int]:
+        """The seeds of the exercises answered, in order, each once."""
+        return list(dict.fromkeys(ex.seed for ex, _, _ in self.log))
+
+    def report_name(self, lang: str, game: str, student: str, day: str, seeds: Iterable[int] = ()) -> str:
+        """The report's file name in ``lang``: the chapter, the student, the date and the seeds,
+        e.g. ``practice-durak-anna-2026-12-04-seed-7.html`` / ``тренировка-дурак-анна-…-вариант-7.html``."""
+        seeds = list(seeds) or self.seeds()
+        words = Bi("practice", "тренировка")(lang), chapter_name(game, lang), student or Bi("student", "учащийся")(lang)
+        seed = Bi("seed", "вариант")(lang) if len(seeds) <= 1 else Bi("seeds", "варианты")(lang)
+        span = "-".join(str(n) for n in (seeds[:1] if len(seeds) <= 1 else (min(seeds), max(seeds))))
+        parts = [*words, day, seed, span] if seeds else [*words, day]
+        return "-".join(_slug(part) for part in parts if _slug(part)) + ".html"
+
+    def report_html(
+        self, lang: str = "en", *, game: str = "", student: str = "", day: str = "", seeds: Iterable[int] = ()
+    ) -> str:
+        """A short page the student can save: who, when, which chapter and seeds, the score, and
+        one line per answer (the answer as the student gave it, in the student's language)."""
         check_lang(lang)
         esc = html.escape
         rows = "".join(
             f"<tr><td>{i}</td><td>{esc(ex.title(lang))}</td><td>{ex.seed}</td><td>{ex.difficulty}</td>"
-            f"<td>{esc(answer)}</td><td>{'✓' if v.correct else '✗'}</td>"
+            f"<td>{esc(answer_text(ex, answer, lang))}</td><td>{'✓' if v.correct else '✗'}</td>"
             f"<td>{esc(v.solution(lang))}</td></tr>"
             for i, (ex, v, answer) in enumerate(self.log, start=1)
         )
@@ -516,8 +621,30 @@ class Session:
             "<th>№</th><th>упражнение</th><th>вариант</th><th>сложность</th><th>ответ</th><th>верно?</th><th>решение</th>",
         )(lang)
         title = Bi("Exercises: report", "Упражнения: отчёт")(lang)
+        seeds = list(seeds) or self.seeds()
+        who = [
+            (Bi("Student", "Учащийся")(lang), student or "—"),
+            (Bi("Date", "Дата")(lang), day or "—"),
+            (Bi("Chapter", "Глава")(lang), chapter_name(game, lang) if game else "—"),
+            (Bi("Seeds", "Варианты")(lang), ", ".join(map(str, seeds)) or "—"),
+        ]
+        about = "".join(f"<li>{esc(label)}: {esc(value)}</li>" for label, value in who)
         return (
             f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title></head>'
-            f"<body><h1>{title}</h1><p>{esc(self.score_text(lang))}</p>"
+            f"<body><h1>{title}</h1><ul>{about}</ul><p>{esc(self.score_text(lang))}</p>"
             f'<table border="1" cellpadding="4"><tr>{head}</tr>{rows}</table></body></html>'
         )
+
+
+def chapter_name(game: str, lang: str = "en") -> str:
+    """The name of the chapter of ``game`` (or of the notation) in ``lang``."""
+    from rules import GAMES
+
+    if game in GAMES:
+        return GAMES[game].INFO.name(lang)
+    return {"notation": Bi("Notation", "Обозначения")}.get(game, Bi(game, game))(lang)
+
+
+def _slug(text: str) -> str:
+    """Letters and digits of any alphabet, lower case, words joined by hyphens (for a file name)."""
+    return "-".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split())

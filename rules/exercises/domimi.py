@@ -8,13 +8,13 @@ the field, and a typed move that is not one is refused with
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 
 from rules import domimi as dmm
 from rules import svg
 from rules.cards import Card, card_name, format_card, format_cards, parse_cards
 from rules.exercises.core import (
+    MOVE_ARROW,
     Bi,
     Choice,
     Exercise,
@@ -83,12 +83,9 @@ def _move_text(o: dmm.TurnOption) -> str:
     return f"{format_cards(o.pay)} -> {format_cards(o.take)}"
 
 
-_ARROW = re.compile(r"\s*(?:->|→|=>|=|:)\s*")
-
-
 def _read_move(answer) -> tuple[list[Card], list[Card]]:
     text = str(answer)
-    parts = _ARROW.split(text.strip(), maxsplit=1)
+    parts = MOVE_ARROW.split(text.strip(), maxsplit=1)
     if len(parts) != 2:
         raise ExerciseError(
             f"write the move as the cards you pay, an arrow and the cards you take, e.g. «A♦ 2♦ -> 3♦», not {text!r}",
@@ -125,6 +122,7 @@ def collect(rng: random.Random, difficulty: int) -> dict:
         ),
         rule="domimi.collect",
         solution=_move_text(first),
+        accepted=tuple(_move_text(o) for o in options if o.kind == "collect"),
         solution_text=_option_text(first)
         + Bi(f" (one of {n} collecting options)", f" (один из {n} вариантов собирательного хода)"),
         picture=_show(revealed, field),
@@ -188,6 +186,7 @@ def pay(rng: random.Random, difficulty: int) -> dict:
         ),
         rule="domimi.buy",
         solution=format_cards(ways[0].pay),
+        accepted=tuple(format_cards(o.pay) for o in ways),
         solution_text=Bi.join([_option_text(o) for o in ways], " | "),
         picture=_show(revealed, field),
         data=_data(revealed, field, stage, target=str(target)),

@@ -20,6 +20,7 @@ from rules.exercises.core import (
     kind,
     picture,
     read_cards,
+    typed,
 )
 
 RULE = "notation"
@@ -84,7 +85,7 @@ _SUIT_LETTERS = str.maketrans({"S": "♠", "C": "♣", "H": "♥", "D": "♦", "
 @judge("notation.write_ru")
 def _judge_write_ru(exercise: Exercise, answer) -> Verdict:
     want = parse_cards(exercise.get("cards"))
-    text = answer if isinstance(answer, str) else " ".join(map(str, answer))
+    text = typed(answer)
     got = parse_cards(text)
     tokens = text.replace(",", " ").replace(";", " ").split()
     right, wrong = [], []
