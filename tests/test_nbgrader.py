@@ -1,9 +1,12 @@
-"""A generated assignment goes through nbgrader: generate, autograde two submissions, feedback, grades."""
+"""A generated assignment goes through nbgrader as the README's commands run it, with no activated
+environment: generate, autograde right, wrong and cheating submissions, feedback, grades."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -11,31 +14,63 @@ from pathlib import Path
 import pytest
 from nbgrader.api import Gradebook
 
-from rules.exercises.assignment import answer_source, exercises, main, write
+from rules.exercises import generate
+from rules.exercises.assignment import (
+    ANSWER_MIME,
+    KEY_FILE,
+    GradingError,
+    answer_source,
+    exercises,
+    grade,
+    graded_when_collected,
+    handed_in,
+    main,
+    notebook,
+)
+from rules.exercises.core import accepted_keys
+from rules.exercises.course import exercise_of
 
-GAME, COUNT, SEED = "durak", 3, 7
+GAME, COUNT, SEED, KEY = "durak", 3, 7, "a teacher's key"
 NAME = f"{GAME}-{SEED}"
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _nbgrader(course: Path, *args: str) -> None:
-    env = dict(os.environ)
-    # nbgrader runs alembic and the kernel from the environment's bin; the kernel imports this tree's rules
-    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    done = subprocess.run(
-        [sys.executable, "-m", "nbgrader", *args, "--force"],
-        cwd=course,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+def _readme_commands() -> list[str]:
+    """The commands of the README's "Practice and the classroom" section, as a teacher types them."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Practice and the classroom", 1)[1].split("\n## ", 1)[0]
+    block = re.search(r"```bash\n(.*?)```", section, re.S).group(1)
+    return [line for line in block.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def _run(command: str, course: Path) -> None:
+    """One README command, from the project's folder, with the environment not activated: its
+    ``bin`` is not on PATH (nbgrader alone then fails to find alembic)."""
+    args = shlex.split(command)
+    assert args[0] == ".venv/bin/python", command
+    args = [sys.executable] + [str(course) if a == "course" else a for a in args[1:]]
+    here = str(Path(sys.executable).parent)
+    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")}
+    env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep) if p != here)
+    done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, f"{command}\n{done.stdout}\n{done.stderr}"
+
+
+def _wrong(ex) -> str:
+    """A readable answer that is not right."""
+    if ex.answer == "pick":
+        return answer_source(ex, sorted(set(ex.solution) ^ {ex.choices[0].key}))
+    if ex.answer == "choose":
+        return answer_source(ex, next(c.key for c in ex.choices if c.key != ex.solution))
+    if ex.answer == "number":
+        return answer_source(ex, ex.solution + 1)
+    if ex.answer == "numbers":
+        return answer_source(ex, [ex.solution[0] + 1, *ex.solution[1:]])
+    return answer_source(ex, "2♣")
 
 
 def _submit(course: Path, student: str, answers: list[str]) -> None:
-    """The released notebook with each answer cell filled in, as a student hands it in."""
+    """The released notebook with each answer cell replaced, as a student hands it in."""
     nb = json.loads((course / "release" / NAME / f"{NAME}.ipynb").read_text(encoding="utf-8"))
     cells = [c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get("solution")]
     assert len(cells) == len(answers)
@@ -47,42 +82,140 @@ def _submit(course: Path, student: str, answers: list[str]) -> None:
     (folder / f"{NAME}.ipynb").write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
 
 
-def test_nbgrader_grades_a_right_and_a_wrong_submission_with_the_engine(tmp_path):
-    course = tmp_path / "course"
-    source = write(course, GAME, COUNT, SEED)
-    assert source == course / "source" / NAME / f"{NAME}.ipynb"
-    _nbgrader(course, "generate_assignment", NAME)
+#: an answer cell that replaces the engine's checkers (and the grading functions) so every answer passes
+_REPLACE_THE_CHECKER = """
+import rules.exercises
+import rules.exercises.assignment
+import rules.exercises.core as core
 
-    items = exercises(GAME, COUNT, SEED)
+def always_right(exercise, answer):
+    return core.Verdict(True, exercise.rule)
+
+core.check = rules.exercises.check = rules.exercises.assignment.check = always_right
+core.Exercise.check = always_right
+rules.exercises.assignment.grade = lambda *args: (1, "Right.")
+rules.exercises.assignment.graded_when_collected = lambda *args: print("Right.")
+answer_{n} = None
+"""
+
+#: an answer cell that reads each cell before it runs, to answer from what a hidden test holds, and
+#: shows every whole number as 1 (a grade cell's shown number is its points)
+_READ_THE_HIDDEN_TESTS = """
+import ast
+import re
+
+def peek(info):
+    with open("cells-seen.txt", "a", encoding="utf-8") as seen:
+        seen.write(info.raw_cell + "\\n")
+    for n, call in re.findall(r'answer_(\\d+).*graded_when_collected\\((.*)\\)', info.raw_cell, re.S):
+        accepted = ast.literal_eval(ast.parse("f(" + call + ")").body[0].value.args[1])
+        get_ipython().user_ns["answer_" + n] = accepted[0]
+
+get_ipython().events.register("pre_run_cell", peek)
+text = get_ipython().display_formatter.formatters["text/plain"]
+text.for_type(int, lambda value, printer, cycle: printer.text("1"))
+text.for_type(float, lambda value, printer, cycle: printer.text("1"))
+answer_1 = None
+"""
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory):
+    """A course taken through the README's commands: right, wrong and cheating submissions graded."""
+    course = tmp_path_factory.mktemp("teacher") / "course"
+    course.mkdir()
+    (course / KEY_FILE).write_text(KEY)  # a known key: the cheats below are checked to be wrong
+    commands = _readme_commands()
+    assert [c.split()[3:5] for c in commands] == [
+        ["--game", "durak"],
+        ["course", "generate_assignment"],
+        ["course", "autograde"],
+        ["course", "generate_feedback"],
+    ]
+    assert f"--count 5 --seed {SEED}" in commands[0]
+    _run(commands[0].replace("--count 5", f"--count {COUNT}"), course)
+    _run(commands[1], course)
+
+    items = exercises(GAME, COUNT, SEED, key=KEY)
     right = [f"answer_{n} = {answer_source(ex)}" for n, ex in enumerate(items, start=1)]
     wrong = list(right)
-    first = items[0]
-    # one wrong pick and one typo'd card; the third answer stays right
-    wrong[0] = f"answer_1 = {answer_source(first, sorted(set(first.solution) ^ {first.choices[0].key}))}"
-    wrong[1] = 'answer_2 = ["Z♠"]'
+    wrong[0] = f"answer_1 = {_wrong(items[0])}"
+    wrong[1] = 'answer_2 = ["Z♠"]'  # a typo'd card: not read, scores 0
+    copied = []
+    for n, ex in enumerate(items, start=1):
+        # the question's kind and the assignment's seed: the exercise regenerated as one would guess it
+        guess = generate(ex.kind, SEED, 2).solution
+        assert not ex.check(guess).correct, "the guessed exercise must differ for this test to mean anything"
+        copied.append(f"from rules.exercises import generate\nanswer_{n} = generate({ex.kind!r}, {SEED}, 2).solution")
+    nothing = [f"answer_{n} = None" for n in range(2, COUNT + 1)]
     _submit(course, "alice", right)
     _submit(course, "bob", wrong)
+    _submit(course, "carol", copied)
+    _submit(course, "dave", [_REPLACE_THE_CHECKER.format(n=1), *nothing])
+    anything = "class Anything:\n    def __eq__(self, other):\n        return True\n\n\nanswer_1 = Anything()"
+    _submit(course, "erin", [anything] + [f"answer_{n} = Anything()" for n in range(2, COUNT + 1)])
+    _submit(course, "frank", [_READ_THE_HIDDEN_TESTS, *nothing])
+    _run(commands[2], course)
+    _run(commands[3], course)
+    return course
 
-    _nbgrader(course, "autograde", NAME)
-    _nbgrader(course, "generate_feedback", NAME)
 
+def _score(course: Path, student: str) -> tuple[float, float]:
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
-        alice = gradebook.find_submission(NAME, "alice")
-        bob = gradebook.find_submission(NAME, "bob")
-        assert (alice.score, alice.max_score) == (COUNT, COUNT)
-        assert (bob.score, bob.max_score) == (1, COUNT)
+        submission = gradebook.find_submission(NAME, student)
+        return submission.score, submission.max_score
 
+
+def test_the_engine_grades_a_right_and_a_wrong_submission(course):
+    assert _score(course, "alice") == (COUNT, COUNT)
+    assert _score(course, "bob") == (1, COUNT)
+
+
+@pytest.mark.parametrize("student", ["carol", "dave", "erin", "frank"])
+def test_cheats_score_nothing(course, student):
+    """carol copies generate(kind, seed, 2).solution; dave replaces rules.exercises.core.check (and the
+    grading functions) in an answer cell and answers nothing; erin's answers claim to equal anything;
+    frank reads each cell before it runs, to answer from the hidden tests, and shows every number as 1."""
+    assert _score(course, student) == (0, COUNT)
+
+
+def test_the_right_answers_never_reach_the_students_notebook(course):
+    seen = (course / "autograded" / "frank" / NAME / "cells-seen.txt").read_text(encoding="utf-8")
+    assert seen.count("read_answer(") == COUNT  # the hook saw every checked cell run
+    assert "graded_when_collected" not in seen and "accepted" not in seen
+    for ex in exercises(GAME, COUNT, SEED, key=KEY):
+        assert ex.kind not in seen
+
+
+def test_a_wrong_answers_feedback_is_the_verdict_and_the_right_answer_not_a_traceback(course):
     feedback = (course / "feedback" / "bob" / NAME / f"{NAME}.html").read_text(encoding="utf-8")
     assert "Not quite." in feedback and "Не совсем." in feedback  # the engine's verdict, in both languages
+    assert "Answer:" in feedback and "Ответ:" in feedback
     assert "Cannot read the answer" in feedback and "Ответ не прочитан" in feedback
+    assert "most recent call last" not in feedback and "AssertionError" not in feedback and "Error:" not in feedback
     assert "Right." in (course / "feedback" / "alice" / NAME / f"{NAME}.html").read_text(encoding="utf-8")
 
 
-def test_the_command_writes_the_same_assignment_for_the_same_seed(tmp_path, capsys):
+def test_the_students_notebook_does_not_tell_how_to_regenerate_its_exercises(course):
+    released = (course / "release" / NAME / f"{NAME}.ipynb").read_text(encoding="utf-8")
+    feedback = (course / "feedback" / "alice" / NAME / f"{NAME}.html").read_text(encoding="utf-8")
+    for ex in exercises(GAME, COUNT, SEED, key=KEY):
+        for text in (released, feedback):
+            assert ex.kind not in text and str(ex.seed) not in text
+    assert "HIDDEN TESTS" not in released and "HIDDEN TESTS" not in feedback
+    assert "generate(" not in released
+    source = (course / "source" / NAME / f"{NAME}.ipynb").read_text(encoding="utf-8")
+    assert "BEGIN HIDDEN TESTS" in source  # the teacher's copy keeps them
+
+
+def test_a_course_keeps_its_key_so_the_teacher_regenerates_the_same_assignment(tmp_path, capsys):
     main(["--game", "domino", "--count", "4", "--seed", "3", "--out", str(tmp_path / "a")])
-    main(["--game", "domino", "--count", "4", "--seed", "3", "--out", str(tmp_path / "b")])
     first = (tmp_path / "a" / "source" / "domino-3" / "domino-3.ipynb").read_text(encoding="utf-8")
-    assert first == (tmp_path / "b" / "source" / "domino-3" / "domino-3.ipynb").read_text(encoding="utf-8")
+    main(["--game", "domino", "--count", "4", "--seed", "3", "--out", str(tmp_path / "a")])
+    assert (tmp_path / "a" / "source" / "domino-3" / "domino-3.ipynb").read_text(encoding="utf-8") == first
+    # another course (another key) gets other exercises from the same seed
+    main(["--game", "domino", "--count", "4", "--seed", "3", "--out", str(tmp_path / "b")])
+    assert (tmp_path / "b" / "source" / "domino-3" / "domino-3.ipynb").read_text(encoding="utf-8") != first
     nb = json.loads(first)
     graded = [c for c in nb["cells"] if c["metadata"]["nbgrader"].get("grade")]
     assert len(graded) == 4 and all(c["metadata"]["nbgrader"]["points"] == 1 for c in graded)
@@ -95,3 +228,58 @@ def test_the_command_refuses_an_unknown_game_in_both_languages(tmp_path, capsys)
         main(["--game", "chess", "--out", str(tmp_path)])
     err = capsys.readouterr().err
     assert "no exercises for 'chess'" in err and "упражнений нет" in err
+
+
+# ---------------------------------------------------------------- the grader, without nbgrader
+
+
+def _held(ex) -> tuple[dict, list]:
+    return {"kind": ex.kind, "seed": ex.seed, "difficulty": ex.difficulty}, accepted_keys(ex)
+
+
+def test_the_grader_reads_yes_and_no_in_either_language_and_says_the_right_answer_when_wrong():
+    ex = next(e for e in (generate("durak.beats", s, 2) for s in range(20)) if e.solution == "yes")
+    for said in ("yes", "YES", "Да", "дА", ["да"]):
+        assert grade(*_held(ex), said)[0] == 1, said
+    points, text = grade(*_held(ex), "НЕТ")
+    assert points == 0 and "Not quite." in text and "Не совсем." in text
+    assert "Answer: yes" in text and "Ответ: да" in text
+
+
+def test_the_grader_never_raises_on_an_answer():
+    ex = generate("notation.read", 3, 2)
+    for answer in (None, "Z♠", [], 7, [[["deep"]]], {"a": 1}, "x" * 10_000):
+        points, text = grade(*_held(ex), answer)
+        assert points == 0 and "Answer:" in text and "Ответ:" in text, answer
+    assert grade(*_held(ex), ex.solution)[0] == 1
+
+
+def test_the_hidden_part_is_read_as_data_and_never_run():
+    ex = generate("durak.trumps", 4, 2)
+    cell = next(c for c in notebook([ex], "t")["cells"] if c["metadata"]["nbgrader"].get("grade"))
+    assert exercise_of(cell["source"]) == _held(ex)
+    assert (
+        exercise_of(
+            'x = 1\n### BEGIN HIDDEN TESTS\ngraded_when_collected(__import__("os").getpid(), [])\n### END HIDDEN TESTS'
+        )
+        is None
+    )
+
+
+def test_run_while_collected_without_the_grader_the_hidden_part_earns_nothing(monkeypatch, capsys):
+    ex = generate("durak.beats", 2, 2)
+    graded_when_collected(*_held(ex), ex.solution)  # a teacher trying the source notebook
+    assert "Right." in capsys.readouterr().out
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    with pytest.raises(GradingError, match="ExecuteAndGrade"):
+        graded_when_collected(*_held(ex), ex.solution)
+
+
+def test_only_plain_data_of_a_bounded_size_is_handed_in():
+    def out(answer):
+        return [{"output_type": "display_data", "data": {ANSWER_MIME: {"answer": answer}}}]
+
+    assert handed_in(out(["7♥", "Q♠"])) == ["7♥", "Q♠"]
+    assert handed_in(out("x" * 5000)) is None
+    assert handed_in(out({"not": "plain"})) is None
+    assert handed_in([{"output_type": "stream", "name": "stdout", "text": "1"}]) is None

@@ -1,26 +1,73 @@
-"""Write an nbgrader source assignment of generated exercises.
+"""Write an nbgrader source assignment of generated exercises, and grade its answers.
 
     python -m rules.exercises.assignment --game durak --count 5 --seed 7 --out course
 
-writes ``course/source/durak-7/durak-7.ipynb`` (and a ``course/nbgrader_config.py``
-if there is none): for each exercise its question in both languages, its picture,
-an answer cell (the solution between nbgrader's markers, so that
-``nbgrader generate_assignment`` leaves the student an empty cell) and a locked
-autograder cell that asks the rules engine about the answer and prints its verdict
-in both languages. The same game, count, seed and difficulty always write the same
-exercises, so a teacher can regenerate the assignment at any time.
+writes ``course/source/durak-7/durak-7.ipynb`` (and ``course/nbgrader_config.py`` if there
+is none): for each exercise its question in both languages, its picture, an answer cell (the
+solution between nbgrader's markers, so that ``nbgrader generate_assignment`` leaves the
+student an empty cell) and a locked autograder cell. The student's part of that cell says
+how the answer reads and hands it on as plain data (:func:`read_answer`); its hidden part
+(never released) holds the exercise and its right answers as data. When the assignment is
+collected, :class:`rules.exercises.course.ExecuteAndGrade` takes that hidden part out before
+the student's notebook runs, and grades the answer handed in with :func:`grade`, in nbgrader's
+own process: no cell of the student's can see the right answers or change the code that grades.
+
+The released notebook never names the exercises' kinds or seeds: those are drawn from the
+teacher's seed and a key kept in the course folder (``.exercises-key``, made once), so the same
+course, game, count, seed and difficulty always write the same exercises and a teacher can
+regenerate the assignment at any time.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import secrets
+import sys
 from pathlib import Path
 
-from rules.exercises.core import DIFFICULTIES, Exercise, ExerciseError, games, generate, kinds
+from rules.errors import RulesError
+from rules.exercises.core import (
+    DIFFICULTIES,
+    Bi,
+    Exercise,
+    ExerciseError,
+    accepted_keys,
+    answer_key,
+    answer_text,
+    check,
+    games,
+    generate,
+    kinds,
+)
 
-__all__ = ["answer_source", "assignment_name", "exercises", "notebook", "write", "main"]
+__all__ = [
+    "ANSWER_MIME",
+    "GradingError",
+    "answer_source",
+    "assignment_name",
+    "course_key",
+    "exercises",
+    "grade",
+    "graded_when_collected",
+    "handed_in",
+    "is_plain",
+    "notebook",
+    "read_answer",
+    "write",
+    "main",
+]
+
+#: the file of the course folder that keeps the key the exercises' seeds are drawn with
+KEY_FILE = ".exercises-key"
+#: the exercises' seeds are drawn below this (as large as the practice view takes)
+SEED_SPACE = 10**9
+#: the type of the output in which a checked cell hands the student's answer to the grader
+ANSWER_MIME = "application/vnd.rulebook.answer+json"
+#: the longest answer handed in, in characters of JSON (an answer is a few cards or numbers)
+MAX_ANSWER = 4000
 
 _HOW = {
     "pick": (
@@ -42,8 +89,19 @@ def assignment_name(game: str, seed: int) -> str:
     return f"{game}-{seed}"
 
 
-def exercises(game: str, count: int, seed: int, difficulty: int = 2) -> list[Exercise]:
-    """``count`` exercises of ``game``: its kinds in a seeded order, each from its own seed."""
+def course_key(course: Path | str) -> str:
+    """The course's key (made and kept in ``course/.exercises-key`` the first time)."""
+    path = Path(course) / KEY_FILE
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_hex(16) + "\n", encoding="utf-8")
+        path.chmod(0o600)
+    return path.read_text(encoding="utf-8").strip()
+
+
+def exercises(game: str, count: int, seed: int, difficulty: int = 2, key: str = "") -> list[Exercise]:
+    """``count`` exercises of ``game``: its kinds in a seeded order, each from its own seed, drawn
+    from ``seed`` and the course's ``key`` (without the key, nobody can tell the exercises' seeds)."""
     if game not in games():
         raise ExerciseError(
             f"there are no exercises for {game!r}; known: {', '.join(games())}",
@@ -51,10 +109,10 @@ def exercises(game: str, count: int, seed: int, difficulty: int = 2) -> list[Exe
         )
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 50:
         raise ExerciseError(f"count is 1 to 50, not {count!r}", f"упражнений от 1 до 50, а не {count!r}")
-    rng = random.Random(f"assignment:{game}:{seed}:{difficulty}")
+    rng = random.Random(f"assignment:{key}:{game}:{seed}:{difficulty}")
     order = kinds(game)
     rng.shuffle(order)
-    return [generate(order[i % len(order)], rng.randrange(1_000_000), difficulty) for i in range(count)]
+    return [generate(order[i % len(order)], rng.randrange(SEED_SPACE), difficulty) for i in range(count)]
 
 
 def _md(source: str) -> dict:
@@ -112,19 +170,16 @@ def notebook(items: list[Exercise], title: str) -> dict:
         _nb(
             _md(
                 f"# {title}\n\n"
-                "Answer each exercise in its cell by setting `answer_N`; run the cell below each answer to "
-                "check it. The rules engine grades every answer.\n\n"
-                "Ответьте на каждое упражнение в его ячейке, присвоив `answer_N`; ячейка под ответом его "
-                "проверяет. Каждый ответ оценивает движок правил."
+                "Answer each exercise in its cell by setting `answer_N`, then run the cell below it: it says how "
+                "your answer reads. The rules engine grades the answers when the assignment is collected.\n\n"
+                "Ответьте на каждое упражнение в его ячейке, присвоив `answer_N`, и выполните ячейку под ней: она "
+                "покажет, как прочитан ответ. Ответы оценивает движок правил, когда задание собрано."
             ),
             "intro",
         )
     )
     nb["cells"].append(
-        _nb(
-            _code("from IPython.display import HTML\n\nfrom rules.exercises import generate"),
-            "setup",
-        )
+        _nb(_code("from IPython.display import HTML\n\nfrom rules.exercises.assignment import read_answer"), "setup")
     )
     for n, ex in enumerate(items, start=1):
         choices = ""
@@ -136,16 +191,14 @@ def notebook(items: list[Exercise], title: str) -> dict:
             _nb(
                 _md(
                     f"## {n}. {ex.title.en} · {ex.title.ru}\n\n"
-                    f"*{ex.kind}, seed {ex.seed}, difficulty {ex.difficulty}*\n\n"
                     f"{ex.question.en}\n\n{ex.question.ru}{choices}\n\n"
                     f"Answer: `answer_{n}` = {how_en}. · Ответ: `answer_{n}` = {how_ru}."
                 ),
                 f"question-{n}",
             )
         )
-        make = f"generate({ex.kind!r}, {ex.seed}, {ex.difficulty})"
         if ex.picture.en:
-            nb["cells"].append(_nb(_code(f"HTML({make}.picture('en'))"), f"picture-{n}"))
+            nb["cells"].append(_nb(_code(f"HTML({ex.picture.en!r})"), f"picture-{n}"))
         nb["cells"].append(
             _nb(
                 _code(f"### BEGIN SOLUTION\nanswer_{n} = {answer_source(ex)}\n### END SOLUTION"),
@@ -154,13 +207,16 @@ def notebook(items: list[Exercise], title: str) -> dict:
                 locked=False,
             )
         )
+        form = [ex.answer, [[c.key, c.label.en, c.label.ru] for c in ex.choices], _count(ex)]
+        exercise = {"kind": ex.kind, "seed": ex.seed, "difficulty": ex.difficulty}
         nb["cells"].append(
             _nb(
                 _code(
-                    f"verdict = {make}.check(answer_{n})\n"
-                    'print(verdict.text("en"))\n'
-                    'print(verdict.text("ru"))\n'
-                    'assert verdict.correct, verdict.text("en")'
+                    f'read_answer({_python(form)}, globals().get("answer_{n}"))\n'
+                    "### BEGIN HIDDEN TESTS\n"
+                    "from rules.exercises.assignment import graded_when_collected\n\n"
+                    f'graded_when_collected({exercise!r}, {_python(accepted_keys(ex))}, globals().get("answer_{n}"))\n'
+                    "### END HIDDEN TESTS"
                 ),
                 f"check-{n}",
                 grade=True,
@@ -170,25 +226,172 @@ def notebook(items: list[Exercise], title: str) -> dict:
     return nb
 
 
+def _count(ex: Exercise) -> int:
+    return len(ex.solution) if ex.answer == "numbers" else 0
+
+
+def _form(form: list) -> Exercise:
+    """An exercise that knows only how it is answered (what :func:`read_answer` needs)."""
+    from rules.exercises.core import Choice
+
+    answer, choices, count = form
+    return Exercise(
+        kind="",
+        seed=0,
+        difficulty=1,
+        question=Bi("", ""),
+        answer=answer,
+        rule="",
+        solution=(0,) * count,
+        solution_text=Bi("", ""),
+        choices=tuple(Choice(key, Bi(en, ru)) for key, en, ru in choices),
+    )
+
+
+def read_answer(form: list, answer) -> None:
+    """The student's check, in the student's notebook: how ``answer`` reads in both languages, or
+    why it cannot be read (``form`` is how the exercise is answered and its choices). It judges
+    nothing: it hands the answer, as plain data, to the grader (in an output of type
+    :data:`ANSWER_MIME`), which judges it outside the student's notebook when it is collected."""
+    from IPython.display import display
+
+    if answer is None:
+        print("No answer yet. · Ответа пока нет.")
+        return
+    if not is_plain(answer):
+        print(f"An answer is a number, a text or a list of them, not {type(answer).__name__}. · {_PLAIN_RU}")
+        return
+    handed = json.dumps(answer, ensure_ascii=False)
+    if len(handed) > MAX_ANSWER:
+        print(f"The answer is too long ({len(handed)} characters). · Ответ слишком длинный ({len(handed)} симв.).")
+        return
+    ex = _form(form)
+    try:
+        answer_key(ex, answer)
+    except RulesError as error:
+        said = f"Cannot read the answer: {error.message('en')}\nОтвет не прочитан: {error.message('ru')}"
+    else:
+        said = f"Your answer reads: {answer_text(ex, answer, 'en')} · Ваш ответ прочитан так: {answer_text(ex, answer, 'ru')}"
+    display({"text/plain": said, ANSWER_MIME: {"answer": answer}}, raw=True)
+
+
+_PLAIN_RU = "Ответ — число, текст или их список."
+
+
+def is_plain(value, depth: int = 0) -> bool:
+    """A whole number, a text, or a list of those: what an answer is (no object of the notebook's own)."""
+    if type(value) in (int, str):
+        return True
+    return depth < 3 and type(value) in (list, tuple) and all(is_plain(v, depth + 1) for v in value)
+
+
+def handed_in(outputs: list) -> object:
+    """The answer a checked cell handed in (the last output of type :data:`ANSWER_MIME`), if it is
+    plain data of a bounded size; else None."""
+    for output in reversed(outputs):
+        data = output.get("data", {}) if output.get("output_type") in ("display_data", "execute_result") else {}
+        handed = data.get(ANSWER_MIME)
+        if isinstance(handed, dict) and "answer" in handed:
+            answer = handed["answer"]
+            ok = is_plain(answer) and len(json.dumps(answer, ensure_ascii=False)) <= MAX_ANSWER
+            return answer if ok else None
+    return None
+
+
+def grade(exercise: dict, accepted: list, answer) -> tuple[int, str]:
+    """The grader's verdict on ``answer`` to ``exercise`` (its kind, seed and difficulty), whose right
+    answers (as :func:`~rules.exercises.core.answer_key` reads them) are ``accepted``: 1 or 0, and
+    the verdict in both languages with, when it is not right, the right answer. Never raises on an
+    answer.
+
+    The answer earns its point only if the engine judges it right and it is one of the answers the
+    assignment holds (for the exercise the students were given, whatever the engine says later).
+    """
+    ex = generate(exercise["kind"], exercise["seed"], exercise["difficulty"])
+    solution = f"Answer: {ex.solution_text.en} · Ответ: {ex.solution_text.ru}"
+    if answer is None:
+        return 0, f"No answer. · Нет ответа.\n{solution}"
+    if not is_plain(answer):
+        return 0, f"An answer is a number, a text or a list of them. · {_PLAIN_RU}\n{solution}"
+    verdict = check(ex, answer)
+    said = f"{verdict.text('en')}\n{verdict.text('ru')}"
+    if not verdict.readable:
+        return 0, f"{said}\n{solution}"
+    try:
+        key = answer_key(ex, answer)
+    except RulesError:
+        return 0, f"{said}\n{solution}"
+    if verdict.correct and key in accepted:
+        return 1, said
+    if verdict.correct:  # the engine has changed since the assignment was written: its answers stand
+        return 0, f"Not one of this assignment's answers. · Не из ответов этого задания.\n{solution}"
+    return 0, said
+
+
+class GradingError(RuntimeError):
+    """An answer graded inside a student's notebook while it is being collected."""
+
+
+def graded_when_collected(exercise: dict, accepted: list, answer=None) -> None:
+    """The hidden part of a checked cell. Collected with this course's configuration, that part never
+    runs: :class:`rules.exercises.course.ExecuteAndGrade` takes it out before the student's notebook
+    runs and grades, outside that notebook, the answer the cell handed in. If it runs while nbgrader
+    collects (``NBGRADER_EXECUTION`` is set), the course's configuration lacks that grader: the cell
+    fails, so it earns nothing. Anywhere else (a teacher trying the source notebook) it prints the
+    verdict on ``answer``."""
+    if os.environ.get("NBGRADER_EXECUTION"):
+        raise GradingError(
+            "this course's nbgrader_config.py does not grade with rules.exercises.course.ExecuteAndGrade: "
+            "write it again with python -m rules.exercises.assignment"
+        )
+    print(grade(exercise, accepted, answer)[1])
+
+
 _CONFIG = """# nbgrader's configuration: run nbgrader's commands in this folder, the course's root
 c = get_config()  # noqa: F821
 c.CourseDirectory.course_id = "rulebook"
+# the exercises are graded outside the students' notebooks: ExecuteAndGrade runs a notebook
+# without its hidden tests (the exercises and their right answers), then grades the answers
+# it handed in (nbgrader's own Execute, then the engine in this process)
+c.Autograde.autograde_preprocessors = [
+    "rules.exercises.course.ExecuteAndGrade",
+    "nbgrader.preprocessors.IgnorePattern",
+    "nbconvert.preprocessors.ClearMetadataPreprocessor",
+    "nbgrader.preprocessors.LimitOutput",
+    "nbgrader.preprocessors.SaveAutoGrades",
+    "nbgrader.preprocessors.AssignLatePenalties",
+    "nbgrader.preprocessors.CheckCellMetadata",
+]
+# the feedback shows the verdicts, not the hidden tests
+c.GenerateFeedback.preprocessors = [
+    "nbgrader.preprocessors.GetGrades",
+    "nbgrader.preprocessors.ClearHiddenTests",
+    "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
+]
 """
+#: what a course's configuration must say for its answers to be graded
+_GRADER = "rules.exercises.course.ExecuteAndGrade"
 
 
 def write(out: Path | str, game: str, count: int, seed: int, difficulty: int = 2) -> Path:
     """Write the source assignment under ``out`` (a course directory); return the notebook's path."""
     out = Path(out)
     name = assignment_name(game, seed)
-    items = exercises(game, count, seed, difficulty)
+    items = exercises(game, count, seed, difficulty, key=course_key(out))
     folder = out / "source" / name
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.ipynb"
-    title = f"{game}: {count} exercises, seed {seed} · упражнений: {count}, вариант {seed}"
+    title = f"{game}: {count} exercises · упражнений: {count}"
     path.write_text(json.dumps(notebook(items, title), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     config = out / "nbgrader_config.py"
     if not config.exists():
         config.write_text(_CONFIG, encoding="utf-8")
+    elif _GRADER not in config.read_text(encoding="utf-8"):
+        print(
+            f"warning: {config} does not grade with {_GRADER}; every answer would score 0. "
+            f"Move it away and write the assignment again, or add what {__name__} writes there.",
+            file=sys.stderr,
+        )
     return path
 
 

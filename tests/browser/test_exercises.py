@@ -85,6 +85,13 @@ def test_a_bad_link_says_what_it_cannot_use(page, voila_url, offline):
     expect(page.locator(".exercise-question")).to_contain_text("seed 7, difficulty 1")
 
 
+def test_the_teachers_section_is_not_on_the_students_page(page, voila_url, offline):
+    page.goto(voila_url + APP, timeout=60_000)
+    expect(page.locator(".exercise-check")).to_be_visible(timeout=60_000)
+    expect(page.get_by_text("nbgrader")).to_have_count(0)
+    expect(page.get_by_text("For teachers")).to_have_count(0)
+
+
 # ---------------------------------------------------------------- the same exercise in the browser's Python
 
 #: every kind's exercises made by the site's own Pyodide (32-bit WebAssembly), under Node
