@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import subprocess
@@ -34,9 +35,18 @@ def test_a_student_answers_in_russian_and_gets_another_one(page, voila_url, offl
     page.locator(".exercise-another").click()
     expect(page.locator(".exercise-question")).to_contain_text("вариант 2")
     expect(page.locator(".exercise-seed input")).to_have_value("2")
+    name = page.locator(".exercise-student input")
+    name.fill("Анна Петрова")
+    name.press("Enter")
     link = page.locator("a.exercise-report-link")
-    expect(link).to_have_attribute("download", "exercises-report.html")
-    expect(link).to_have_attribute("href", re.compile(r"^data:text/html;charset=utf-8;base64,"))
+    expect(link).to_have_attribute(
+        "download", re.compile(r"^тренировка-дурак-анна-петрова-\d{4}-\d\d-\d\d-вариант-1\.html$")
+    )
+    href = link.get_attribute("href")
+    assert href.startswith("data:text/html;charset=utf-8;base64,")
+    report = base64.b64decode(href.split(",", 1)[1]).decode("utf-8")
+    assert "Учащийся: Анна Петрова" in report and "Глава: Дурак" in report and "Варианты: 1" in report
+    assert f"<td>{answer}</td>" in report  # the answer in the page's language
 
 
 def test_a_typo_is_answered_with_the_notation_message(page, voila_url, offline):
@@ -53,12 +63,16 @@ def test_a_typo_is_answered_with_the_notation_message(page, voila_url, offline):
     expect(page.locator(".exercise-score")).to_contain_text("Answered 0")
 
 
-def test_the_practice_app_fits_a_phone(page, voila_url, offline):
+def test_the_practice_app_fits_a_phone_and_shows_nothing_of_the_teachers(page, voila_url, offline):
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(voila_url + "/voila/render/domino/practice.ipynb", timeout=60_000)
     expect(page.locator(".exercise-check")).to_be_visible(timeout=60_000)
+    expect(page.locator(".exercise-student input")).to_be_visible()
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 1, f"the page is {overflow} px wider than a phone"
+    # the book's section on graded assignments is for the teacher, not on the students' app
+    expect(page.get_by_text("nbgrader")).to_have_count(0)
+    expect(page.get_by_text("For teachers")).to_have_count(0)
 
 
 # ---------------------------------------------------------------- one link for the class
@@ -83,13 +97,6 @@ def test_a_bad_link_says_what_it_cannot_use(page, voila_url, offline):
     expect(page.locator(".exercise-check")).to_be_visible(timeout=60_000)
     expect(page.locator(".exercise-status")).to_contain_text("there is no exercise 'durak.nothing' in this chapter")
     expect(page.locator(".exercise-question")).to_contain_text("seed 7, difficulty 1")
-
-
-def test_the_teachers_section_is_not_on_the_students_page(page, voila_url, offline):
-    page.goto(voila_url + APP, timeout=60_000)
-    expect(page.locator(".exercise-check")).to_be_visible(timeout=60_000)
-    expect(page.get_by_text("nbgrader")).to_have_count(0)
-    expect(page.get_by_text("For teachers")).to_have_count(0)
 
 
 # ---------------------------------------------------------------- the same exercise in the browser's Python
