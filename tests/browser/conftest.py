@@ -12,6 +12,7 @@ import functools
 import http.server
 import shutil
 import subprocess
+import sys
 import threading
 from pathlib import Path
 from urllib.parse import urlparse
@@ -79,6 +80,40 @@ def book_url():
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def site_url(book_url):
+    """The book's file server, once the in-browser Python is built into it."""
+    if not (ROOT / "_build" / "html" / "lite" / "voici").is_dir():
+        subprocess.run([sys.executable, str(ROOT / "lite" / "build_site.py")], check=True)
+    return book_url
+
+
+#: Node with the static site's own Pyodide (the browser's WebAssembly, without the browser) and
+#: the site's wheels, as ``py``; the arguments after Pyodide's folder are ``ARGS``
+_PYODIDE_IN_NODE = r"""
+const fs = require("fs"), path = require("path");
+const [pyodideDir, ...ARGS] = process.argv.slice(1);
+(async () => {
+  const { loadPyodide } = require(path.join(pyodideDir, "pyodide.js"));
+  const py = await loadPyodide({ indexURL: pyodideDir + "/" });
+  for (const f of fs.readdirSync(pyodideDir).filter((f) => f.endsWith(".whl"))) {
+    if (/^(pyodide_kernel|piplite|ipykernel)-/.test(f)) continue;  // the kernel's own, for a browser
+    const wheel = new Uint8Array(fs.readFileSync(path.join(pyodideDir, f)));
+    py.unpackArchive(wheel, "wheel", { extractDir: "/lib/python3.13/site-packages" });
+  }
+  /* the program */
+})();
+"""
+
+
+def in_sites_pyodide(program: str, *args: str, timeout: float = 600) -> subprocess.CompletedProcess:
+    """Run ``program`` (JavaScript that uses ``py`` and ``ARGS``) under Node with the site's Pyodide
+    (``site_url`` builds the site first)."""
+    script = _PYODIDE_IN_NODE.replace("  /* the program */", program)
+    pyodide = ROOT / "_build" / "html" / "lite" / "static" / "pyodide"
+    return subprocess.run(["node", "-e", script, str(pyodide), *args], capture_output=True, text=True, timeout=timeout)
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -5,14 +5,11 @@ from __future__ import annotations
 import base64
 import json
 import re
-import subprocess
-import sys
 
-import pytest
 from playwright.sync_api import expect
 
 from rules.exercises import generate, kinds
-from tests.browser.conftest import ROOT
+from tests.browser.conftest import in_sites_pyodide
 
 APP = "/voila/render/durak/practice.ipynb"
 
@@ -103,18 +100,9 @@ def test_a_bad_link_says_what_it_cannot_use(page, voila_url, offline):
 
 #: every kind's exercises made by the site's own Pyodide (32-bit WebAssembly), under Node
 _DIGESTS_IN_PYODIDE = r"""
-const fs = require("fs"), path = require("path");
-const [pyodideDir, program] = process.argv.slice(1);
-(async () => {
-  const { loadPyodide } = require(path.join(pyodideDir, "pyodide.js"));
-  const py = await loadPyodide({ indexURL: pyodideDir + "/" });
-  for (const f of fs.readdirSync(pyodideDir).filter((f) => f.endsWith(".whl"))) {
-    if (/^(pyodide_kernel|piplite|ipykernel)-/.test(f)) continue;  // the kernel's own, for a browser
-    py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(pyodideDir, f))), "wheel", { extractDir: "/lib/python3.13/site-packages" });
-  }
-  console.log(py.runPython(program));
-})();
+  console.log(py.runPython(ARGS[0]));
 """
+
 
 #: one digest per exercise of all a student sees and is judged on
 _DIGESTS = """
@@ -131,20 +119,10 @@ json.dumps(digests)
 """
 
 
-@pytest.fixture(scope="module")
-def pyodide(book_url):
-    """The static site's own Pyodide and wheels (``make site``; built here when missing)."""
-    if not (ROOT / "_build" / "html" / "lite" / "voici").is_dir():
-        subprocess.run([sys.executable, str(ROOT / "lite" / "build_site.py")], check=True)
-    return ROOT / "_build" / "html" / "lite" / "static" / "pyodide"
-
-
-def test_the_browsers_python_makes_the_same_exercises(pyodide):
+def test_the_browsers_python_makes_the_same_exercises(site_url):
     """The static site's Pyodide is 32-bit WebAssembly, where tuples hash differently: every kind,
     made there, must be the exercise CPython makes here."""
-    done = subprocess.run(
-        ["node", "-e", _DIGESTS_IN_PYODIDE, str(pyodide), _DIGESTS], capture_output=True, text=True, timeout=900
-    )
+    done = in_sites_pyodide(_DIGESTS_IN_PYODIDE, _DIGESTS, timeout=900)
     assert done.returncode == 0, done.stderr[-2000:]
     in_pyodide = json.loads(done.stdout.strip().splitlines()[-1])
     here: dict = {}

@@ -9,40 +9,20 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 
-import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ROOT
+from tests.browser.conftest import ROOT, in_sites_pyodide
 from widgets.games.domimi import PurchaseExplorer
 
 #: starting Pyodide on a busy 2-core machine takes a while; these bound the wait, never assert speed
 LIVE_TIMEOUT = 240_000
 
 
-@pytest.fixture(scope="session")
-def site_url(book_url):
-    """The book's file server, once the in-browser Python is built into it."""
-    if not (ROOT / "_build" / "html" / "lite" / "voici").is_dir():
-        subprocess.run([sys.executable, str(ROOT / "lite" / "build_site.py")], check=True)
-    return book_url
-
-
 #: runs every notebook the site serves (apps and demos) in the site's own Pyodide, under Node
 #: (the browser's WebAssembly, without the browser: every page in seconds)
 _RUN_PAGES = r"""
-const fs = require("fs"), path = require("path");
-const [pyodideDir, contents] = process.argv.slice(1);
-(async () => {
-  const { loadPyodide } = require(path.join(pyodideDir, "pyodide.js"));
-  const py = await loadPyodide({ indexURL: pyodideDir + "/" });
-  for (const f of fs.readdirSync(pyodideDir).filter((f) => f.endsWith(".whl"))) {
-    if (/^(pyodide_kernel|piplite|ipykernel)-/.test(f)) continue;  // the kernel's own, for a browser
-    const wheel = new Uint8Array(fs.readFileSync(path.join(pyodideDir, f)));
-    py.unpackArchive(wheel, "wheel", { extractDir: "/lib/python3.13/site-packages" });
-  }
+  const contents = ARGS[0];
   const pages = {};
   for (const dir of fs.readdirSync(contents))
     for (const f of fs.readdirSync(path.join(contents, dir)))
@@ -62,19 +42,13 @@ for name, text in json.loads(PAGES).items():
         failed[name] = f"{type(error).__name__}: {error}"
 json.dumps({"ran": len(json.loads(PAGES)), "failed": failed})
 `));
-})();
 """
 
 
 def test_every_app_and_demo_runs_in_the_sites_own_pyodide(site_url):
     """The Python of every page the site serves runs in the bundled Pyodide, with the bundled wheels only."""
     lite = ROOT / "_build" / "html" / "lite"
-    done = subprocess.run(
-        ["node", "-e", _RUN_PAGES, str(lite / "static" / "pyodide"), str(lite / "files")],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    done = in_sites_pyodide(_RUN_PAGES, str(lite / "files"))
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads(done.stdout.strip().splitlines()[-1])
     served = list((lite / "files").rglob("*.ipynb"))
