@@ -81,7 +81,7 @@ class ExerciseView(w.VBox):
         self._check = w.Button(description=text(lang, "Check", "Проверить"), button_style="primary", icon="check")
         self._verdict = w.HTML()
         self._status = status_line()
-        self._score = w.HTML(layout=w.Layout(margin="0 1.5em 0 0"))  # apart from the name beside it
+        self._score = w.HTML(layout=w.Layout(margin="2px 1.5em 2px 2px"))  # apart from the name beside it
         self._report = w.HTML()
         self._student = w.Text(
             placeholder=text(lang, "for the report", "для отчёта"),
