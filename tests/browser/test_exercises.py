@@ -70,6 +70,7 @@ def test_the_practice_app_fits_a_phone_and_shows_nothing_of_the_teachers(page, v
     # the book's section on graded assignments is for the teacher, not on the students' app
     expect(page.get_by_text("nbgrader")).to_have_count(0)
     expect(page.get_by_text("For teachers")).to_have_count(0)
+    expect(page.get_by_text("only shown")).to_have_count(0)  # the book's page says it; the app is for answering
 
 
 # ---------------------------------------------------------------- one link for the class
