@@ -141,20 +141,24 @@ def course(tmp_path_factory):
     wrong = list(right)
     wrong[0] = f"answer_1 = {_wrong(items[0])}"
     wrong[1] = 'answer_2 = ["Z♠"]'  # a typo'd card: not read, scores 0
-    copied = []
+    # carol's answers: the exercise regenerated as one would guess it (the question's kind and the
+    # assignment's seed), and objects that claim to equal anything
+    anything = "class Anything:\n    def __eq__(self, other):\n        return True\n\n\n"
+    cheats = []
     for n, ex in enumerate(items, start=1):
-        # the question's kind and the assignment's seed: the exercise regenerated as one would guess it
+        if n % 2 == 0:
+            cheats.append(f"{anything}answer_{n} = Anything()")
+            continue
         guess = generate(ex.kind, SEED, 2).solution
         assert not ex.check(guess).correct, "the guessed exercise must differ for this test to mean anything"
-        copied.append(f"from rules.exercises import generate\nanswer_{n} = generate({ex.kind!r}, {SEED}, 2).solution")
+        cheats.append(f"from rules.exercises import generate\nanswer_{n} = generate({ex.kind!r}, {SEED}, 2).solution")
     nothing = [f"answer_{n} = None" for n in range(2, COUNT + 1)]
     _submit(course, "alice", right)
     _submit(course, "bob", wrong)
-    _submit(course, "carol", copied)
-    _submit(course, "dave", [_REPLACE_THE_CHECKER.format(n=1), *nothing])
-    anything = "class Anything:\n    def __eq__(self, other):\n        return True\n\n\nanswer_1 = Anything()"
-    _submit(course, "erin", [anything] + [f"answer_{n} = Anything()" for n in range(2, COUNT + 1)])
-    _submit(course, "frank", [_READ_THE_HIDDEN_TESTS, *nothing])
+    _submit(course, "carol", cheats)
+    # dave's first answer cell tampers with his kernel: it reads each cell before it runs, shows every
+    # number as 1, and replaces the engine's checkers and the grading functions
+    _submit(course, "dave", [_READ_THE_HIDDEN_TESTS + _REPLACE_THE_CHECKER.format(n=1), *nothing])
     _run(commands[2], course)
     _run(commands[3], course)
     return course
@@ -171,16 +175,16 @@ def test_the_engine_grades_a_right_and_a_wrong_submission(course):
     assert _score(course, "bob") == (1, COUNT)
 
 
-@pytest.mark.parametrize("student", ["carol", "dave", "erin", "frank"])
+@pytest.mark.parametrize("student", ["carol", "dave"])
 def test_cheats_score_nothing(course, student):
-    """carol copies generate(kind, seed, 2).solution; dave replaces rules.exercises.core.check (and the
-    grading functions) in an answer cell and answers nothing; erin's answers claim to equal anything;
-    frank reads each cell before it runs, to answer from the hidden tests, and shows every number as 1."""
+    """carol copies generate(kind, seed, 2).solution or answers with objects equal to anything; dave reads
+    each cell before it runs, to answer from the hidden tests, shows every number as 1, and replaces
+    rules.exercises.core.check and the grading functions in an answer cell."""
     assert _score(course, student) == (0, COUNT)
 
 
 def test_the_right_answers_never_reach_the_students_notebook(course):
-    seen = (course / "autograded" / "frank" / NAME / "cells-seen.txt").read_text(encoding="utf-8")
+    seen = (course / "autograded" / "dave" / NAME / "cells-seen.txt").read_text(encoding="utf-8")
     assert seen.count("read_answer(") == COUNT  # the hook saw every checked cell run
     assert "graded_when_collected" not in seen and "accepted" not in seen
     for ex in exercises(GAME, COUNT, SEED, key=KEY):
