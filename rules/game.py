@@ -22,6 +22,8 @@ The machinery every game shares lives here, so a game writes only its rules:
 * undo and saving: a state remembers its origin (``new_game`` or a hand-set
   position made by one of the module's ``FACTORIES``) and rebuilds from it
   (:meth:`State.undo`, :meth:`State.to_json`, :func:`load`);
+* copies: :meth:`State.clone` copies every attribute all the way down, sharing only
+  frozen values (:func:`fresh_copy`), so a game declares nothing about copying;
 * options with their labels and bounds (:func:`option`, :func:`check_options`);
 * the bots loop (:func:`play_bots`) and playouts (:func:`playout`).
 """
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import enum
 import json
 import random
 import sys
@@ -376,33 +379,19 @@ class State(ABC):
             f"нет разрешённого хода с меткой «{_excerpt(label)}»",
         )
 
-    #: how :meth:`clone` copies the game's own mutable attributes, by name: 1 copies a
-    #: list, dict or set; 2 also each list, dict or set inside it; "deep" deep-copies.
-    #: Attributes not named are shared, so they must hold frozen values. Empty: deep copy.
-    COPIED: ClassVar[dict[str, int | str]] = {}
-
     def clone(self) -> State:
-        """An independent copy: playing on it leaves this state as it is."""
-        if not self.COPIED:
-            return copy.deepcopy(self)
-        new = copy.copy(self)
-        new.history = self.history.copy()
-        new._story = self._story.copy()
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        for name, depth in self.COPIED.items():
-            value = getattr(self, name)
-            if depth == "deep":
-                value = copy.deepcopy(value)
-            elif depth == 2:
-                value = (
-                    type(value)((k, v.copy()) for k, v in value.items())
-                    if isinstance(value, dict)
-                    else type(value)(v.copy() for v in value)
-                )
-            else:
-                value = value.copy()
-            setattr(new, name, value)
+        """An independent copy: playing on it leaves this state as it is.
+
+        The core copies every attribute of the state (see :func:`fresh_copy`): frozen
+        values are shared, containers and other objects are copied all the way down,
+        so no game keeps a table of what to copy, and none can get it wrong.
+        """
+        new = object.__new__(type(self))
+        memo: dict[int, Any] = {}
+        shared = _SHARED
+        new.__dict__.update(
+            {name: value if type(value) in shared else fresh_copy(value, memo) for name, value in self.__dict__.items()}
+        )
         return new
 
     # ---- the story of the game
@@ -510,6 +499,102 @@ def _shown(action, lang: str = "en") -> str:
         return _excerpt(action.explain(lang) if isinstance(action, Action) else action, 80)
     except Exception:
         return _excerpt(type(action).__name__)
+
+
+# ---------------------------------------------------------------- copies
+
+#: types whose values never change once made: a copy shares them
+_FROZEN_TYPES = (int, float, complex, bool, str, bytes, type(None), range, frozenset, type, Card)
+
+
+def _copy_list(value: list, memo: dict) -> list:
+    new = memo[id(value)] = value.copy()
+    if not set(map(type, value)) <= _SHARED:
+        for i, item in enumerate(new):
+            if type(item) not in _SHARED:
+                new[i] = fresh_copy(item, memo)
+    return new
+
+
+def _copy_dict(value: dict, memo: dict) -> dict:
+    new = memo[id(value)] = value.copy()
+    if not set(map(type, value.values())) <= _SHARED:
+        for key, item in new.items():
+            if type(item) not in _SHARED:
+                new[key] = fresh_copy(item, memo)
+    return new
+
+
+def _copy_set(value: set, memo: dict) -> set:
+    new = memo[id(value)] = value.copy()  # the members of a set are hashable values
+    return new
+
+
+def _copy_tuple(value: tuple, memo: dict) -> tuple:
+    if set(map(type, value)) <= _SHARED:
+        return value  # a tuple of frozen values is itself frozen
+    items = [fresh_copy(item, memo) for item in value]
+    return value if all(a is b for a, b in zip(items, value, strict=True)) else type(value)(items)
+
+
+def _copy_rng(value: random.Random, memo: dict) -> random.Random:
+    new = random.Random.__new__(random.Random)
+    new.setstate(value.getstate())
+    return new
+
+
+def _copy_object(value, memo: dict):
+    """An object of a plain class: a new one whose attributes (and slots) are copies."""
+    cls = type(value)
+    new = memo[id(value)] = object.__new__(cls)
+    if hasattr(value, "__dict__"):
+        new.__dict__.update({k: fresh_copy(v, memo) for k, v in value.__dict__.items()})
+    for klass in cls.__mro__:
+        for slot in klass.__dict__.get("__slots__", ()):
+            if slot not in ("__dict__", "__weakref__") and hasattr(value, slot):
+                object.__setattr__(new, slot, fresh_copy(getattr(value, slot), memo))
+    return new
+
+
+def _share(value, memo: dict):
+    return value
+
+
+def _copier(cls: type) -> Callable:
+    """How to copy values of ``cls``: share what is frozen, copy the rest all the way down."""
+    if issubclass(cls, _FROZEN_TYPES) or issubclass(cls, enum.Enum):
+        return _share
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is not None and params.frozen:
+        return _share  # the project's values (actions, notes, options, melds) are frozen dataclasses
+    if cls is random.Random:
+        return _copy_rng
+    if cls.__module__ == "builtins" or not (hasattr(cls, "__dict__") or hasattr(cls, "__slots__")):
+        return lambda value, memo: copy.deepcopy(value, memo)
+    return _copy_object
+
+
+_COPIERS: dict[type, Callable] = {list: _copy_list, dict: _copy_dict, set: _copy_set, tuple: _copy_tuple}
+_COPIERS.update(dict.fromkeys(_FROZEN_TYPES, _share))
+#: the classes found frozen so far (a fast test for containers of frozen values)
+_SHARED: set[type] = set(_FROZEN_TYPES)
+
+
+def fresh_copy(value, memo: dict | None = None):
+    """A copy of ``value`` that shares nothing that can change: frozen values (numbers,
+    text, cards, enums, frozen dataclasses) are shared, lists, dicts, sets and objects are
+    copied all the way down; two references to one container stay two references to one copy."""
+    memo = {} if memo is None else memo
+    cls = type(value)
+    how = _COPIERS.get(cls)
+    if how is None:
+        how = _COPIERS[cls] = _copier(cls)
+        if how is _share:
+            _SHARED.add(cls)
+    if how is _share:
+        return value
+    done = memo.get(id(value))
+    return done if done is not None else how(value, memo)
 
 
 # ---------------------------------------------------------------- loading

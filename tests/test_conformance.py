@@ -296,3 +296,61 @@ def test_every_setup_saves_loads_and_plays_on(module):
             actions = state.legal_actions()
             state.apply(actions[rng.randrange(len(actions))])
         assert state.undo(len(state.history)).replay_key() == start, f"set-up {name!r} does not undo to its start"
+
+
+def _snapshot(state: State) -> tuple:
+    """What a reader of ``state`` could notice: its save, its legal moves, every zone, every view."""
+    zones = {name: [str(c) for c in cards] for name, cards in state.zones().items()}
+    return state.to_json(), [a.label for a in state.legal_actions()], zones, state.replay_key()
+
+
+def _conserved(state: State, deck: Counter) -> None:
+    held = Counter()
+    for cards in state.zones().values():
+        held.update(cards)
+    assert dict.__eq__(held, deck), f"cards are not conserved after {len(state.history)} actions"  # at C speed
+
+
+def _starts(module):
+    """Random games of every player count (up to four) and every teaching set-up."""
+    info = module.INFO
+    for players in range(info.min_players, min(info.max_players, 4) + 1):
+        with contextlib.suppress(rules.OptionError):  # a count the game's default options do not allow
+            yield f"{players} players", module.new_game(players=players, seed=players)
+    for name, make in module.SETUPS.items():
+        yield name, make()
+
+
+#: moves played on each copy, and the original's actions after which a copy is tried
+COPY_MOVES, COPY_STEPS = 12, 300
+
+
+@pytest.mark.parametrize("module", _modules(), ids=lambda m: m.INFO.id)
+def test_playing_on_a_copy_leaves_the_original_as_it_was(module):
+    """A copy is independent: random moves on copies, taken at many states of random games
+    and of every set-up, leave the original's save, legal moves, zones and views as they were."""
+    tried = 0
+    for name, state in _starts(module):
+        deck = Counter(state.cards_used())
+        rng = random.Random(name)
+        for step in range(COPY_STEPS):
+            if state.is_over():
+                break
+            if step < 20 or step % 5 == 0:
+                before = _snapshot(state)
+                copy = state.clone()
+                for _ in range(COPY_MOVES):
+                    if copy.is_over():
+                        break
+                    actions = copy.legal_actions()
+                    copy.apply(actions[rng.randrange(len(actions))])
+                    _conserved(copy, deck)
+                if tried % 8 == 0:
+                    restored = module.from_json(copy.to_json())
+                    assert restored.replay_key() == copy.replay_key(), f"{name}: a copy plays unlike its game"
+                assert _snapshot(state) == before, f"{name}: moves on a copy changed the original at action {step}"
+                tried += 1
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+            _conserved(state, deck)
+    assert tried >= 10, f"only {tried} copies tried"

@@ -1045,20 +1045,6 @@ class DomimiState(State):
     """One game of DoMiMi. Cards inside are codes (``Card.index``); actions and views use cards."""
 
     INFO = GameInfo("domimi", "DoMiMi", "ДоМиМи", 2, 20, _max_actions)
-    #: what a clone copies (the cache of legal actions is replaced, never changed, so it is shared)
-    COPIED: ClassVar[dict[str, int | str]] = {
-        "draw": 2,
-        "discard": 2,
-        "money": 2,
-        "pics": 1,
-        "steals": 2,
-        "revealed": 1,
-        "locked": 1,
-        "taken": 1,
-        "returned": 1,
-        "needed_suits": 1,
-        "collected": 1,
-    }
 
     def __init__(self, options: Options, players: int, seed: int):
         super().__init__(options, players, seed)

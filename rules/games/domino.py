@@ -657,7 +657,6 @@ def _max_actions(state: DominoState) -> int:
 
 class DominoState(State):
     INFO = GameInfo("domino", "SKIP-6 Domino", "СКИП-6 Домино", 2, 6, _max_actions)
-    COPIED: ClassVar[dict[str, int | str]] = {"hands": 2, "banks": 2, "tricks": 1, "removed": 1, "table": 1}
 
     def __init__(self, options: Options, players: int, seed: int):
         super().__init__(options, players, seed)

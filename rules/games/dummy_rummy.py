@@ -1014,19 +1014,6 @@ def _max_actions(state: DummyRummyState) -> int:
 
 class DummyRummyState(State):
     INFO = GameInfo("dummy_rummy", "Dummy rummy", "Dummy rummy", 2, 4, _max_actions)
-    COPIED: ClassVar[dict[str, int | str]] = {
-        "hands": 2,
-        "stock": 1,
-        "pile": 1,
-        "table": 2,
-        "down": 1,
-        "cuts": 1,
-        "contract": 1,
-        "totals": 1,
-        "queue": 1,
-        "hand_stats": 1,
-        "went_down": 1,
-    }
 
     def __init__(self, options: Options, players: int, seed: int, *, deal: bool = True):
         super().__init__(options, players, seed)
@@ -1057,7 +1044,9 @@ class DummyRummyState(State):
 
     def _start_hand(self, first: int) -> None:
         n = self.num_players
-        self.table: list[list] = []  # [owner, kind, codes, rank (a set) or low position (a run)]
+        #: the melds on the table, each a frozen (owner, kind, codes, rank of a set or low position of a run):
+        #: a lay-off puts a new tuple in its place, so copies of the state never share a changing meld
+        self.table: list[tuple[int, str, tuple[int, ...], int]] = []
         self.down = [False] * n
         self.went_down = [False] * n
         self.cuts = [0] * n
@@ -1275,7 +1264,7 @@ class DummyRummyState(State):
             for kind, codes, key in _arrange(action.number, hand, self.options.all_wild):
                 for c in codes:
                     hand.remove(c)
-                self.table.append([p, kind, list(codes), key])
+                self.table.append((p, kind, tuple(codes), key))
             self.down[p] = self.went_down[p] = True
         elif kind is NoCutIn:
             self.queue.pop(0)
@@ -1297,16 +1286,13 @@ class DummyRummyState(State):
 
     def _lay_off(self, p: int, c: int, m: int, end: str) -> None:
         self.hands[p].remove(c)
-        meld = self.table[m]
-        if meld[1] == "set":
-            meld[2].append(c)
-            if not meld[3] and _NAT[c]:
-                meld[3] = _NAT[c]
+        owner, kind, codes, key = self.table[m]
+        if kind == "set":
+            self.table[m] = (owner, kind, (*codes, c), key or _NAT[c])
         elif end == "low":
-            meld[2].insert(0, c)
-            meld[3] -= 1
+            self.table[m] = (owner, kind, (c, *codes), key - 1)
         else:
-            meld[2].append(c)
+            self.table[m] = (owner, kind, (*codes, c), key)
 
     def _after_discard(self, p: int) -> None:
         n = self.num_players
@@ -1567,7 +1553,7 @@ def position(
     for owner, text in melds:
         codes = take(text)
         kind, key = _table_meld(codes, opts.all_wild)
-        table.append([owner, kind, codes, key])
+        table.append((owner, kind, tuple(codes), key))
     pile = take(discard)
     given = take(stock) if stock is not None else None
     state.rng.shuffle(pack)

@@ -516,21 +516,6 @@ def _max_actions(state: DurakState) -> int:
 class DurakState(State):
     INFO = GameInfo("durak", "Durak", "Дурак", 2, 6, _max_actions)
 
-    #: how :meth:`clone` copies the mutable attributes (the beat rows and the pack are shared, never changed)
-    COPIED: ClassVar[dict[str, int]] = {
-        "scores": 1,
-        "fools": 1,
-        "hands": 2,
-        "deck": 1,
-        "discard": 1,
-        "out": 1,
-        "out_order": 1,
-        "table_attack": 1,
-        "table_defence": 1,
-        "_ranks": 1,
-        "order": 1,
-    }
-
     def __init__(self, options: Options, players: int, seed: int, *, deal: bool = True):
         super().__init__(options, players, seed)
         if players > options.max_players:
@@ -590,7 +575,7 @@ class DurakState(State):
         """A game's cards in place: the trump card, the deck (drawn from the end), the discard pile."""
         self.trump = trump
         self.deck: list[int] = deck
-        self._rows = _beat_rows(trump)
+        _beat_rows(trump)  # the beat table of this trump, kept for the process (not in the state)
         self._trump_suits = trump_suits(ALL_CARDS[trump])
         self.discard: list[int] = discard
         self.out = [False] * self.num_players
@@ -644,7 +629,7 @@ class DurakState(State):
         if phase == DEFEND:
             p = self.defender
             hand = self.hands[p]
-            rows = self._rows
+            rows = _BEAT_CACHE[self.trump]
             trump = self.trump
             out = []
             cache = _CACHE

@@ -1137,18 +1137,6 @@ def _max_actions(state: JokerRummyState) -> int:
 
 class JokerRummyState(State):
     INFO = GameInfo("joker_rummy", "Joker rummy", "Джокер", 2, 11, _max_actions)
-    COPIED: ClassVar[dict[str, int | str]] = {
-        "totals": 1,
-        "deal_scores": 1,
-        "deal_log": "deep",
-        "hands": 2,
-        "stock": 1,
-        "discard": 1,
-        "melds": "deep",
-        "opened": 1,
-        "opened_round": 1,
-        "dealt_jokers": 1,
-    }
 
     def __init__(self, options: Options, players: int, seed: int):
         super().__init__(options, players, seed)

@@ -39,7 +39,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any
 
 from rules.cards import ALL_CARDS, Card, NotationError, deck, format_card, format_cards, parse_card
 from rules.errors import IllegalAction, OptionError, check_lang
@@ -739,17 +739,6 @@ class Draw(Action):
 
 class MinefieldState(State):
     INFO = GameInfo("minefield", "Minefield", "Минное поле", 2, 7, lambda s: MAX_ACTIONS)
-
-    #: how :meth:`clone` copies the mutable attributes (``_draws`` is shared: frozen actions)
-    COPIED: ClassVar[dict[str, int]] = {
-        **dict.fromkeys(
-            "main amp opened amp_seen bag owner points bonus quads harem jokers jokers_scored shield_o shield_a "
-            "immune_o immune_a doctor cursed curse_amplified jackpot".split(),
-            1,
-        ),
-        "collected": 2,
-        "counts": 2,
-    }
 
     def __init__(self, options: Options, players: int, seed: int, *, layout=None, barrels=None):
         """``layout``: the 54 (main, amplifier) pairs of cells 1..54, checked (see :func:`new_game`);
