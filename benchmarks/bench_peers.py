@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import rules
 
 #: (game id, players) as the figures are quoted: four seats where the game allows it
-ENGINES = tuple((gid, min(4, module.INFO.max_players)) for gid, module in rules.GAMES.items())
+ENGINES = tuple((gid, min(4, module.info.max_players)) for gid, module in rules.GAMES.items())
 
 
 def _timed(play_one: Callable[[int], int], seconds: float) -> tuple[float, int]:
@@ -120,7 +120,7 @@ def main() -> None:
         if gin:
             gins.append(_timed(gin, args.seconds)[0])
             ratio = f"{speed / ((gins[-2] + gins[-1]) / 2):.2f}×"
-        name = f"{rules.GAMES[gid].INFO.name_en} ({players} players)"
+        name = f"{rules.GAMES[gid].info.name_en} ({players} players)"
         print(f"{name:36} {speed:12,.0f} {games:7,d} {ratio:>13}", flush=True)
     reference = sum(gins) / len(gins) if gins else None
     spiel = openspiel_gin()

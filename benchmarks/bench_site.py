@@ -179,7 +179,7 @@ sys.path.insert(0, "/bench")
 import rules
 from benchmarks.playout_speed import measure
 seeds = json.loads(SEEDS)
-json.dumps({gid: measure(m.new_game, m.INFO.min_players, range(seeds[gid]), warm_up=[99]).wall_actions_per_s
+json.dumps({gid: measure(m.new_game, m.info.min_players, range(seeds[gid]), warm_up=[99]).wall_actions_per_s
             for gid, m in rules.GAMES.items()})
 `);
   console.log(out);
@@ -206,7 +206,7 @@ def pyodide_figures(html: Path) -> None:
     print("random playouts, actions/s on one core (wall clock; min players, one game per seed):")
     print(f"  {'game':<12} {'CPython':>10} {'Pyodide':>10}  ratio")
     for gid, module in rules.GAMES.items():
-        cpython = measure(module.new_game, module.INFO.min_players, range(seeds[gid]), warm_up=[99]).wall_actions_per_s
+        cpython = measure(module.new_game, module.info.min_players, range(seeds[gid]), warm_up=[99]).wall_actions_per_s
         print(f"  {gid:<12} {cpython:>10,.0f} {in_pyodide[gid]:>10,.0f}  {in_pyodide[gid] / cpython:.2f}")
 
 

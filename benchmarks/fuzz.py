@@ -63,7 +63,7 @@ def fuzz_saves(rng: random.Random, seconds: float) -> tuple[int, float]:
     modules = list(rules.GAMES.values())
     while time.monotonic() < end:
         module = rng.choice(modules)
-        state = module.new_game(players=module.INFO.min_players, seed=rng.randrange(10**6))
+        state = module.new_game(players=module.info.min_players, seed=rng.randrange(10**6))
         for _ in range(rng.randrange(30)):
             if state.is_over():
                 break
@@ -84,7 +84,7 @@ def fuzz_actions(rng: random.Random, seconds: float) -> tuple[int, int]:
     junk = [None, -1, 10**9, "x", (), frozenset(), 1.5]
     while time.monotonic() < end:
         module = rng.choice(modules)
-        state = module.new_game(players=module.INFO.min_players, seed=rng.randrange(10**6))
+        state = module.new_game(players=module.info.min_players, seed=rng.randrange(10**6))
         for _ in range(rng.randrange(1, 40)):
             if state.is_over():
                 break
@@ -99,7 +99,7 @@ def fuzz_actions(rng: random.Random, seconds: float) -> tuple[int, int]:
                 state.apply(with_junk)
             except IllegalAction:
                 refused += 1
-                assert state.replay_key() == key, f"{module.INFO.id}: a refused action changed the state"
+                assert state.replay_key() == key, f"{module.info.id}: a refused action changed the state"
             else:
                 state = state.undo(1)
             state.apply(action)

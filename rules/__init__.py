@@ -2,31 +2,31 @@
 
 The shared core is the modules of this package (:mod:`rules.cards`,
 :mod:`rules.svg`, :mod:`rules.game`, :mod:`rules.errors`, ...); each game is a
-module of :mod:`rules.games` holding only its own rules. ``GAMES`` maps each game
-id to its module, which is importable as ``rules.<id>`` too
-(``from rules import durak``, ``import rules.durak``).
+module (or package) of :mod:`rules.games` holding only its own rules and ending
+with its declaration, a :class:`rules.game.Game`. ``GAMES`` maps each game id
+to that declaration, in the book's order; each game's module is importable as
+``rules.<id>`` too (``from rules import durak``, ``import rules.durak``).
+
+>>> list(GAMES)
+['domimi', 'domino', 'durak', 'minefield', 'joker_rummy', 'dummy_rummy']
+>>> GAMES["durak"].new_game(players=3, seed=1).INFO.name("ru")
+'Дурак'
 """
 
 from __future__ import annotations
 
-import importlib
 import sys
-from types import ModuleType
 
 from rules.errors import IllegalAction, OptionError, RulesError, SaveError
+from rules.game import GAMES, Game, register
+from rules.games import domimi, domino, dummy_rummy, durak, joker_rummy, minefield
 
-__all__ = ["GAMES", "IllegalAction", "OptionError", "RulesError", "SaveError"]
+__all__ = ["GAMES", "GAME_IDS", "Game", "IllegalAction", "OptionError", "RulesError", "SaveError"]
 
-#: Game ids in the book's order; each names the module ``rules.games.<id>``.
-GAME_IDS: tuple[str, ...] = ("domimi", "domino", "durak", "minefield", "joker_rummy", "dummy_rummy")
+#: the book's games, in its order: each registered once
+for _module in (domimi, domino, durak, minefield, joker_rummy, dummy_rummy):
+    register(_module.GAME)
+    sys.modules[f"{__name__}.{_module.GAME.id}"] = _module
 
-
-def _register(gid: str) -> ModuleType:
-    """Import ``rules.games.<gid>`` and make it reachable as ``rules.<gid>`` as well."""
-    module = importlib.import_module(f"rules.games.{gid}")
-    sys.modules[f"{__name__}.{gid}"] = module
-    globals()[gid] = module
-    return module
-
-
-GAMES: dict[str, ModuleType] = {gid: _register(gid) for gid in GAME_IDS}
+#: the games' ids in the book's order
+GAME_IDS: tuple[str, ...] = tuple(GAMES)

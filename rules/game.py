@@ -1,13 +1,11 @@
-"""The protocol every game speaks, its players and playouts.
+"""The protocol every game speaks, its declaration, its players and playouts.
 
-A game module ``rules.<id>`` provides:
-
-* ``INFO``: a :class:`GameInfo` (names, player counts, a bound on the game length);
-* ``Options``: a frozen dataclass of the source's variants;
-* ``new_game(players=..., seed=..., **options) -> State``;
-* ``from_json(text) -> State``;
-* its ``State`` class, a subclass of :class:`State`, and its actions, subclasses of
-  :class:`Action`.
+A game module ``rules.<id>`` holds only its rules: its ``Options`` (a frozen
+dataclass of the source's variants), its ``State`` class (a subclass of
+:class:`State`), its actions (subclasses of :class:`Action`) and notes (of
+:class:`Note`), its hand-set positions and bots, and ends with one declaration,
+``GAME = Game(...)`` (see :class:`Game`), from which the core supplies
+``new_game``, ``from_json``, undo, saving and the registry :data:`GAMES`.
 
 A state holds one play-through: the options, the seed, its own ``random.Random``
 and the history of actions. ``apply`` is the checked front door (an illegal
@@ -20,7 +18,7 @@ The machinery every game shares lives here, so a game writes only its rules:
   consequences (:class:`Note` objects) with :meth:`State.record`; :meth:`State.log`
   tells the story in either language;
 * undo and saving: a state remembers its origin (``new_game`` or a hand-set
-  position made by one of the module's ``FACTORIES``) and rebuilds from it
+  position made by one of the game's ``factories``) and rebuilds from it
   (:meth:`State.undo`, :meth:`State.to_json`, :func:`load`);
 * copies: :meth:`State.clone` copies every attribute all the way down, sharing only
   frozen values (:func:`fresh_copy`), so a game declares nothing about copying;
@@ -33,9 +31,11 @@ from __future__ import annotations
 import copy
 import dataclasses
 import enum
+import functools
 import json
 import random
-import sys
+import types
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -46,12 +46,16 @@ from rules.errors import IllegalAction, OptionError, RulesError, SaveError, chec
 from rules.errors import excerpt as _excerpt
 
 __all__ = [
+    "GAMES",
     "Action",
+    "Game",
     "GameInfo",
     "LogEntry",
     "Note",
     "Result",
+    "Setup",
     "State",
+    "Variant",
     "Player",
     "RandomPlayer",
     "check_options",
@@ -61,6 +65,7 @@ __all__ = [
     "option",
     "play_bots",
     "playout",
+    "register",
 ]
 
 #: the version of the save format :meth:`State.to_json` writes
@@ -82,6 +87,12 @@ class GameInfo:
     max_players: int
     #: an upper bound on the number of actions of one game (for the given state's options)
     max_actions: Callable[[State], int]
+    #: the player count of ``new_game()`` without one (default: the fewest players)
+    default_players: int | None = None
+
+    def __post_init__(self):
+        if self.default_players is None:
+            object.__setattr__(self, "default_players", self.min_players)
 
     def name(self, lang: str = "en") -> str:
         return self.name_ru if check_lang(lang) == "ru" else self.name_en
@@ -262,12 +273,14 @@ def make_options(options_cls: type, given: dict[str, Any]):
 class State(ABC):
     """One play-through of a game. Subclasses write only their rules.
 
-    Subclasses set ``INFO`` and implement ``current_player``, ``legal_actions``,
-    ``_play``, ``is_over``, ``result``, ``view``, ``zones`` and
-    ``visible_zones``; they may refine ``why_illegal`` to say which rule forbids
-    an action.
+    Subclasses implement ``current_player``, ``legal_actions``, ``_play``,
+    ``is_over``, ``result``, ``view``, ``zones``, ``visible_zones`` and
+    ``cards_used``; they may refine ``why_illegal`` to say which rule forbids an
+    action. The game's declaration (:class:`Game`) sets ``GAME`` and ``INFO``.
     """
 
+    #: the game this state belongs to, and its facts (bound by the game's declaration)
+    GAME: ClassVar[Game]
     INFO: ClassVar[GameInfo]
 
     def __init__(self, options: Any, players: int, seed: int):
@@ -301,9 +314,32 @@ class State(ABC):
     def current_player(self) -> int | None:
         """Whose decision it is; ``None`` once the game is over."""
 
-    @abstractmethod
     def legal_actions(self) -> list[Action]:
-        """Every legal action in a stable order; empty exactly when the game is over."""
+        """Every legal action in a stable order; empty exactly when the game is over.
+
+        By default, the :meth:`candidates` that the :meth:`verdict` allows. A game with
+        many moves generates them faster from the same rule functions its verdict
+        uses; the conformance suite checks that the moves and the verdict agree.
+        """
+        if self.is_over():
+            return []
+        verdict = self.verdict
+        return [action for action in self.candidates() if verdict(action) is None]
+
+    def candidates(self) -> list[Action]:
+        """What the player to move could try now, a superset of the legal actions in a
+        stable order (for the default :meth:`legal_actions`)."""
+        raise NotImplementedError(f"{type(self).__name__} defines neither legal_actions nor candidates")
+
+    @abstractmethod
+    def verdict(self, action: Action) -> IllegalAction | None:
+        """The game's rules for one action, stated once: ``None`` if ``action`` may be played
+        now, else the error naming the rule that forbids it, in both languages.
+
+        The core asks it only while the game is on and only about a well-formed action of
+        one of the game's kinds (:meth:`why_illegal` checks those first); the legal moves
+        come from the same decisions (:meth:`legal_actions`).
+        """
 
     @abstractmethod
     def _play(self, action: Action) -> None:
@@ -333,12 +369,53 @@ class State(ABC):
         """The packs this game was set up with (``zones()`` always holds exactly these)."""
 
     def why_illegal(self, action: Action) -> IllegalAction:
-        """The error for an action that is not legal now; games say which rule forbids it."""
-        if self.is_over():
-            return IllegalAction("the game is over", "игра окончена", rule="end")
+        """The error for an action that is not legal now: the core's checks (the game is
+        over; not a move of this game; a malformed move), then the game's :meth:`verdict`.
+        Games write their verdict, never this."""
+        error = self._outside_rules(action)
+        if error is None:
+            error = self.verdict(action)
+        if error is None:  # the verdict allows what the moves do not: the conformance suite forbids it
+            error = self.not_now(action)
+        return error
+
+    def not_now(self, action) -> IllegalAction:
+        """The general refusal, for an action that no rule of the game words better."""
         return IllegalAction(
-            f"{_shown(action)} is not a legal action now",
-            f"«{_shown(action, 'ru')}» сейчас не разрешено",
+            f"{_shown(action)} is not a legal action now", f"«{_shown(action, 'ru')}» сейчас не разрешено"
+        )
+
+    def _outside_rules(self, action) -> IllegalAction | None:
+        """What the core refuses before the game's verdict is asked."""
+        game = self.GAME
+        if self.is_over():
+            end = f"{game.id}.end"
+            return IllegalAction("the game is over", "игра окончена", rule=end if end in game.rules else None)
+        if not isinstance(action, game.actions):
+            return IllegalAction(
+                f"{_shown(action)} is not a move of {game.name('en')}",
+                f"«{_shown(action, 'ru')}» — не ход в игре «{game.name('ru')}»",
+            )
+        field = misfit(action, self.num_players)
+        if field is not None:
+            kind, value = type(action).__name__, _excerpt(repr(getattr(action, field)))
+            if field == "player":
+                en, ru = f"a seat from 0 to {self.num_players - 1}", f"место от 0 до {self.num_players - 1}"
+            else:
+                en, ru = _hint_words(dict(_field_hints(type(action)))[field])
+            return IllegalAction(
+                f"this {kind} is malformed: its {field} must be {en}, not {value}",
+                f"ход {kind} задан неверно: {field} — это {ru}, а не {value}",
+            )
+        return None
+
+    def refuse_turn(self, action: Action, rule: str | None = None) -> IllegalAction:
+        """The plainest refusal: it is another player's turn."""
+        turn = self.current_player
+        return IllegalAction(
+            f"it is player {turn + 1}'s turn, not player {action.player + 1}'s",
+            f"сейчас ход игрока {turn + 1}, а не игрока {action.player + 1}",
+            rule=rule,
         )
 
     # ---- the checked front door
@@ -354,13 +431,13 @@ class State(ABC):
         self._advance(action)
 
     def _refusal(self, action) -> IllegalAction:
-        """Why ``action`` is refused; a game's explanation that fails on a malformed action
-        falls back on the general one, so ``apply`` only ever raises IllegalAction."""
+        """Why ``action`` is refused. ``apply`` only ever raises IllegalAction: should a
+        verdict fail (the conformance suite asks it directly, so a failure shows there),
+        the refusal is the general one."""
         try:
-            error = self.why_illegal(action)
+            return self.why_illegal(action)
         except Exception:
-            error = None
-        return error if isinstance(error, IllegalAction) else State.why_illegal(self, action)
+            return self.not_now(action)
 
     def _advance(self, action: Action) -> None:
         """Play a legal action and write it into the history and the story."""
@@ -421,7 +498,7 @@ class State(ABC):
     # ---- origin, undo, saving
 
     def started_by(self, factory: str, **args) -> State:
-        """Mark this fresh state as built by ``factory(**args)`` of its module, and return it.
+        """Mark this fresh state as built by ``factory(**args)`` of its game, and return it.
 
         A hand-set position calls it last, so the position saves, loads and undoes
         like a dealt game; ``args`` are JSON-ready (cards as notation).
@@ -434,7 +511,7 @@ class State(ABC):
     def restart(self) -> State:
         """A new state built the way this one was, before any action."""
         factory, args = self.origin
-        return getattr(sys.modules[type(self).__module__], factory)(**copy.deepcopy(args))
+        return self.GAME.make(factory, **copy.deepcopy(args))
 
     def undo(self, n: int = 1) -> State:
         """A new state without the last ``n`` actions; this one is left as it is."""
@@ -476,6 +553,62 @@ class State(ABC):
             sort_keys=True,
             default=str,
         )
+
+
+@functools.cache
+def _field_hints(cls: type) -> tuple[tuple[str, Any], ...]:
+    """The compared fields of an action class and their annotations (resolved once)."""
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints.get(f.name, Any)) for f in dataclasses.fields(cls) if f.compare)
+
+
+def _fits(value, hint) -> bool:
+    """Does ``value`` have the type ``hint`` names (``int``, ``Card | None``, ``tuple[Card, ...]``...)?"""
+    if hint is Any:
+        return True
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, h) for h in typing.get_args(hint))
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(args) == len(value) and all(_fits(v, a) for v, a in zip(value, args, strict=True))
+    if origin is not None:
+        return isinstance(value, origin)
+    if hint is type(None):
+        return value is None
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)
+
+
+#: what a value of each type is, in words
+_TYPE_WORDS = {
+    int: ("a whole number", "целое число"),
+    bool: ("yes or no (True or False)", "да или нет (True или False)"),
+    str: ("text", "текст"),
+    Card: ("a card", "карта"),
+}
+
+
+def _hint_words(hint) -> tuple[str, str]:
+    if typing.get_origin(hint) is tuple:
+        return "a tuple of cards", "кортеж карт"
+    args = [h for h in typing.get_args(hint) if h is not type(None)] or [hint]
+    return _TYPE_WORDS.get(args[0], (getattr(args[0], "__name__", "?"), getattr(args[0], "__name__", "?")))
+
+
+def misfit(action: Action, players: int) -> str | None:
+    """The first field of ``action`` whose value its class does not allow (the player must
+    be a seat of the game), or None: a well-formed action."""
+    for name, hint in _field_hints(type(action)):
+        value = getattr(action, name)
+        if not _fits(value, hint) or (name == "player" and not 0 <= value < players):
+            return name
+    return None
 
 
 def _options_dict(options) -> dict:
@@ -606,40 +739,7 @@ def _refuse(en: str, ru: str) -> SaveError:
 
 def _read_save(text) -> dict:
     """Parse and check the shape of a save before anything is built from it."""
-    if isinstance(text, bytes | bytearray):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise _refuse("it is not UTF-8 text", "это не текст в UTF-8") from None
-    if not isinstance(text, str):
-        raise _refuse(f"expected text, got {type(text).__name__}", f"ожидался текст, а не {type(text).__name__}")
-    if len(text) > MAX_SAVE_CHARS:
-        raise _refuse(
-            f"it is {len(text):,} characters long (at most {MAX_SAVE_CHARS:,})",
-            f"в нём {len(text):,} символов (не больше {MAX_SAVE_CHARS:,})",
-        )
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _refuse(
-            f"it is not JSON (line {error.lineno}, column {error.colno})",
-            f"это не JSON (строка {error.lineno}, столбец {error.colno})",
-        ) from None
-    except (ValueError, RecursionError):  # nested too deep, or a number too long
-        raise _refuse("it is not JSON that a save can hold", "это не JSON, который может быть сохранением") from None
-    if not isinstance(data, dict):
-        raise _refuse("it is not a JSON object", "это не объект JSON")
-    if "format" not in data and {"players", "seed"} <= data.keys():  # the first format: a dealt game
-        options = data.get("options", {})
-        if not isinstance(options, dict):
-            raise _refuse("'options' is not an object", "«options» — не объект")
-        data = {
-            "format": SAVE_FORMAT,
-            "game": data.get("game"),
-            "factory": "new_game",
-            "args": {"players": data["players"], "seed": data["seed"], **options},
-            "history": data.get("history", []),
-        }
+    data = _upgraded(_parsed(text))
     unknown = sorted(set(data) - {"format", "game", "factory", "args", "history"})
     if unknown:
         names = _excerpt(", ".join(map(str, unknown)))
@@ -664,27 +764,71 @@ def _read_save(text) -> dict:
     return data
 
 
-def load(module, text) -> State:
-    """Restore a game of ``module`` saved with :meth:`State.to_json` (a game's ``from_json``).
+def _parsed(text) -> dict:
+    """The JSON object of a save: UTF-8 text of a bounded size."""
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _refuse("it is not UTF-8 text", "это не текст в UTF-8") from None
+    if not isinstance(text, str):
+        raise _refuse(f"expected text, got {type(text).__name__}", f"ожидался текст, а не {type(text).__name__}")
+    if len(text) > MAX_SAVE_CHARS:
+        raise _refuse(
+            f"it is {len(text):,} characters long (at most {MAX_SAVE_CHARS:,})",
+            f"в нём {len(text):,} символов (не больше {MAX_SAVE_CHARS:,})",
+        )
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _refuse(
+            f"it is not JSON (line {error.lineno}, column {error.colno})",
+            f"это не JSON (строка {error.lineno}, столбец {error.colno})",
+        ) from None
+    except (ValueError, RecursionError):  # nested too deep, or a number too long
+        raise _refuse("it is not JSON that a save can hold", "это не JSON, который может быть сохранением") from None
+    if not isinstance(data, dict):
+        raise _refuse("it is not a JSON object", "это не объект JSON")
+    return data
+
+
+def _upgraded(data: dict) -> dict:
+    """A save of the first format (a dealt game: players, seed, options) in today's."""
+    if "format" in data or not {"players", "seed"} <= data.keys():
+        return data
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise _refuse("'options' is not an object", "«options» — не объект")
+    return {
+        "format": SAVE_FORMAT,
+        "game": data.get("game"),
+        "factory": "new_game",
+        "args": {"players": data["players"], "seed": data["seed"], **options},
+        "history": data.get("history", []),
+    }
+
+
+def load(game: Game, text) -> State:
+    """Restore a game of ``game`` saved with :meth:`State.to_json` (:meth:`Game.from_json`).
 
     The save is checked as a whole before anything is built: its size and shape,
-    its game, its format, a factory the module allows (``FACTORIES``), integer
-    seed and player count, options within the rules, and a history no longer than
-    the game allows. Only :class:`rules.RulesError` subclasses escape.
+    its game, its format, one of the game's factories, integer seed and player
+    count, options within the rules, and a history no longer than the game allows.
+    Only :class:`rules.RulesError` subclasses escape.
     """
     data = _read_save(text)
-    info = module.INFO
+    info = game.info
     if data.get("game") != info.id:
         shown = _excerpt(repr(data.get("game")))
         raise _refuse(
             f"it is a save of {shown}, not of {info.name_en}", f"это сохранение {shown}, а не «{info.name_ru}»"
         )
     factory = data.get("factory")
-    if factory not in getattr(module, "FACTORIES", ("new_game",)):
+    if factory != "new_game" and factory not in game.factories:
         shown = _excerpt(repr(factory))
         raise _refuse(f"unknown set-up {shown}", f"неизвестная расстановка {shown}")
     try:
-        state = getattr(module, factory)(**data["args"])
+        state = game.make(factory, **data["args"])
     except RulesError:
         raise
     except Exception as error:  # a wrong argument name or type of the set-up
@@ -704,9 +848,7 @@ def load(module, text) -> State:
 
 
 def from_json(text: str) -> State:
-    """Restore any game saved with ``State.to_json``."""
-    from rules import GAMES
-
+    """Restore a save of any registered game (:data:`GAMES`)."""
     data = _read_save(text)
     game = data.get("game")
     if game not in GAMES:
@@ -716,6 +858,145 @@ def from_json(text: str) -> State:
             f"неизвестная игра {shown}; известны: {', '.join(GAMES)}",
         )
     return GAMES[game].from_json(text)
+
+
+# ---------------------------------------------------------------- the declaration of a game
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A teaching set-up: a hand-set position, named for the reader, that saves, loads
+    and undoes like a dealt game (``make`` calls one of the game's factories)."""
+
+    title_en: str
+    title_ru: str
+    make: Callable[[], State]
+
+    def title(self, lang: str = "en") -> str:
+        return self.title_ru if check_lang(lang) == "ru" else self.title_en
+
+    def __call__(self) -> State:
+        return self.make()
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Options the conformance suite also plays, and the player counts to play them with
+    (empty: every count the game allows)."""
+
+    options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    players: tuple[int, ...] = ()
+
+    def allows(self, players: int) -> bool:
+        return not self.players or players in self.players
+
+
+@dataclass(frozen=True, eq=False)
+class Game:
+    """Everything the core, the views and the tests know of one game, declared once.
+
+    A game module ends with its declaration::
+
+        GAME = Game(
+            info=GameInfo("war", "High-card war", "Война", 2, 4, max_actions),
+            rules=RULES, options=Options, state=WarState, actions=(PlayCard,),
+            factories={"position": position}, setups=SETUPS, variants=VARIANTS,
+            players={"heuristic": HeuristicPlayer}, bot="heuristic",
+            measure=measure, view="widgets.games.war:WarView",
+        )
+        new_game, from_json = GAME.new_game, GAME.from_json
+
+    The core supplies ``new_game`` (options checked and built from ``options``),
+    ``from_json``, undo and saving (through ``factories``), and the registry
+    (:data:`GAMES`, filled by :mod:`rules`). Declaring binds the state class to
+    its game: ``state.GAME`` and ``state.INFO``.
+    """
+
+    info: GameInfo
+    #: rule id -> (English title, Russian title); each id is an anchor of the game's chapter
+    rules: Mapping[str, tuple[str, str]]
+    #: the frozen dataclass of the source's variants (see :func:`option`)
+    options: type
+    state: type[State]
+    #: the kinds of the game's moves (every action is an instance of one of them)
+    actions: tuple[type[Action], ...]
+    #: hand-set positions besides ``new_game``: name -> function building a state
+    factories: Mapping[str, Callable[..., State]] = dataclasses.field(default_factory=dict)
+    #: the book's teaching set-ups, by name
+    setups: Mapping[str, Setup] = dataclasses.field(default_factory=dict)
+    #: options the conformance suite plays besides the defaults
+    variants: Sequence[Variant] = (Variant(),)
+    #: the game's bots by name (each a class or function making a :class:`Player`)
+    players: Mapping[str, Callable[[], Player]] = dataclasses.field(default_factory=dict)
+    #: the bot a view seats (a key of ``players``, or "random")
+    bot: str = "random"
+    #: what the statistics pages count in a finished game (for :func:`rules.simulate.simulate`)
+    measure: Callable[[State], dict] | None = None
+    #: the play app, "module:class" (imported only when asked for: the engine needs no widgets)
+    view: str = ""
+
+    def __post_init__(self):
+        if self.bot != "random" and self.bot not in self.players:
+            raise ValueError(f"{self.info.id}: the bot {self.bot!r} is not one of the players {list(self.players)}")
+        if "new_game" in self.factories:
+            raise ValueError(f"{self.info.id}: new_game is the core's, not a factory of the game")
+        self.state.GAME = self
+        self.state.INFO = self.info
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def name(self, lang: str = "en") -> str:
+        return self.info.name(lang)
+
+    def new_game(self, players: int | None = None, seed: int = 0, **options) -> State:
+        """A new game: ``players`` seats, ``seed`` for all chance, and the game's options by name."""
+        players = self.info.default_players if players is None else players
+        return self.state(make_options(self.options, options), players, seed)
+
+    def from_json(self, text) -> State:
+        """Restore a game saved with :meth:`State.to_json` (see :func:`load`)."""
+        return load(self, text)
+
+    def make(self, factory: str, **args) -> State:
+        """A state built by one of the game's factories ("new_game" or a hand-set position)."""
+        return self.new_game(**args) if factory == "new_game" else self.factories[factory](**args)
+
+    def bot_player(self) -> Player:
+        """A fresh instance of the bot a view seats."""
+        return RandomPlayer() if self.bot == "random" else self.players[self.bot]()
+
+    def view_class(self) -> type:
+        """The game's play app (a :class:`widgets.game.GameView` subclass), imported now."""
+        import importlib
+
+        module, _, name = self.view.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.info.id}>"
+
+    def __reduce__(self):
+        # pickled by reference (its state class), so a simulation's workers get the same game
+        return _game_of, (self.state,)
+
+
+def _game_of(state: type[State]) -> Game:
+    return state.GAME
+
+
+#: the registry: every game of the book by id, in the book's order (filled by :mod:`rules`)
+GAMES: dict[str, Game] = {}
+
+
+def register(*games: Game) -> dict[str, Game]:
+    """Add games to the registry (:data:`GAMES`) and return it; an id is registered once."""
+    for game in games:
+        if game.id in GAMES and GAMES[game.id] is not game:
+            raise ValueError(f"a game with the id {game.id!r} is registered already")
+        GAMES[game.id] = game
+    return GAMES
 
 
 # ---------------------------------------------------------------- players

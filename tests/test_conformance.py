@@ -2,7 +2,7 @@
 
 Every game added to ``rules.GAMES`` passes through here automatically: random
 seeded playouts with every player count the game allows (up to six) and each of
-the variants the module lists in ``VARIANTS``.
+the variants the game lists in ``VARIANTS``.
 """
 
 from __future__ import annotations
@@ -18,40 +18,43 @@ import pytest
 import rules
 from rules.cards import NotationError, parse_card
 from rules.errors import IllegalAction
-from rules.game import Action, State
+from rules.game import Action, Game, State, from_json, playout
 from tests import war
 
 SEEDS = range(4)
 
 
-def _modules():
-    return [*rules.GAMES.values(), war]
+def _games():
+    return [*rules.GAMES.values(), war.GAME]
 
 
 def _cases():
     cases = []
-    for module in _modules():
-        info = module.INFO
-        for variant in getattr(module, "VARIANTS", [{}]):
+    for game in _games():
+        info = game.info
+        for variant in game.variants:
             for players in range(info.min_players, min(info.max_players, 6) + 1):
-                if players not in variant.get("_players", range(info.min_players, info.max_players + 1)):
-                    continue
-                options = {k: v for k, v in variant.items() if k != "_players"}
-                cases.append(pytest.param(module, players, options, id=f"{info.id}-{players}p-{_name(options)}"))
+                if variant.allows(players):
+                    options = dict(variant.options)
+                    cases.append(pytest.param(game, players, options, id=f"{info.id}-{players}p-{_name(options)}"))
     return cases
 
 
 def _name(options):
-    return ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "default"
+    return ",".join(f"{k}={_short(v)}" for k, v in sorted(options.items())) or "default"
+
+
+def _short(value):
+    return value if isinstance(value, int | str | bool) else type(value).__name__
 
 
 def test_the_registry_is_not_empty():
     assert rules.GAMES, "rules.GAMES is empty: the conformance suite would check nothing"
-    assert all(gid == m.INFO.id for gid, m in rules.GAMES.items())
+    assert all(gid == game.id and isinstance(game, Game) for gid, game in rules.GAMES.items())
 
 
 def test_cases_exist_for_every_registered_game():
-    ids = {c.values[0].INFO.id for c in _cases()}
+    ids = {c.values[0].id for c in _cases()}
     assert ids == set(rules.GAMES) | {"war"}
 
 
@@ -128,25 +131,47 @@ def _malformed(actions: list[Action]) -> list[Action]:
     return out
 
 
+def _check_verdict(game: Game, state: State, actions: list[Action], tried) -> None:
+    """The verdict and the moves agree: every legal move is allowed, and every other move
+    tried (moves legal earlier in the game, or given to another seat) is refused in both
+    languages by a rule of the game."""
+    legal = set(actions)
+    for action in actions:
+        assert state.verdict(action) is None, f"the verdict refuses the legal move {action.label!r}"
+    for action in tried:
+        if action in legal:
+            continue
+        error = state.why_illegal(action)  # asked directly: a failing verdict shows here
+        assert isinstance(error, IllegalAction) and error.message("en") and error.message("ru")
+        assert error.rule is None or error.rule in game.rules, f"{error.rule!r} is not a rule of {game.id}"
+        if not state.is_over():
+            assert state.verdict(action) is not None or state._outside_rules(action) is not None, (
+                f"the verdict allows {action.label!r}, which is not a legal move"
+            )
+
+
 def _thorough(step: int) -> bool:
     """Steps at which the costly checks run: the first few, then every 29th."""
     return step < 6 or step % 29 == 0
 
 
-@pytest.mark.parametrize(("module", "players", "options"), _cases())
-def test_random_playouts_keep_the_protocol(module, players, options):
+@pytest.mark.parametrize(("game", "players", "options"), _cases())
+def test_random_playouts_keep_the_protocol(game, players, options):
     for seed in SEEDS:
-        state = module.new_game(players=players, seed=seed, **options)
+        state = game.new_game(players=players, seed=seed, **options)
         deck = Counter(state.cards_used())
         bound = state.INFO.max_actions(state)
         rng = random.Random(seed)
         step = 0
         previous = None  # the state before the last action, kept when the next step is a thorough one
+        seen: dict[Action, None] = {}  # moves legal earlier in this game, the latest last
         while True:
             actions = _check_step(state, deck)
             thorough = _thorough(step) or not actions
             if thorough:
-                restored = module.from_json(state.to_json())
+                others = list(_illegal_candidates(state, actions))[:6] if actions else []
+                _check_verdict(game, state, actions, [*list(seen)[-40:], *others])
+                restored = game.from_json(state.to_json())
                 assert restored.replay_key() == state.replay_key(), "to_json/from_json does not round-trip"
                 _check_log(state)
                 if previous is not None:
@@ -168,25 +193,34 @@ def test_random_playouts_keep_the_protocol(module, players, options):
                 assert after == before, "an illegal action changed the state"
                 assert state.legal_actions() == actions, "an illegal action changed the legal actions"
             previous = state.replay_key() if _thorough(step + 1) else None
+            for action in actions[:8]:
+                seen.pop(action, None)
+                seen[action] = None
             state.apply(actions[rng.randrange(len(actions))])
             step += 1
             assert step <= bound, f"game not over after its declared bound of {bound} actions"
         result = state.result()
         assert len(result.scores) == len(result.places) == players
         assert min(result.places) == 1
-        replayed = module.new_game(players=players, seed=seed, **options)
+        replayed = game.new_game(players=players, seed=seed, **options)
         for action in state.history:
             replayed.apply(action)
         assert replayed.replay_key() == state.replay_key(), "replaying the history gives another game"
         saved = json.loads(state.to_json())
-        assert saved["game"] == module.INFO.id
+        assert saved["game"] == game.info.id
 
 
-@pytest.mark.parametrize("module", _modules(), ids=lambda m: m.INFO.id)
-def test_acting_after_the_end_is_refused(module):
-    state = module.new_game(players=module.INFO.min_players, seed=1)
-    from rules.game import playout
+@pytest.mark.parametrize("game", _games(), ids=lambda g: g.id)
+def test_legality_is_stated_once_in_the_verdict(game):
+    """A game states its rules in its verdict; the refusal is the core's (never the game's own)."""
+    assert "verdict" in vars(game.state) or any("verdict" in vars(c) for c in game.state.__mro__[1:-2])
+    overrides = [c.__name__ for c in game.state.__mro__ if c is not State and "why_illegal" in vars(c)]
+    assert not overrides, f"{overrides} write their own why_illegal: state the rules in the verdict"
 
+
+@pytest.mark.parametrize("game", _games(), ids=lambda g: g.id)
+def test_acting_after_the_end_is_refused(game):
+    state = game.new_game(players=game.info.min_players, seed=1)
     playout(state, seed=1)
     assert state.is_over()
     last = state.history[-1]
@@ -194,29 +228,25 @@ def test_acting_after_the_end_is_refused(module):
         state.apply(last)
 
 
-@pytest.mark.parametrize("module", _modules(), ids=lambda m: m.INFO.id)
-def test_too_many_or_too_few_players_is_a_clear_error(module):
-    info = module.INFO
+@pytest.mark.parametrize("game", _games(), ids=lambda g: g.id)
+def test_too_many_or_too_few_players_is_a_clear_error(game):
+    info = game.info
     for bad in (info.min_players - 1, info.max_players + 1):
         with pytest.raises(rules.OptionError) as err:
-            module.new_game(players=bad, seed=0)
+            game.new_game(players=bad, seed=0)
         assert str(bad) in str(err.value)
 
 
-@pytest.mark.parametrize("module", _modules(), ids=lambda m: m.INFO.id)
-def test_the_same_seed_gives_the_same_game(module):
-    from rules.game import playout
-
-    a = playout(module.new_game(players=module.INFO.min_players, seed=7), seed=3)
-    b = playout(module.new_game(players=module.INFO.min_players, seed=7), seed=3)
+@pytest.mark.parametrize("game", _games(), ids=lambda g: g.id)
+def test_the_same_seed_gives_the_same_game(game):
+    a = playout(game.new_game(players=game.info.min_players, seed=7), seed=3)
+    b = playout(game.new_game(players=game.info.min_players, seed=7), seed=3)
     assert a.to_json() == b.to_json()
 
 
-@pytest.mark.parametrize("module", list(rules.GAMES.values()), ids=lambda m: m.INFO.id)
-def test_any_saved_game_is_restored_by_its_id(module):
-    from rules.game import from_json
-
-    state = module.new_game(players=module.INFO.min_players, seed=5)
+@pytest.mark.parametrize("game", list(rules.GAMES.values()), ids=lambda g: g.id)
+def test_any_saved_game_is_restored_by_its_id(game):
+    state = game.new_game(players=game.info.min_players, seed=5)
     for _ in range(3):
         state.apply(state.legal_actions()[-1])
     restored = from_json(state.to_json())
@@ -225,8 +255,6 @@ def test_any_saved_game_is_restored_by_its_id(module):
 
 
 def test_a_saved_game_of_an_unknown_kind_is_refused():
-    from rules.game import from_json
-
     with pytest.raises(rules.SaveError, match="unknown game 'chess'"):
         from_json('{"game": "chess", "players": 2, "seed": 0, "options": {}, "history": []}')
 
@@ -249,28 +277,28 @@ HOSTILE_SAVES = {
 }
 
 
-@pytest.mark.parametrize("module", _modules(), ids=lambda m: m.INFO.id)
+@pytest.mark.parametrize("game", _games(), ids=lambda g: g.id)
 @pytest.mark.parametrize("name", list(HOSTILE_SAVES))
-def test_a_malformed_save_is_refused_in_both_languages(module, name):
-    text = HOSTILE_SAVES[name].replace("%s", module.INFO.id)
+def test_a_malformed_save_is_refused_in_both_languages(game, name):
+    text = HOSTILE_SAVES[name].replace("%s", game.info.id)
     with pytest.raises(rules.RulesError) as err:
-        module.from_json(text)
+        game.from_json(text)
     assert err.value.message("en") and err.value.message("ru")
     assert len(str(err.value)) < 300, "an error message must quote a bounded excerpt"
     assert "\u202e" not in err.value.message("en")
 
 
-@pytest.mark.parametrize("module", list(rules.GAMES.values()), ids=lambda m: m.INFO.id)
-def test_a_save_of_another_game_is_refused(module):
-    other = next(m for m in _modules() if m is not module)
-    saved = other.new_game(players=max(other.INFO.min_players, module.INFO.min_players), seed=0).to_json()
+@pytest.mark.parametrize("game", list(rules.GAMES.values()), ids=lambda g: g.id)
+def test_a_save_of_another_game_is_refused(game):
+    other = next(m for m in _games() if m is not game)
+    saved = other.new_game(players=max(other.info.min_players, game.info.min_players), seed=0).to_json()
     with pytest.raises(rules.SaveError, match="not of"):
-        module.from_json(saved)
+        game.from_json(saved)
 
 
-@pytest.mark.parametrize("module", _modules(), ids=lambda m: m.INFO.id)
-def test_undo_takes_back_actions_and_is_refused_beyond_the_start(module):
-    state = module.new_game(players=module.INFO.min_players, seed=2)
+@pytest.mark.parametrize("game", _games(), ids=lambda g: g.id)
+def test_undo_takes_back_actions_and_is_refused_beyond_the_start(game):
+    state = game.new_game(players=game.info.min_players, seed=2)
     start = state.replay_key()
     for _ in range(3):
         state.apply(state.legal_actions()[0])
@@ -280,16 +308,16 @@ def test_undo_takes_back_actions_and_is_refused_beyond_the_start(module):
         state.undo(4)
 
 
-@pytest.mark.parametrize("module", _modules(), ids=lambda m: m.INFO.id)
-def test_every_setup_saves_loads_and_plays_on(module):
-    assert module.SETUPS, f"{module.INFO.id} has no teaching set-ups"
-    for name, make in module.SETUPS.items():
+@pytest.mark.parametrize("game", _games(), ids=lambda g: g.id)
+def test_every_setup_saves_loads_and_plays_on(game):
+    assert game.setups, f"{game.info.id} has no teaching set-ups"
+    for name, make in game.setups.items():
         state = make()
-        assert state.origin[0] in getattr(module, "FACTORIES", ("new_game",)), name
+        assert state.origin[0] in ("new_game", *game.factories), name
         start = state.replay_key()
         rng = random.Random(name)
         for _ in range(12):
-            restored = module.from_json(state.to_json())
+            restored = game.from_json(state.to_json())
             assert restored.replay_key() == state.replay_key(), f"set-up {name!r} does not round-trip"
             if state.is_over():
                 break
@@ -311,13 +339,13 @@ def _conserved(state: State, deck: Counter) -> None:
     assert dict.__eq__(held, deck), f"cards are not conserved after {len(state.history)} actions"  # at C speed
 
 
-def _starts(module):
+def _starts(game):
     """Random games of every player count (up to four) and every teaching set-up."""
-    info = module.INFO
+    info = game.info
     for players in range(info.min_players, min(info.max_players, 4) + 1):
         with contextlib.suppress(rules.OptionError):  # a count the game's default options do not allow
-            yield f"{players} players", module.new_game(players=players, seed=players)
-    for name, make in module.SETUPS.items():
+            yield f"{players} players", game.new_game(players=players, seed=players)
+    for name, make in game.setups.items():
         yield name, make()
 
 
@@ -325,12 +353,12 @@ def _starts(module):
 COPY_MOVES, COPY_STEPS = 12, 300
 
 
-@pytest.mark.parametrize("module", _modules(), ids=lambda m: m.INFO.id)
-def test_playing_on_a_copy_leaves_the_original_as_it_was(module):
+@pytest.mark.parametrize("game", _games(), ids=lambda g: g.id)
+def test_playing_on_a_copy_leaves_the_original_as_it_was(game):
     """A copy is independent: random moves on copies, taken at many states of random games
     and of every set-up, leave the original's save, legal moves, zones and views as they were."""
     tried = 0
-    for name, state in _starts(module):
+    for name, state in _starts(game):
         deck = Counter(state.cards_used())
         rng = random.Random(name)
         for step in range(COPY_STEPS):
@@ -346,7 +374,7 @@ def test_playing_on_a_copy_leaves_the_original_as_it_was(module):
                     copy.apply(actions[rng.randrange(len(actions))])
                     _conserved(copy, deck)
                 if tried % 8 == 0:
-                    restored = module.from_json(copy.to_json())
+                    restored = game.from_json(copy.to_json())
                     assert restored.replay_key() == copy.replay_key(), f"{name}: a copy plays unlike its game"
                 assert _snapshot(state) == before, f"{name}: moves on a copy changed the original at action {step}"
                 tried += 1

@@ -75,18 +75,18 @@ def test_a_save_of_the_first_format_still_loads():
 
 
 def test_a_hand_set_position_keeps_its_origin_through_undo_and_saving():
-    state = war.SETUPS["ace_takes"]()
+    state = war.GAME.setups["ace_takes"]()
     for _ in range(2):
         state.apply(state.legal_actions()[0])
     assert [e.kind for e in state.log()] == ["action", "action", "note"]
     assert state.log("ru")[-1].text == "Игрок 1 берёт взятку: 2 карты"
     again = war.from_json(state.to_json())
     assert again.hands == state.hands and again.won == state.won
-    assert state.undo(2).hands == war.SETUPS["ace_takes"]().hands
+    assert state.undo(2).hands == war.GAME.setups["ace_takes"]().hands
 
 
 def test_a_position_with_a_wrong_hand_is_refused_on_load():
-    saved = war.SETUPS["tie"]().to_json().replace("9♠ 6♣ 7♣", "9♠ 6♣")
+    saved = war.GAME.setups["tie"]().to_json().replace("9♠ 6♣ 7♣", "9♠ 6♣")
     with pytest.raises(RulesError) as err:
         war.from_json(saved)
     assert "3" in str(err.value)

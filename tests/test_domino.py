@@ -486,7 +486,7 @@ def test_position_refuses_bad_hands():
 
 
 def test_registered_with_rules_for_every_action():
-    assert rules.GAMES["domino"].INFO.id == "domino"
+    assert rules.GAMES["domino"] is rules.domino.GAME and rules.domino.GAME.info.id == "domino"
     assert Place(0, c("Q♠"), "up").rule == "domino.rows"
     assert Place(0, c("Q♠"), "left").rule == "domino.place" and Pass(0).rule == "domino.pass"
     for rule, (en, ru) in RULES.items():

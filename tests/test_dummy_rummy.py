@@ -52,8 +52,8 @@ def of(state, kind):
 
 
 def test_dummy_rummy_is_registered():
-    assert GAMES["dummy_rummy"] is dr
-    assert dr.INFO.min_players == 2 and dr.INFO.max_players == 4
+    assert GAMES["dummy_rummy"] is dr.GAME
+    assert dr.GAME.info.min_players == 2 and dr.GAME.info.max_players == 4
 
 
 # ---------------------------------------------------------------- the pack and the deal

@@ -34,7 +34,7 @@ def play(state, *moves):
 
 
 def test_durak_is_registered():
-    assert GAMES["durak"] is dk
+    assert GAMES["durak"] is dk.GAME
     assert set(dk.RULES) >= {
         "durak.deal",
         "durak.trump",

@@ -69,8 +69,8 @@ def refused(state, action, rule):
 def test_joker_rummy_is_registered_and_importable():
     import rules.joker_rummy
 
-    assert GAMES["joker_rummy"] is jr is rules.joker_rummy
-    assert jr.INFO.min_players == 2 and jr.INFO.max_players == 11
+    assert GAMES["joker_rummy"] is jr.GAME and jr is rules.joker_rummy
+    assert jr.GAME.info.min_players == 2 and jr.GAME.info.max_players == 11
 
 
 # ---------------------------------------------------------------- the oracle

@@ -47,8 +47,8 @@ def test_every_rule_of_every_game_has_a_page():
 
     pages = _label_pages()
     assert rules.GAMES
-    for gid, module in rules.GAMES.items():
-        missing = [r for r in module.RULES if r not in pages]
+    for gid, game in rules.GAMES.items():
+        missing = [r for r in game.rules if r not in pages]
         assert not missing, f"{gid}: rules without a label in the book: {missing}"
 
 

@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from tests import war
+from tests.war_view import WarView
 
 
 def _view(**kw):
-    return war.WarView(**kw)
+    return WarView(**kw)
 
 
 def _buttons(view):

@@ -7,12 +7,11 @@ takes the trick. After three tricks, the score is the number of cards taken.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 
 from rules.cards import Card, Rank, deck, format_card, parse_cards
 from rules.errors import IllegalAction
-from rules.game import Action, GameInfo, Note, Result, State, check_options, load, option
+from rules.game import Action, Game, GameInfo, Note, Result, Setup, State, Variant, check_options, make_options, option
 from rules.lang import count, pick, player_name
 
 HAND = 3
@@ -59,9 +58,11 @@ class TrickTaken(Note):
         return pick(lang, f"{who} takes the trick: {n}", f"{who} берёт взятку: {n}")
 
 
-class WarState(State):
-    INFO = GameInfo("war", "High-card war", "Война", 2, 4, lambda s: HAND * s.num_players)
+def _max_actions(state: WarState) -> int:
+    return HAND * state.num_players
 
+
+class WarState(State):
     def __init__(self, options: Options, players: int, seed: int):
         super().__init__(options, players, seed)
         cards = deck(options.pack)
@@ -77,19 +78,21 @@ class WarState(State):
     def current_player(self):
         return None if self.is_over() else self.turn
 
-    def legal_actions(self):
-        if self.is_over():
-            return []
+    def candidates(self):
+        """What the player to move may try: each card of their hand."""
         return [PlayCard(self.turn, c) for c in dict.fromkeys(self.hands[self.turn])]
 
-    def why_illegal(self, action):
-        if isinstance(action, PlayCard) and not self.is_over() and action.player != self.turn:
+    def verdict(self, action):
+        """The rules of one card played, stated once: the legal moves are the candidates it allows."""
+        if action.player != self.turn:
+            return self.refuse_turn(action, rule="war.play")
+        if action.card not in self.hands[action.player]:
             return IllegalAction(
-                f"it is player {self.turn + 1}'s turn, not player {action.player + 1}'s",
-                f"сейчас ход игрока {self.turn + 1}, а не игрока {action.player + 1}",
+                f"player {action.player + 1} does not hold {format_card(action.card)}",
+                f"у игрока {action.player + 1} нет карты {format_card(action.card, 'ru')}",
                 rule="war.play",
             )
-        return super().why_illegal(action)
+        return None
 
     def _play(self, action):
         self.hands[action.player].remove(action.card)
@@ -131,13 +134,9 @@ class WarState(State):
         return deck(self.options.pack)
 
 
-def new_game(players: int = 2, seed: int = 0, **options) -> WarState:
-    return WarState(Options(**options), players, seed)
-
-
 def position(hands: list[str], leader: int = 0, pack: int = 36) -> WarState:
     """A hand-set deal: ``hands[p]`` in notation; the rest of the pack is the stock."""
-    state = WarState(Options(pack=pack), len(hands), 0)
+    state = WarState(make_options(Options, {"pack": pack}), len(hands), 0)
     held = [parse_cards(h) for h in hands]
     if any(len(h) != HAND for h in held):
         raise IllegalAction(f"each hand holds {HAND} cards", f"в каждой руке {HAND} карты", rule="war.play")
@@ -147,44 +146,31 @@ def position(hands: list[str], leader: int = 0, pack: int = 36) -> WarState:
     return state.started_by("position", hands=list(hands), leader=leader, pack=pack)
 
 
-def from_json(text: str) -> WarState:
-    return load(sys.modules[__name__], text)
-
-
-FACTORIES = ("new_game", "position")
-
 #: the teaching set-ups: the ace takes the trick; a tie goes to the card played first
 SETUPS = {
-    "ace_takes": lambda: position(["A♠ 6♠ 7♠", "K♥ Q♥ J♥"]),
-    "tie": lambda: position(["9♠ 6♣ 7♣", "9♥ 6♦ 7♦"], leader=1),
+    "ace_takes": Setup("The ace takes the trick", "Туз берёт взятку", lambda: position(["A♠ 6♠ 7♠", "K♥ Q♥ J♥"])),
+    "tie": Setup(
+        "A tie: the first card played",
+        "Ничья: первая сыгранная карта",
+        lambda: position(["9♠ 6♣ 7♣", "9♥ 6♦ 7♦"], leader=1),
+    ),
 }
 
-INFO = WarState.INFO
+#: options the conformance suite also plays
+VARIANTS = (Variant(), Variant({"pack": 52}, players=(3,)))
 
 
-# ---------------------------------------------------------------- its play app
+# ---------------------------------------------------------------- the declaration
 
-
-def _view_class():
-    """The war's play app: the whole game-specific part of a view is its table."""
-    from rules import svg
-    from widgets.game import GameView
-
-    class WarView(GameView):
-        GAME = sys.modules[__name__]
-
-        def draw_table(self, state, viewer, fresh):
-            marks = {i: "last" for i, c in enumerate(state.trick) if c in fresh}
-            won = pick(self.lang, "cards won", "взято карт") + ": " + ", ".join(str(len(w)) for w in state.won)
-            return svg.row(state.trick, lang=self.lang, highlight=marks, width=56) + f"<p>{won}</p>"
-
-        def seat_role(self, state, seat):
-            return pick(self.lang, "leads", "ходит первым") if seat == state.leader and not state.trick else ""
-
-    return WarView
-
-
-def __getattr__(name):
-    if name == "WarView":  # built on first use, so the engine's tests need no widgets
-        return _view_class()
-    raise AttributeError(name)
+GAME = Game(
+    info=GameInfo("war", "High-card war", "Война", 2, 4, _max_actions),
+    rules=RULES,
+    options=Options,
+    state=WarState,
+    actions=(PlayCard,),
+    factories={"position": position},
+    setups=SETUPS,
+    variants=VARIANTS,
+    view="tests.war_view:WarView",
+)
+new_game, from_json = GAME.new_game, GAME.from_json

@@ -235,8 +235,8 @@ def rule_title(rule: str, lang: str) -> str:
     """The rule's title from its game's ``RULES`` (the id itself if it has none)."""
     import rules
 
-    module = rules.GAMES.get(rule.split(".", 1)[0])
-    en, ru = getattr(module, "RULES", {}).get(rule, (rule, rule))
+    game = rules.GAMES.get(rule.split(".", 1)[0])
+    en, ru = game.rules.get(rule, (rule, rule)) if game is not None else (rule, rule)
     return text(lang, en, ru)
 
 

@@ -8,7 +8,7 @@ language switch, the bots' speed (instant, normal, step by step), the projector
 setting, and the act → bots → redraw loop. A game supplies its table::
 
     class WarView(GameView):
-        GAME = war
+        GAME = war.GAME
 
         def draw_table(self, state, viewer, fresh):
             return svg.row(state.trick, lang=self.lang, highlight=...)
@@ -28,14 +28,13 @@ import html
 import random
 import time
 from collections import Counter
-from types import ModuleType
 
 import ipywidgets as w
 
 from rules import svg
 from rules.cards import Card, format_card, parse_cards
 from rules.errors import IllegalAction, check_lang
-from rules.game import Action, RandomPlayer, State, option_label, play_bots
+from rules.game import Action, Game, State, option_label, play_bots
 from rules.lang import count, pick, player_name
 from widgets.common import close_tree, guarded, rule_link, show, status_line
 
@@ -93,7 +92,7 @@ def moved_cards(action: Action) -> frozenset[Card]:
 class GameView(w.VBox):
     """Play a game against bots or in hot seat; subclasses set ``GAME`` and draw the table."""
 
-    GAME: ModuleType
+    GAME: Game
     #: whether each seat shows how many cards it holds (not in games without hands)
     HAND_SIZES: bool = True
 
@@ -101,7 +100,7 @@ class GameView(w.VBox):
         self, *, lang: str = "en", seed: int = 0, players: int | None = None, seats=None, setup=None, **options
     ):
         self.lang = check_lang(lang)
-        info = self.GAME.INFO
+        info = self.GAME.info
         self._values = {"players": players or info.min_players, "seed": seed, **options}
         self._seats = list(seats) if seats else None
         self._speed, self._waiting, self._rng = "instant", False, random.Random(seed)
@@ -117,7 +116,7 @@ class GameView(w.VBox):
         self.add_class("rb-game")
         self.add_class(f"rb-game-{info.id}")
         if setup is not None:
-            self._begin(self.GAME.SETUPS[setup]())
+            self._begin(self.GAME.setups[setup]())
         else:
             self._new_game()
 
@@ -168,8 +167,8 @@ class GameView(w.VBox):
     # ---- building the controls
 
     def _controls(self) -> w.Widget:
-        lang, fields = self.lang, [f for f in dataclasses.fields(self.GAME.Options) if "label" in f.metadata]
-        info = self.GAME.INFO
+        lang, fields = self.lang, [f for f in dataclasses.fields(self.GAME.options) if "label" in f.metadata]
+        info = self.GAME.info
         made = {
             "players": w.Dropdown(
                 options=list(range(info.min_players, info.max_players + 1)), description=pick(lang, "Players", "Игроки")
@@ -188,17 +187,16 @@ class GameView(w.VBox):
                 )
         made["seed"] = w.BoundedIntText(min=0, max=10**9, description=pick(lang, "Seed", "Зерно"))
         for name, widget in made.items():
-            widget.value = self._values.get(name, getattr(self.GAME.Options, name, widget.value))
+            widget.value = self._values.get(name, getattr(self.GAME.options, name, widget.value))
             widget.style = {"description_width": "initial"}
             widget.add_class(f"rb-option-{name}")
         self._inputs = made
         new = self._button(pick(lang, "New game", "Новая партия"), "rb-new", lambda _b: self._new_game(), "refresh")
         parts = [*made.values(), new]
-        setups = getattr(self.GAME, "SETUPS", {})
+        setups = self.GAME.setups
         if setups:
-            names = getattr(self.GAME, "SETUP_NAMES", {})
             chooser = w.Dropdown(
-                options=[(pick(lang, *names.get(k, (k, k))), k) for k in setups],
+                options=[(setup.title(lang), k) for k, setup in setups.items()],
                 description=pick(lang, "Set-up", "Расстановка"),
                 style={"description_width": "initial"},
             )
@@ -281,7 +279,7 @@ class GameView(w.VBox):
         self._after_move()
 
     def _bot(self):
-        return getattr(self.GAME, "HeuristicPlayer", RandomPlayer)()
+        return self.GAME.bot_player()
 
     def _set_seat(self, seat: int, kind: str) -> None:
         self._seats[seat] = kind
@@ -351,7 +349,7 @@ class GameView(w.VBox):
         data = base64.b64encode(text.encode()).decode()
         label = pick(self.lang, "Download the save", "Скачать сохранение")
         self._download.value = (
-            f'<a download="{self.GAME.INFO.id}.json" href="data:application/json;base64,{data}">{label}</a>'
+            f'<a download="{self.GAME.id}.json" href="data:application/json;base64,{data}">{label}</a>'
         )
         show(
             self._status,

@@ -23,20 +23,19 @@ import html
 import itertools
 import math
 import random
-import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 from rules import svg
 from rules.cards import ALL_CARDS, BLACK_JOKER, RED_JOKER, Card, Rank, Suit, card_name, format_card, parse_cards
 from rules.errors import IllegalAction, OptionError, check_lang, excerpt
-from rules.game import Action, GameInfo, Note, Result, State, check_options, load, make_options, option
+from rules.game import Action, Game, GameInfo, Note, Result, Setup, State, Variant, check_options, option
 from rules.lang import count, pick, player_name
 
 __all__ = [
-    "INFO",
+    "GAME",
     "RULES",
     "VARIANTS",
     "Options",
@@ -54,7 +53,6 @@ __all__ = [
     "draw_field",
     "measure",
     "from_json",
-    "FACTORIES",
     "SETUPS",
     "MAX_REVEALED",
     "MAX_DECKS",
@@ -1044,8 +1042,6 @@ def _max_actions(state: DomimiState) -> int:
 class DomimiState(State):
     """One game of DoMiMi. Cards inside are codes (``Card.index``); actions and views use cards."""
 
-    INFO = GameInfo("domimi", "DoMiMi", "ДоМиМи", 2, 20, _max_actions)
-
     def __init__(self, options: Options, players: int, seed: int):
         super().__init__(options, players, seed)
         self.team = team_of(players, options.teams)
@@ -1301,92 +1297,88 @@ class DomimiState(State):
 
     def _play(self, action: Action) -> None:
         self._cache = None
-        p = self.turn
-        kind = type(action)
-        if kind is Move:
-            took_picture = False
-            for card in action.take:
-                c = _code(card)
-                took_picture = took_picture or not _MONEY[c]
-                self._field_take(c)
-                self.taken.append(c)
-            self.locked.extend(_code(c) for c in action.pay)
-            if action.kind == "collect":
-                self.collected.add(_SUITI[self.locked[-1]])
-                if _suit_choices(self._usable(), self.money, self.collected):
-                    self.phase = COLLECT
-                    return
-            self._after_main(took_picture)
-        elif kind is ReturnCard:
-            c = _code(action.card)
-            self.returned.append(c)
-            self._field_add(c)
-            self._ret = self._returnable()
-            if not self._ret:
-                self._to_give()
-        elif kind is EndTurn:
-            self._to_give()
-        elif kind is EndCollect:
-            self._after_main()
-        elif kind is PictureTake:
-            c, pic = _code(action.card), _code(action.picture)
+        _CARRY_OUT[type(action)](self, action)
+
+    def _play_move(self, action: Move) -> None:
+        took_picture = False
+        for card in action.take:
+            c = _code(card)
+            took_picture = took_picture or not _MONEY[c]
             self._field_take(c)
             self.taken.append(c)
-            if not action.second:
-                self.spent = pic
-                self.locked.append(pic)
-            rank = _RANKK[pic]
-            if rank in (11, 13) and _SUITI[c] != _SUITI[pic]:
-                self.needed_suits.add(_SUITI[c])
-            if rank in (0, 13) and not action.second and self._take_targets(pic):
-                self.second_for = pic
-                self.phase = SECOND
-            else:
-                self.second_for = None
-                self._after_main()
-        elif kind is GiveTo:
-            self._end_turn(action.recipient)
-        elif kind is KeepOne:
+        self.locked.extend(_code(c) for c in action.pay)
+        if action.kind == "collect":
+            self.collected.add(_SUITI[self.locked[-1]])
+            if _suit_choices(self._usable(), self.money, self.collected):
+                self.phase = COLLECT
+                return
+        self._after_main(took_picture)
+
+    def _return_card(self, action: ReturnCard) -> None:
+        c = _code(action.card)
+        self.returned.append(c)
+        self._field_add(c)
+        self._ret = self._returnable()
+        if not self._ret:
+            self._to_give()
+
+    def _picture_take(self, action: PictureTake) -> None:
+        c, pic = _code(action.card), _code(action.picture)
+        self._field_take(c)
+        self.taken.append(c)
+        if not action.second:
+            self._spend(pic)
+        rank = _RANKK[pic]
+        if rank in (11, 13) and _SUITI[c] != _SUITI[pic]:
+            self.needed_suits.add(_SUITI[c])
+        if rank in (0, 13) and not action.second and self._take_targets(pic):
+            self.second_for = pic
+            self.phase = SECOND
+        else:
             self.second_for = None
             self._after_main()
-        elif kind is Pass:
-            self._after_main()
-        elif kind is RevealMore:
-            pic = _code(action.picture)
-            self.spent = pic
-            self.locked.append(pic)
-            self._reveal(action.count)
-        elif kind is Steal:
-            pic = _code(action.picture)
-            self.spent = pic
-            self.locked.append(pic)
-            self.discard[p].append(self.draw[action.victim].pop())
-            self.steals[p].append(action.victim)
-            self._after_main()
-        elif kind is Refill:
-            draw = self.draw[p]
-            if action.mode == "reveal":
-                self.revealed.extend(reversed(draw))
-                draw.clear()
-                self._reveal(3 - len(self.revealed), since=0)
-            else:
-                self.discard[p].extend(draw)
-                draw.clear()
-                self._reveal(3)
-            self.phase = MAIN
 
-    def why_illegal(self, action: Action) -> IllegalAction:
-        if self._over:
-            return IllegalAction("the game is over", "игра окончена", rule="domimi.end")
-        if isinstance(action, Action) and action.player != self.turn:
-            return IllegalAction(
-                f"it is player {self.turn + 1}'s turn, not player {action.player + 1}'s",
-                f"сейчас ход игрока {self.turn + 1}, а не игрока {action.player + 1}",
-                rule="domimi.refill",
-            )
+    def _spend(self, pic: int) -> None:
+        """The picture played this turn acts once and stays revealed."""
+        self.spent = pic
+        self.locked.append(pic)
+
+    def _keep_one(self, action: KeepOne) -> None:
+        self.second_for = None
+        self._after_main()
+
+    def _reveal_more(self, action: RevealMore) -> None:
+        self._spend(_code(action.picture))
+        self._reveal(action.count)
+
+    def _steal(self, action: Steal) -> None:
+        self._spend(_code(action.picture))
+        self.discard[self.turn].append(self.draw[action.victim].pop())
+        self.steals[self.turn].append(action.victim)
+        self._after_main()
+
+    def _refill(self, action: Refill) -> None:
+        p = self.turn
+        draw = self.draw[p]
+        if action.mode == "reveal":
+            self.revealed.extend(reversed(draw))
+            draw.clear()
+            self._reveal(3 - len(self.revealed), since=0)
+        else:
+            self.discard[p].extend(draw)
+            draw.clear()
+            self._reveal(3)
+        self.phase = MAIN
+
+    def verdict(self, action: Action) -> IllegalAction | None:
+        """Whether an action may be played, the move generator says (it is the rules' one
+        statement: the oracle of :func:`_option_codes` and the phases above); the checks
+        here find the words of a refusal."""
+        if action.player != self.turn:
+            return self.refuse_turn(action, rule="domimi.refill")
         picture = getattr(action, "picture", None)
         if isinstance(action, RevealMore | PictureTake | Steal | KeepOne) and (
-            not isinstance(picture, Card) or not _is_picture(picture) or picture not in self.revealed_cards()
+            not _is_picture(picture) or picture not in self.revealed_cards()
         ):
             shown = excerpt(picture)
             return IllegalAction(
@@ -1394,19 +1386,18 @@ class DomimiState(State):
                 f"{shown} — не «картинка», открытая в этот ход: действуют только открытые валет, дама, король, джокер",
                 rule="domimi.refill",
             )
+        if action in self.legal_actions():
+            return None
         if isinstance(action, Move) and self.phase in (MAIN, COLLECT):
             err = explain_refusal(
                 action.kind, action.pay, action.take, self.usable_cards(), self.field_cards(), stage=self.stage
             )
             if err is not None:
                 return err
-        rule = getattr(action, "rule", "") or "domimi.refill"
-        what_en = action.explain("en") if isinstance(action, Action) else repr(action)
-        what_ru = action.explain("ru") if isinstance(action, Action) else repr(action)
         return IllegalAction(
-            f"not allowed now ({self._phase_text('en')}): {what_en}",
-            f"сейчас нельзя ({self._phase_text('ru')}): {what_ru}",
-            rule=rule,
+            f"not allowed now ({self._phase_text('en')}): {action.explain('en')}",
+            f"сейчас нельзя ({self._phase_text('ru')}): {action.explain('ru')}",
+            rule=action.rule or "domimi.refill",
         )
 
     def _phase_text(self, lang: str) -> str:
@@ -1530,6 +1521,22 @@ class DomimiState(State):
         return full_field(self.decks)
 
 
+#: how each kind of action is carried out
+_CARRY_OUT = {
+    Move: DomimiState._play_move,
+    ReturnCard: DomimiState._return_card,
+    EndTurn: lambda state, action: state._to_give(),
+    EndCollect: lambda state, action: state._after_main(),
+    PictureTake: DomimiState._picture_take,
+    GiveTo: lambda state, action: state._end_turn(action.recipient),
+    KeepOne: DomimiState._keep_one,
+    Pass: lambda state, action: state._after_main(),
+    RevealMore: DomimiState._reveal_more,
+    Steal: DomimiState._steal,
+    Refill: DomimiState._refill,
+}
+
+
 def _is_option(kind: str, pay: list[Card], take: list[Card], field: list[Card]) -> bool:
     """The move generator's own answer: is ``kind`` paying ``pay`` and taking ``take`` one of
     the options of these paying cards on this field? (An option of some revealed cards
@@ -1561,15 +1568,12 @@ def explain_refusal(kind: str, pay, take, revealed, field, *, stage: int) -> Ill
     it only find the words for a refusal.
     """
     pay, take, revealed, field = _cards(pay), _cards(take), _cards(revealed), _cards(field)
-    p_en, p_ru, t_en, t_ru = _fmt(pay, "en"), _fmt(pay, "ru"), _fmt(take, "en"), _fmt(take, "ru")
-    rule = f"domimi.{kind}" if kind in ("collect", "cross", "buy") else "domimi.refill"
+    rule = f"domimi.{kind}" if kind in _REFUSAL_WORDS else "domimi.refill"
     missing = Counter(pay) - Counter(revealed)
     if missing:
         m = list(missing)
         return IllegalAction(
-            f"{_fmt(m, 'en')} is not among the revealed cards",
-            f"{_fmt(m, 'ru')} нет среди открытых карт",
-            rule=rule,
+            f"{_fmt(m, 'en')} is not among the revealed cards", f"{_fmt(m, 'ru')} нет среди открытых карт", rule=rule
         )
     absent = Counter(take) - Counter(field)
     if absent:
@@ -1581,7 +1585,7 @@ def explain_refusal(kind: str, pay, take, revealed, field, *, stage: int) -> Ill
             "для хода нужны открытые карты, которыми платят, и карты поля, которые берут",
             rule=rule,
         )
-    if kind not in ("collect", "cross", "buy"):
+    if kind not in _REFUSAL_WORDS:
         return IllegalAction(
             f"unknown kind of move {kind!r:.20}: collect, cross or buy",
             f"неизвестный ход {kind!r:.20}: collect, cross или buy",
@@ -1589,81 +1593,98 @@ def explain_refusal(kind: str, pay, take, revealed, field, *, stage: int) -> Ill
         )
     if _is_option(kind, pay, take, field):
         return None
-    if kind == "collect":
-        for s in _SUITS:
-            ps = [c for c in pay if c.suit is s]
-            ts = [c for c in take if c.suit is s]
-            if any(not _is_money(c) for c in pay + take):
-                return IllegalAction(
-                    "pictures neither pay nor are taken in a collecting move",
-                    "«картинки» не участвуют в собирательном ходе",
-                    rule=rule,
-                )
-            if sum(c.rank for c in ps) != sum(c.rank for c in ts):
-                return IllegalAction(
-                    f"the sums of {s} differ: {p_en} and {t_en}; a collecting move needs exactly the same sum in each suit",
-                    f"суммы по масти {s} не равны: {p_ru} и {t_ru}; собирательный ход требует точно ту же сумму в каждой масти",
-                    rule=rule,
-                )
-            same = set(ps) & set(ts)
-            if same:
-                c = next(iter(same))
-                return IllegalAction(
-                    f"{c} cannot take an identical {c}: a collecting move never takes the very same card",
-                    f"{format_card(c, 'ru')} не может взять такую же карту {format_card(c, 'ru')}: при собирательном ходе "
-                    f"взять за карту точно такую же нельзя",
-                    rule=rule,
-                )
-    elif kind == "cross":
-        keys = {_rank_key(c) for c in pay + take}
-        if len(pay) < 2 or len(take) != 1 or len(keys) != 1:
-            return IllegalAction(
-                "a cross move needs two or more revealed cards of one rank and takes one card of that rank",
-                "поперечный ход: две (или больше) выпавшие карты одного достоинства берут одну карту того же достоинства",
-                rule=rule,
-            )
-    elif kind == "buy":
-        money = [c for c in pay if _is_money(c)]
-        if len(take) != 1 or not _is_picture(take[0]) or len(money) != len(pay):
-            return IllegalAction(
-                "buying takes one picture paid with money cards (A to 10)",
-                "«картинку» берут одну, платя «денежными» картами (от туза до десятки)",
-                rule=rule,
-            )
-        pic = take[0]
-        total, price = sum(c.rank for c in money), _price(pic)
-        if total < price:
-            return IllegalAction(
-                f"{p_en} = {total} is less than {price}, the price of {card_name(pic)}",
-                f"{p_ru} = {total}, а {card_name(pic, 'ru')} стоит {price}",
-                rule=rule,
-            )
-        if pic.suit is not None and pic.suit not in {c.suit for c in money}:
-            return IllegalAction(
-                f"{pic} has a suit none of {p_en} has: a picture is bought in a suit of the paying cards",
-                f"у {p_ru} нет масти {pic.suit}: «картинку» берут той масти, что есть на выпавших картах",
-                rule=rule,
-            )
-        minimal = turn_options(pay, take, stage=stage)
-        if not any(o.kind == "buy" and Counter(o.pay) == Counter(pay) for o in minimal):
-            return IllegalAction(
-                f"{p_en} pays more than needed: leave out the cards not needed, they may be returned",
-                f"{p_ru}: лишние карты в оплате; ненужные карты можно вернуть",
-                rule=rule,
-            )
+    error = _REFUSAL_WORDS[kind](pay, take, rule, stage)
+    if error is not None:
+        return error
     return IllegalAction(
-        f"{p_en} -> {t_en} is not a {kind} option here",
-        f"{p_ru} -> {t_ru}: такого хода здесь нет",
+        f"{_fmt(pay, 'en')} -> {_fmt(take, 'en')} is not a {kind} option here",
+        f"{_fmt(pay, 'ru')} -> {_fmt(take, 'ru')}: такого хода здесь нет",
         rule=rule,
     )
 
 
+def _collect_words(pay: list[Card], take: list[Card], rule: str, stage: int) -> IllegalAction | None:
+    """Why paying ``pay`` does not collect ``take`` (ruling 6)."""
+    if any(not _is_money(c) for c in pay + take):
+        return IllegalAction(
+            "pictures neither pay nor are taken in a collecting move",
+            "«картинки» не участвуют в собирательном ходе",
+            rule=rule,
+        )
+    for s in _SUITS:
+        ps = [c for c in pay if c.suit is s]
+        ts = [c for c in take if c.suit is s]
+        if sum(c.rank for c in ps) != sum(c.rank for c in ts):
+            return IllegalAction(
+                f"the sums of {s} differ: {_fmt(pay, 'en')} and {_fmt(take, 'en')}; a collecting move needs "
+                f"exactly the same sum in each suit",
+                f"суммы по масти {s} не равны: {_fmt(pay, 'ru')} и {_fmt(take, 'ru')}; собирательный ход требует "
+                f"точно ту же сумму в каждой масти",
+                rule=rule,
+            )
+        same = set(ps) & set(ts)
+        if same:
+            c = next(iter(same))
+            return IllegalAction(
+                f"{c} cannot take an identical {c}: a collecting move never takes the very same card",
+                f"{format_card(c, 'ru')} не может взять такую же карту {format_card(c, 'ru')}: при собирательном ходе "
+                f"взять за карту точно такую же нельзя",
+                rule=rule,
+            )
+    return None
+
+
+def _cross_words(pay: list[Card], take: list[Card], rule: str, stage: int) -> IllegalAction | None:
+    """Why ``pay`` does not take ``take`` across (ruling 7)."""
+    keys = {_rank_key(c) for c in pay + take}
+    if len(pay) < 2 or len(take) != 1 or len(keys) != 1:
+        return IllegalAction(
+            "a cross move needs two or more revealed cards of one rank and takes one card of that rank",
+            "поперечный ход: две (или больше) выпавшие карты одного достоинства берут одну карту того же достоинства",
+            rule=rule,
+        )
+    return None
+
+
+def _buy_words(pay: list[Card], take: list[Card], rule: str, stage: int) -> IllegalAction | None:
+    """Why ``pay`` does not buy ``take`` (ruling 8)."""
+    money = [c for c in pay if _is_money(c)]
+    if len(take) != 1 or not _is_picture(take[0]) or len(money) != len(pay):
+        return IllegalAction(
+            "buying takes one picture paid with money cards (A to 10)",
+            "«картинку» берут одну, платя «денежными» картами (от туза до десятки)",
+            rule=rule,
+        )
+    pic = take[0]
+    total, price = sum(c.rank for c in money), _price(pic)
+    p_en, p_ru = _fmt(pay, "en"), _fmt(pay, "ru")
+    if total < price:
+        return IllegalAction(
+            f"{p_en} = {total} is less than {price}, the price of {card_name(pic)}",
+            f"{p_ru} = {total}, а {card_name(pic, 'ru')} стоит {price}",
+            rule=rule,
+        )
+    if pic.suit is not None and pic.suit not in {c.suit for c in money}:
+        return IllegalAction(
+            f"{pic} has a suit none of {p_en} has: a picture is bought in a suit of the paying cards",
+            f"у {p_ru} нет масти {pic.suit}: «картинку» берут той масти, что есть на выпавших картах",
+            rule=rule,
+        )
+    minimal = turn_options(pay, take, stage=stage)
+    if not any(o.kind == "buy" and Counter(o.pay) == Counter(pay) for o in minimal):
+        return IllegalAction(
+            f"{p_en} pays more than needed: leave out the cards not needed, they may be returned",
+            f"{p_ru}: лишние карты в оплате; ненужные карты можно вернуть",
+            rule=rule,
+        )
+    return None
+
+
+#: the words of a refusal of each kind of main move
+_REFUSAL_WORDS = {"collect": _collect_words, "cross": _cross_words, "buy": _buy_words}
+
+
 # ---------------------------------------------------------------- game construction
-
-
-def new_game(players: int = 2, seed: int = 0, **options) -> DomimiState:
-    """A new game: ``players`` seats, ``seed`` for all chance, options of :class:`Options`."""
-    return DomimiState(make_options(Options, options), players, seed)
 
 
 def scenario(
@@ -1761,42 +1782,45 @@ def _notation(cards) -> str:
     return " ".join(str(c) for c in _cards(cards))
 
 
-def from_json(text: str) -> DomimiState:
-    """Restore a game saved with ``to_json`` (a bad save raises a bilingual SaveError)."""
-    return load(sys.modules[__name__], text)
-
-
-FACTORIES = ("new_game", "scenario")
-
 #: the chapter's teaching positions (the source's worked examples), each a turn about to be played
-SETUPS: dict[str, Callable[[], DomimiState]] = {
+SETUPS = {
     # collecting: A♦+2♦ take 3♦
-    "collect": lambda: scenario("A♦ 2♦ 2♠", "3♦ 3♠ 10♦ J♠ RJ"),
+    "collect": Setup(
+        "Collecting: A♦+2♦ take 3♦",
+        "Собирательный ход: Т♦+2♦ берут 3♦",
+        lambda: scenario("A♦ 2♦ 2♠", "3♦ 3♠ 10♦ J♠ RJ"),
+    ),
     # the queen takes a money card of a suit absent from the revealed cards
-    "queen": lambda: scenario("Q♣ 8♦ 5♥", stage=1),
+    "queen": Setup(
+        "The queen takes an absent suit", "Дама берёт отсутствующую масть", lambda: scenario("Q♣ 8♦ 5♥", stage=1)
+    ),
     # the king reveals 8♥ 9♣ and 7+8+8+9 = 32 buys a joker
-    "king_reveals": lambda: scenario("K♣ 7♠ 8♣", draw="8♥ 9♣"),
+    "king_reveals": Setup(
+        "The king reveals two more", "Король открывает ещё две", lambda: scenario("K♣ 7♠ 8♣", draw="8♥ 9♣")
+    ),
     # 4♥ 10♠ 10♣ buy a queen of hearts, spades or clubs; the rest may go back
-    "buy_queen": lambda: scenario("4♥ 10♠ 10♣", stage=2),
+    "buy_queen": Setup("Buying a queen", "Покупка дамы", lambda: scenario("4♥ 10♠ 10♣", stage=2)),
     # two tens take a ten of any suit (two decks)
-    "cross": lambda: scenario("10♦ 10♣ 3♣", decks=2, stage=1),
+    "cross": Setup(
+        "Cross move: two tens", "Поперечный ход: две десятки", lambda: scenario("10♦ 10♣ 3♣", decks=2, stage=1)
+    ),
     # stage 2 on a small field: a jack, a joker and two money cards
-    "small_field": lambda: scenario("J♥ 2♠ 3♠", "J♠ RJ 3♦ 4♦", stage=2),
+    "small_field": Setup(
+        "Stage 2 on a small field", "2 этап на маленьком поле", lambda: scenario("J♥ 2♠ 3♠", "J♠ RJ 3♦ 4♦", stage=2)
+    ),
 }
 
 
-INFO = DomimiState.INFO
-
 # The conformance suite plays random games; random players rarely finish DoMiMi (they
 # return pictures to the field), so every variant carries a short round limit.
-VARIANTS = [
-    {"round_limit": 6},
-    {"round_limit": 5, "decks": 3, "_players": (2, 3)},
-    {"round_limit": 4, "teams": "two", "_players": (4, 6)},
-    {"round_limit": 3, "teams": "three", "_players": (6,)},
-    {"round_limit": 4, "teams": "pairs", "_players": (4, 6)},
-    {"round_limit": 5, "last_breath": True, "full_round": True, "_players": (3,)},
-]
+VARIANTS = (
+    Variant({"round_limit": 6}),
+    Variant({"round_limit": 5, "decks": 3}, players=(2, 3)),
+    Variant({"round_limit": 4, "teams": "two"}, players=(4, 6)),
+    Variant({"round_limit": 3, "teams": "three"}, players=(6,)),
+    Variant({"round_limit": 4, "teams": "pairs"}, players=(4, 6)),
+    Variant({"round_limit": 5, "last_breath": True, "full_round": True}, players=(3,)),
+)
 
 
 # ---------------------------------------------------------------- helpers for the views
@@ -2055,15 +2079,20 @@ class BuilderPlayer:
         return 0.0
 
 
-#: the strongest of the bots, the one a play app seats by default
-HeuristicPlayer = BuilderPlayer
+# ---------------------------------------------------------------- the declaration
 
-#: the teaching set-ups' names for a reader
-SETUP_NAMES = {
-    "collect": ("Collecting: A♦+2♦ take 3♦", "Собирательный ход: Т♦+2♦ берут 3♦"),
-    "queen": ("The queen takes an absent suit", "Дама берёт отсутствующую масть"),
-    "king_reveals": ("The king reveals two more", "Король открывает ещё две"),
-    "buy_queen": ("Buying a queen", "Покупка дамы"),
-    "cross": ("Cross move: two tens", "Поперечный ход: две десятки"),
-    "small_field": ("Stage 2 on a small field", "2 этап на маленьком поле"),
-}
+GAME = Game(
+    info=GameInfo("domimi", "DoMiMi", "ДоМиМи", 2, 20, _max_actions),
+    rules=RULES,
+    options=Options,
+    state=DomimiState,
+    actions=(Refill, RevealMore, Move, EndCollect, PictureTake, KeepOne, Steal, Pass, ReturnCard, EndTurn, GiveTo),
+    factories={"scenario": scenario},
+    setups=SETUPS,
+    variants=VARIANTS,
+    players={"greedy": GreedyPlayer, "builder": BuilderPlayer},
+    bot="builder",  # the strongest of the bots
+    measure=measure,
+    view="widgets.games.domimi:DomimiGame",
+)
+new_game, from_json = GAME.new_game, GAME.from_json

@@ -22,8 +22,7 @@ The placement oracle is :class:`Table`:
 from __future__ import annotations
 
 import random
-import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -32,21 +31,22 @@ from rules.cards import Card, Rank, Suit, deck, format_card, parse_cards
 from rules.errors import IllegalAction, OptionError, check_lang
 from rules.game import (
     Action,
+    Game,
     GameInfo,
     Note,
     RandomPlayer,
     Result,
+    Setup,
     State,
+    Variant,
     check_options,
-    load,
-    make_options,
     option,
     playout,
 )
 from rules.lang import count, pick
 
 __all__ = [
-    "INFO",
+    "GAME",
     "RULES",
     "VARIANTS",
     "WHERE",
@@ -68,7 +68,6 @@ __all__ = [
     "team_name",
     "draw_table",
     "measure",
-    "FACTORIES",
     "SETUPS",
     "GameOver",
 ]
@@ -656,8 +655,6 @@ def _max_actions(state: DominoState) -> int:
 
 
 class DominoState(State):
-    INFO = GameInfo("domino", "SKIP-6 Domino", "СКИП-6 Домино", 2, 6, _max_actions)
-
     def __init__(self, options: Options, players: int, seed: int):
         super().__init__(options, players, seed)
         if players not in _TEAM_SIZE:
@@ -773,43 +770,45 @@ class DominoState(State):
         self.last_seat = None
         self.passes = 0
 
-    def why_illegal(self, action: Action) -> IllegalAction:
-        if self.is_over() or not isinstance(action, Place | Pass):
-            return super().why_illegal(action)
+    def verdict(self, action: Action) -> IllegalAction | None:
+        """The rules of one move: the player to move places a card next to the last one
+        (the table's verdict, :meth:`Table.why`), or passes when the rules let them."""
         p = self.turn
-        me = seat_name(action.player, self.team_size, "en") if 0 <= action.player < self.num_players else "?"
-        me_ru = seat_name(action.player, self.team_size, "ru") if 0 <= action.player < self.num_players else "?"
         if action.player != p:
+            me, me_ru = self.seat_name(action.player), self.seat_name(action.player, "ru")
             return IllegalAction(
                 f"it is {self.seat_name(p)}'s turn, not {me}'s: play goes clockwise",
                 f"сейчас ход игрока {self.seat_name(p, 'ru')}, а не {me_ru}: ходят по часовой стрелке",
                 rule="domino.pass",
             )
         if isinstance(action, Pass):
-            if self.table.is_empty:
-                return IllegalAction(
-                    f"{me} leads the trick: the table is empty, so any card may be laid and a pass is not allowed",
-                    f"{me_ru} начинает взятку: стол пуст, можно положить любую карту, пасовать нельзя",
-                    rule="domino.trick",
-                )
-            can = [a for a in self.legal_actions() if isinstance(a, Place)]
-            shown = ", ".join(a.label for a in can[:4])
-            shown_ru = ", ".join(f"{_ru(a.card)} {_WHERE_RU[a.where]}" for a in can[:4])
-            return IllegalAction(
-                f"{me} can place a card ({shown}): a move, if possible, is compulsory",
-                f"{me_ru} может положить карту ({shown_ru}): ход, если он возможен, обязателен",
-                rule="domino.pass",
-            )
+            return self._pass_verdict()
         if action.card not in self.hands[p]:
             return IllegalAction(
-                f"{me} does not hold {action.card}",
-                f"у игрока {me_ru} нет карты {_ru(action.card)}",
+                f"{self.seat_name(p)} does not hold {action.card}",
+                f"у игрока {self.seat_name(p, 'ru')} нет карты {_ru(action.card)}",
                 rule="domino.place",
             )
-        error = self.table.why(action.card, action.where)
-        if error is not None:
-            return error
-        return super().why_illegal(action)
+        return self.table.why(action.card, action.where)
+
+    def _pass_verdict(self) -> IllegalAction | None:
+        me, me_ru = self.seat_name(self.turn), self.seat_name(self.turn, "ru")
+        if self.table.is_empty:
+            return IllegalAction(
+                f"{me} leads the trick: the table is empty, so any card may be laid and a pass is not allowed",
+                f"{me_ru} начинает взятку: стол пуст, можно положить любую карту, пасовать нельзя",
+                rule="domino.trick",
+            )
+        can = [a for a in self.legal_actions() if isinstance(a, Place)]
+        if not can or self.options.voluntary_pass:
+            return None
+        shown = ", ".join(a.label for a in can[:4])
+        shown_ru = ", ".join(f"{_ru(a.card)} {_WHERE_RU[a.where]}" for a in can[:4])
+        return IllegalAction(
+            f"{me} can place a card ({shown}): a move, if possible, is compulsory",
+            f"{me_ru} может положить карту ({shown_ru}): ход, если он возможен, обязателен",
+            rule="domino.pass",
+        )
 
     def place(self, card: Card | str, where: str) -> Place:
         """Checked: the current player lays ``card`` (Card or notation) at ``where``."""
@@ -875,22 +874,16 @@ class DominoState(State):
         return deck(self.options.deck_size)
 
 
-INFO = DominoState.INFO
 # Pass actions are all alike: _PASSES[team size][seat][forced]
 _PASSES = {ts: [(Pass(p, False, ts), Pass(p, True, ts)) for p in range(2 * ts)] for ts in (1, 2, 3)}
 
-#: option sets the conformance suite also plays (``_players``: the counts they allow)
-VARIANTS = [
-    {"_players": (2, 4, 6)},
-    {"_players": (4, 6), "deck_size": 52},
-    {"_players": (2, 4, 6), "voluntary_pass": True},
-    {"_players": (6,), "deck_size": 52, "voluntary_pass": True},
-]
-
-
-def new_game(players: int = 4, seed: int = 0, **options) -> DominoState:
-    """A new game: 2 (one against one), 4 (two against two) or 6 (three against three) players."""
-    return DominoState(make_options(Options, options), players, seed)
+#: option sets the conformance suite also plays
+VARIANTS = (
+    Variant(players=(2, 4, 6)),
+    Variant({"deck_size": 52}, players=(4, 6)),
+    Variant({"voluntary_pass": True}, players=(2, 4, 6)),
+    Variant({"deck_size": 52, "voluntary_pass": True}, players=(6,)),
+)
 
 
 def position(hands: Sequence[str | Iterable[Card]], *, leader: int = 0, **options) -> DominoState:
@@ -933,32 +926,24 @@ def position(hands: Sequence[str | Iterable[Card]], *, leader: int = 0, **option
     return state.started_by("position", hands=notation, leader=leader, **options)
 
 
-def from_json(text: str) -> DominoState:
-    """Restore a game saved with ``to_json`` (a bad save raises a bilingual SaveError)."""
-    return load(sys.modules[__name__], text)
-
-
-FACTORIES = ("new_game", "position")
-
 #: the chapter's teaching positions (two against two, A1 leads)
-SETUPS: dict[str, Callable[[], DominoState]] = {
+SETUPS = {
     # a trick taken: A1 leads Q♠, B1 passes, A2 lays K♠, nobody answers it
-    "trick": lambda: position(["Q♠ 6♦", "7♥ 7♦", "K♠ 9♦", "10♦ 6♥"], leader=0),
+    "trick": Setup("A trick taken", "Взятка", lambda: position(["Q♠ 6♦", "7♥ 7♦", "K♠ 9♦", "10♦ 6♥"], leader=0)),
     # the last trick: team A lays its last card and the game ends
-    "last_card": lambda: position(["Q♠", "", "7♥ 7♦", "10♦ 6♥"], leader=0),
-    # the issue's example: a save of a hand-set game
-    "jacks": lambda: position(["Q♠ J♠ 10♦", "Q♣ 9♠ K♥", "J♣ 8♣ 7♥", "6♦ 7♠ 6♣"], leader=0),
+    "last_card": Setup("The last trick", "Последняя взятка", lambda: position(["Q♠", "", "7♥ 7♦", "10♦ 6♥"], leader=0)),
+    # a save of a hand-set game
+    "jacks": Setup(
+        "Jacks and queens",
+        "Валеты и дамы",
+        lambda: position(["Q♠ J♠ 10♦", "Q♣ 9♠ K♥", "J♣ 8♣ 7♥", "6♦ 7♠ 6♣"], leader=0),
+    ),
     # the same deal with the voluntary pass
-    "pass_at_will": lambda: position(["Q♠ 6♦", "K♠ 7♦", "8♦ 9♦", "10♦ 6♥"], leader=0, voluntary_pass=True),
-}
-
-
-#: the teaching set-ups' names for a reader
-SETUP_NAMES = {
-    "trick": ("A trick taken", "Взятка"),
-    "last_card": ("The last trick", "Последняя взятка"),
-    "jacks": ("Jacks and queens", "Валеты и дамы"),
-    "pass_at_will": ("Pass at will", "Пас по желанию"),
+    "pass_at_will": Setup(
+        "Pass at will",
+        "Пас по желанию",
+        lambda: position(["Q♠ 6♦", "K♠ 7♦", "8♦ 9♦", "10♦ 6♥"], leader=0, voluntary_pass=True),
+    ),
 }
 
 
@@ -1097,3 +1082,22 @@ class HeuristicPlayer:
 
 
 _RANDOM = RandomPlayer()
+
+
+# ---------------------------------------------------------------- the declaration
+
+GAME = Game(
+    info=GameInfo("domino", "SKIP-6 Domino", "СКИП-6 Домино", 2, 6, _max_actions, default_players=4),
+    rules=RULES,
+    options=Options,
+    state=DominoState,
+    actions=(Place, Pass),
+    factories={"position": position},
+    setups=SETUPS,
+    variants=VARIANTS,
+    players={"heuristic": HeuristicPlayer},
+    bot="heuristic",
+    measure=measure,
+    view="widgets.games.domino:DominoGame",
+)
+new_game, from_json = GAME.new_game, GAME.from_json

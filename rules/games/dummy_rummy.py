@@ -25,7 +25,7 @@ from typing import ClassVar
 
 from rules.cards import ALL_CARDS, Card, Rank, deck, format_card, format_cards
 from rules.errors import IllegalAction, OptionError, RulesError, check_lang
-from rules.game import Action, GameInfo, Note, Result, State, check_options, load, option
+from rules.game import Action, Game, GameInfo, Note, Result, Setup, State, Variant, check_options, option
 from rules.lang import count, pick, player_name
 
 __all__ = [
@@ -1013,8 +1013,6 @@ def _max_actions(state: DummyRummyState) -> int:
 
 
 class DummyRummyState(State):
-    INFO = GameInfo("dummy_rummy", "Dummy rummy", "Dummy rummy", 2, 4, _max_actions)
-
     def __init__(self, options: Options, players: int, seed: int, *, deal: bool = True):
         super().__init__(options, players, seed)
         self._pack = [_code(c) for c in deck(52, jokers=2, copies=2)]
@@ -1112,7 +1110,7 @@ class DummyRummyState(State):
                 out.append(_discard(p, c, last))
         return out
 
-    # ---- the rules, each in one place: legal_actions and why_illegal both use them
+    # ---- the rules, each in one place: the moves (legal_actions) and the verdict both use them
 
     def _draw_discard_reason(self, p: int) -> str | None:
         if self.down[p]:
@@ -1170,66 +1168,91 @@ class DummyRummyState(State):
             and bool(self.pile)
         )
 
-    def why_illegal(self, action: Action) -> IllegalAction:
-        if self.is_over():
-            return IllegalAction("the game is over", "игра окончена", rule="dummy_rummy.end")
-        if not isinstance(action, Action) or not isinstance(action.player, int):
-            return super().why_illegal(action)
-        p, phase, me = action.player, self.phase, self.current_player
-        kind = type(action)
-        card = getattr(action, "card", None)
-        if p != me:
-            if kind in (CutIn, NoCutIn) and phase == ASK and p in self.queue:
-                return _refuse("asked_later", p, n=self.queue[0] + 1)
-            if kind is CutIn and phase in (ASK, PRIORITY, DRAW) and 0 <= p < self.num_players:
-                return _refuse("no_cut_in", p, n=CUT_IN_LIMIT)
-            return _refuse("not_turn", p)
-        if phase == ASK:
-            if kind in (CutIn, NoCutIn) and card != ALL_CARDS[self.pile[-1]]:
-                return _refuse("wrong_card", p, ALL_CARDS[self.pile[-1]])
-            return _refuse("asking", p)
-        if phase == PRIORITY:
-            return _refuse("deciding", p)
-        if kind is AllowCutIn or kind is NoCutIn:
-            return _refuse("not_asked", p)
-        if kind is CutIn:
+    # ---- the verdict: the rules of one action, stated once (the moves above use the same rules)
+
+    def verdict(self, action: Action) -> IllegalAction | None:
+        if action.player != self.current_player:
+            return self._not_yours(action)
+        return _PHASE_VERDICTS[self.phase](self, action)
+
+    def _not_yours(self, action: Action) -> IllegalAction:
+        p, kind = action.player, type(action)
+        if kind in (CutIn, NoCutIn) and self.phase == ASK and p in self.queue:
+            return _refuse("asked_later", p, n=self.queue[0] + 1)
+        if kind is CutIn and self.phase in (ASK, PRIORITY, DRAW):
             return _refuse("no_cut_in", p, n=CUT_IN_LIMIT)
-        if phase == DRAW:
-            if kind is DrawDiscard:
-                reason = self._draw_discard_reason(p)
-                if reason is None and card != ALL_CARDS[self.pile[-1]]:
-                    reason = "not_top"
-                if reason:
-                    return _refuse(reason, p)
-            if kind in (GoDown, LayOff, Discard):
-                return _refuse("draw_first", p)
-            return super().why_illegal(action)
-        # PLAY
+        return _refuse("not_turn", p)
+
+    def _ask_verdict(self, action: Action) -> IllegalAction | None:
+        """A player asked in turn cuts in for the discard or lets it go."""
+        top = ALL_CARDS[self.pile[-1]]
+        if type(action) not in (CutIn, NoCutIn):
+            return _refuse("asking", action.player)
+        return None if action.card == top else _refuse("wrong_card", action.player, top)
+
+    def _priority_verdict(self, action: Action) -> IllegalAction | None:
+        """The player about to draw takes the discard first or lets the asker cut in."""
+        top, kind = ALL_CARDS[self.pile[-1]], type(action)
+        if kind is DrawDiscard and action.card == top and action.before == self.asker:
+            return None
+        if kind is AllowCutIn and action.card == top and action.asker == self.asker:
+            return None
+        return _refuse("deciding", action.player)
+
+    def _draw_verdict(self, action: Action) -> IllegalAction | None:
+        """The turn's draw: from the stock, or the discard pile's top card."""
+        p, kind = action.player, type(action)
+        if kind in _CUT_IN_MOVES:
+            return _refuse("no_cut_in" if kind is CutIn else "not_asked", p, n=CUT_IN_LIMIT)
+        if kind in (GoDown, LayOff, Discard):
+            return _refuse("draw_first", p)
+        if kind is DrawStock:
+            return None
+        reason = self._draw_discard_reason(p)
+        if reason is None and action.card != ALL_CARDS[self.pile[-1]]:
+            reason = "not_top"
+        if reason is not None:
+            return _refuse(reason, p)
+        return None if action.before == -1 else self.not_now(action)
+
+    def _play_verdict(self, action: Action) -> IllegalAction | None:
+        """After the draw: going down, laying off, the discard."""
+        p, kind = action.player, type(action)
+        if kind in _CUT_IN_MOVES:
+            return _refuse("no_cut_in" if kind is CutIn else "not_asked", p, n=CUT_IN_LIMIT)
         if kind in (DrawStock, DrawDiscard):
             return _refuse("drawn", p)
-        hand = self.hands[p]
         if kind is GoDown:
-            if self.down[p]:
-                return _refuse("down_already", p)
-            offered = self._go_down_arrangement(p)
-            if offered is not None:
-                return _refuse("one_arrangement", p, n=self.contract[p])
-            return _refuse("no_contract", p, n=self.contract[p])
-        if isinstance(card, Card) and _code(card) not in hand:
-            return _refuse("not_in_hand", p, card)
+            return self._go_down_verdict(action)
+        if _code(action.card) not in self.hands[p]:
+            return _refuse("not_in_hand", p, action.card)
         if kind is LayOff:
-            if not self.down[p]:
-                return _refuse("not_down", p)
-            if len(hand) < 2:
-                return _refuse("keep_one", p)
-            if not isinstance(action.meld, int) or not 0 <= action.meld < len(self.table):
-                return _refuse("no_meld", p, n=action.meld + 1 if isinstance(action.meld, int) else 0)
-            return _refuse("no_fit", p, card, n=action.meld + 1)
-        if kind is Discard and isinstance(card, Card):
-            reason = self._discard_reason(_code(card), self._fitting_cards(p))
-            if reason:
-                return _refuse(reason, p, card)
-        return super().why_illegal(action)
+            return self._lay_off_verdict(action)
+        reason = self._discard_reason(_code(action.card), self._fitting_cards(p))
+        if reason is not None:
+            return _refuse(reason, p, action.card)
+        return None if action.out == (len(self.hands[p]) == 1) else self.not_now(action)
+
+    def _go_down_verdict(self, action: GoDown) -> IllegalAction | None:
+        p = action.player
+        if self.down[p]:
+            return _refuse("down_already", p)
+        offered = self._go_down_arrangement(p)
+        if offered is None:
+            return _refuse("no_contract", p, n=self.contract[p])
+        return None if action == offered else _refuse("one_arrangement", p, n=self.contract[p])
+
+    def _lay_off_verdict(self, action: LayOff) -> IllegalAction | None:
+        p, m = action.player, action.meld
+        if not self.down[p]:
+            return _refuse("not_down", p)
+        if len(self.hands[p]) < 2:
+            return _refuse("keep_one", p)
+        if not 0 <= m < len(self.table):
+            return _refuse("no_meld", p, n=m + 1)
+        if (m, action.owner, action.end) in self._fits(_code(action.card)):
+            return None
+        return _refuse("no_fit", p, action.card, n=m + 1)
 
     # ---- carrying out actions
 
@@ -1238,18 +1261,7 @@ class DummyRummyState(State):
         kind = type(action)
         p = action.player
         if kind is Discard:
-            c = _code(action.card)
-            hand = self.hands[p]
-            hand.remove(c)
-            self.pile.append(c)
-            if not hand:
-                self._end_hand(out=p, why="")
-                return
-            self.turns += 1
-            if self.turns >= TURN_LIMIT:
-                self._end_hand(out=-1, why="turns")
-                return
-            self._after_discard(p)
+            self._discard(p, _code(action.card))
         elif kind is LayOff:
             self._lay_off(p, _code(action.card), action.meld, action.end)
         elif kind is DrawStock:
@@ -1259,14 +1271,35 @@ class DummyRummyState(State):
             self.hands[p].append(self.pile.pop())
             self.phase = PLAY
         elif kind is GoDown:
-            hand = self.hands[p]
-            # the legal GoDown is the arrangement of _arrange: the same call gives kinds and keys
-            for kind, codes, key in _arrange(action.number, hand, self.options.all_wild):
-                for c in codes:
-                    hand.remove(c)
-                self.table.append((p, kind, tuple(codes), key))
-            self.down[p] = self.went_down[p] = True
-        elif kind is NoCutIn:
+            self._go_down(p, action.number)
+        else:
+            self._answer_cut_in(action)
+
+    def _discard(self, p: int, c: int) -> None:
+        hand = self.hands[p]
+        hand.remove(c)
+        self.pile.append(c)
+        if not hand:
+            self._end_hand(out=p, why="")
+            return
+        self.turns += 1
+        if self.turns >= TURN_LIMIT:
+            self._end_hand(out=-1, why="turns")
+            return
+        self._after_discard(p)
+
+    def _go_down(self, p: int, number: int) -> None:
+        hand = self.hands[p]
+        # the legal GoDown is the arrangement of _arrange: the same call gives kinds and keys
+        for kind, codes, key in _arrange(number, hand, self.options.all_wild):
+            for c in codes:
+                hand.remove(c)
+            self.table.append((p, kind, tuple(codes), key))
+        self.down[p] = self.went_down[p] = True
+
+    def _answer_cut_in(self, action: Action) -> None:
+        kind, p = type(action), action.player
+        if kind is NoCutIn:
             self.queue.pop(0)
             if not self.queue:
                 self._begin_draw()
@@ -1278,11 +1311,9 @@ class DummyRummyState(State):
             else:
                 self.asker = p
                 self.phase = PRIORITY
-        elif kind is AllowCutIn:
+        else:  # AllowCutIn
             self._cut_in(action.asker, forced=False)
             self._begin_draw()
-        else:  # pragma: no cover - apply() refuses anything else
-            raise TypeError(f"not a Dummy rummy action: {action!r}")
 
     def _lay_off(self, p: int, c: int, m: int, end: str) -> None:
         self.hands[p].remove(c)
@@ -1430,6 +1461,16 @@ class DummyRummyState(State):
         return [ALL_CARDS[c] for c in self._pack]
 
 
+#: the verdict of each phase (ASK, PRIORITY, DRAW, PLAY)
+_PHASE_VERDICTS = {
+    ASK: DummyRummyState._ask_verdict,
+    PRIORITY: DummyRummyState._priority_verdict,
+    DRAW: DummyRummyState._draw_verdict,
+    PLAY: DummyRummyState._play_verdict,
+}
+_CUT_IN_MOVES = (CutIn, NoCutIn, AllowCutIn)
+
+
 def _sort_key(c: int) -> tuple:
     nat = _NAT[c]
     return (1, c) if not nat else (0, 14 if nat == 1 else nat, c)
@@ -1466,16 +1507,6 @@ def _lay_off(p: int, c: int, m: int, owner: int, end: str) -> LayOff:
 
 
 # ---------------------------------------------------------------- the module protocol
-
-#: the set-ups a state may be built by (saving, loading and undo rebuild from them)
-FACTORIES = ("new_game", "position")
-
-
-def new_game(players: int = 2, seed: int = 0, **options) -> DummyRummyState:
-    """A new game of Dummy rummy; see :class:`Options` for the rulings' options."""
-    from rules.game import make_options
-
-    return DummyRummyState(make_options(Options, options), players, seed)
 
 
 def position(
@@ -1612,62 +1643,63 @@ def _table_meld(codes: list[int], all_wild: bool) -> tuple[str, int]:
     raise OptionError(f"{shown} is neither a set nor a run", f"{shown} — не набор и не последовательность")
 
 
-def from_json(text: str) -> DummyRummyState:
-    import sys
-
-    return load(sys.modules[__name__], text)
-
-
 #: the book's teaching set-ups, each a hand-set position (so every state reached from one saves and loads)
 SETUPS = {
-    "go_down": lambda: position(
-        ["5♥ 5♣ 5♠ 5♦ 9♦ 10♦ J♥ Q♣ A♥ A♠ 3♦ 3♣ 8♥", "3♠ 3♥ 7♦ 7♣ K♠ K♥ 6♠ 6♣ 10♠ J♠ 4♥ 4♦ 9♠"],
-        stock="4♠",
-        contracts=[2, 1],
-        seed=1,
+    "go_down": Setup(
+        "Going down with contract 2",
+        "Выкладываем контракт 2",
+        lambda: position(
+            ["5♥ 5♣ 5♠ 5♦ 9♦ 10♦ J♥ Q♣ A♥ A♠ 3♦ 3♣ 8♥", "3♠ 3♥ 7♦ 7♣ K♠ K♥ 6♠ 6♣ 10♠ J♠ 4♥ 4♦ 9♠"],
+            stock="4♠",
+            contracts=[2, 1],
+            seed=1,
+        ),
     ),
-    "discard_restriction": lambda: position(
-        ["9♠ K♣ 3♥ 2♦ 6♣", "4♠ 4♦ J♥ Q♥ 8♠"],
-        melds=[[1, "9♦ 9♣ 9♥"], [1, "5♥ 6♥ 7♥ 8♥"]],
-        contracts=[1, 2],
-        phase="play",
-        seed=2,
+    "discard_restriction": Setup(
+        "The discard restriction",
+        "Запрет сброса",
+        lambda: position(
+            ["9♠ K♣ 3♥ 2♦ 6♣", "4♠ 4♦ J♥ Q♥ 8♠"],
+            melds=[[1, "9♦ 9♣ 9♥"], [1, "5♥ 6♥ 7♥ 8♥"]],
+            contracts=[1, 2],
+            phase="play",
+            seed=2,
+        ),
     ),
-    "cut_in": lambda: position(
-        [
-            "5♥ 5♣ 9♦ 10♦ K♣ 7♠ 7♦ 3♣ 4♥ Q♦ J♠ 6♥ 8♣ A♣",
-            "3♠ 3♥ 4♦ 8♦ 10♣ J♦ Q♠ 6♦ 9♣ A♥ 5♠ 7♥ 10♥",
-            "K♠ K♥ 6♣ 7♣ 8♥ 9♥ Q♣ J♣ 4♣ 3♦ A♦ 10♠ 5♦",
-        ],
-        discard="6♠",
-        contracts=[1, 1, 1],
-        phase="play",
-        seed=3,
+    "cut_in": Setup(
+        "A cut-in",
+        "Перехват",
+        lambda: position(
+            [
+                "5♥ 5♣ 9♦ 10♦ K♣ 7♠ 7♦ 3♣ 4♥ Q♦ J♠ 6♥ 8♣ A♣",
+                "3♠ 3♥ 4♦ 8♦ 10♣ J♦ Q♠ 6♦ 9♣ A♥ 5♠ 7♥ 10♥",
+                "K♠ K♥ 6♣ 7♣ 8♥ 9♥ Q♣ J♣ 4♣ 3♦ A♦ 10♠ 5♦",
+            ],
+            discard="6♠",
+            contracts=[1, 1, 1],
+            phase="play",
+            seed=3,
+        ),
     ),
-    "going_out": lambda: position(
-        ["J♠ 10♣ 4♦", "3♠ 3♥ K♦ RJ 8♣", "A♠ 9♥ 6♦ 6♠"],
-        melds=[[0, "5♥ 5♣ 5♠"], [0, "9♦ 9♣ 9♠"], [2, "8♥ 9♥ 10♥ J♥"], [2, "Q♣ Q♦ Q♠"]],
-        stock="7♠",
-        contracts=[1, 1, 2],
-        seed=4,
+    "going_out": Setup(
+        "Laying off and going out",
+        "Добавление карт и выход",
+        lambda: position(
+            ["J♠ 10♣ 4♦", "3♠ 3♥ K♦ RJ 8♣", "A♠ 9♥ 6♦ 6♠"],
+            melds=[[0, "5♥ 5♣ 5♠"], [0, "9♦ 9♣ 9♠"], [2, "8♥ 9♥ 10♥ J♥"], [2, "Q♣ Q♦ Q♠"]],
+            stock="7♠",
+            contracts=[1, 1, 2],
+            seed=4,
+        ),
     ),
 }
-#: the set-ups' names for the reader
-SETUP_NAMES = {
-    "go_down": ("Going down with contract 2", "Выкладываем контракт 2"),
-    "discard_restriction": ("The discard restriction", "Запрет сброса"),
-    "cut_in": ("A cut-in", "Перехват"),
-    "going_out": ("Laying off and going out", "Добавление карт и выход"),
-}
 
-INFO = DummyRummyState.INFO
-
-#: options the conformance suite also plays (``_players`` limits the player counts)
-VARIANTS = [
-    {"last_contract": 1, "_players": (2, 3, 4)},
-    {"first_contract": 6, "last_contract": 7, "cut_ins": False, "_players": (2, 4)},
-    {"first_contract": 11, "last_contract": 11, "all_wild": True, "lowest_of_all": True, "_players": (3,)},
-]
+#: options the conformance suite also plays
+VARIANTS = (
+    Variant({"last_contract": 1}, players=(2, 3, 4)),
+    Variant({"first_contract": 6, "last_contract": 7, "cut_ins": False}, players=(2, 4)),
+    Variant({"first_contract": 11, "last_contract": 11, "all_wild": True, "lowest_of_all": True}, players=(3,)),
+)
 
 
 def measure(state: DummyRummyState) -> dict:
@@ -1787,3 +1819,22 @@ class HeuristicPlayer:
             return (lost.get(_NAT[c], 0), _WILD[c], -_POINTS[c], c)
 
         return min(actions, key=cost)
+
+
+# ---------------------------------------------------------------- the declaration
+
+GAME = Game(
+    info=GameInfo("dummy_rummy", "Dummy rummy", "Dummy rummy", 2, 4, _max_actions),
+    rules=RULES,
+    options=Options,
+    state=DummyRummyState,
+    actions=(DrawStock, DrawDiscard, GoDown, LayOff, Discard, CutIn, NoCutIn, AllowCutIn),
+    factories={"position": position},
+    setups=SETUPS,
+    variants=VARIANTS,
+    players={"heuristic": HeuristicPlayer},
+    bot="heuristic",
+    measure=measure,
+    view="widgets.games.dummy_rummy:DummyRummyView",
+)
+new_game, from_json = GAME.new_game, GAME.from_json

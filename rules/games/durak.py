@@ -35,7 +35,6 @@ False
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, partial
@@ -43,11 +42,11 @@ from typing import ClassVar
 
 from rules.cards import ALL_CARDS, BLACK_JOKER, RED_JOKER, Card, Color, Rank, Suit, card_name, format_card
 from rules.errors import IllegalAction, OptionError, check_lang
-from rules.game import Action, GameInfo, Note, Result, State, check_options, load, make_options, option
+from rules.game import Action, Game, GameInfo, Note, Result, Setup, State, Variant, check_options, make_options, option
 from rules.lang import count, pick, player_name
 
 __all__ = [
-    "INFO",
+    "GAME",
     "RULES",
     "VARIANTS",
     "Options",
@@ -69,13 +68,11 @@ __all__ = [
     "new_game",
     "position",
     "from_json",
-    "FACTORIES",
     "SETUPS",
     "HeuristicPlayer",
     "measure",
     "ordered_pack",
     "closest_in_pack",
-    "SETUP_NAMES",
     "Dealt",
     "Picked",
     "Discarded",
@@ -268,21 +265,9 @@ def _verdict(attack: Card, defence: Card, trump: Card) -> tuple[bool, str, Color
     """(beats?, reason code, colour named by the reason) for ``defence`` played on ``attack``."""
     if attack == defence:
         return False, "no_same_card", None
-    top = top_joker(trump)
+    if defence.joker is not None or attack.joker is not None:
+        return _joker_verdict(attack, defence, trump)
     trumps = trump_suits(trump)
-    if defence.joker is not None:
-        if defence == top:
-            return True, "top_joker", defence.joker
-        # the low joker
-        if attack.joker is None and attack.suit not in trumps and attack.color is defence.joker:
-            return True, "low_joker", defence.joker
-        return False, "no_low_joker", defence.joker
-    if attack.joker is not None:
-        if attack == top:
-            return False, "no_top_joker", attack.joker
-        if defence.suit in trumps:
-            return True, "trump_on_low_joker", attack.joker
-        return False, "no_plain_on_low_joker", attack.joker
     a_trump, d_trump = attack.suit in trumps, defence.suit in trumps
     sa, sd = strength(attack), strength(defence)
     if a_trump and d_trump:
@@ -298,6 +283,23 @@ def _verdict(attack: Card, defence: Card, trump: Card) -> tuple[bool, str, Color
     if attack.suit is defence.suit:
         return (True, "same_suit", None) if sd > sa else (False, "no_same_suit_lower", None)
     return False, "no_other_suit", None
+
+
+def _joker_verdict(attack: Card, defence: Card, trump: Card) -> tuple[bool, str, Color | None]:
+    """:func:`_verdict` when a joker is played or beaten (rulings 9-10)."""
+    top = top_joker(trump)
+    if defence.joker is not None:
+        if defence == top:
+            return True, "top_joker", defence.joker
+        # the low joker
+        if attack.joker is None and attack.suit not in trump_suits(trump) and attack.color is defence.joker:
+            return True, "low_joker", defence.joker
+        return False, "no_low_joker", defence.joker
+    if attack == top:
+        return False, "no_top_joker", attack.joker
+    if defence.suit in trump_suits(trump):
+        return True, "trump_on_low_joker", attack.joker
+    return False, "no_plain_on_low_joker", attack.joker
 
 
 def beats(attack: Card, defence: Card, trump: Card) -> bool:
@@ -514,8 +516,6 @@ def _max_actions(state: DurakState) -> int:
 
 
 class DurakState(State):
-    INFO = GameInfo("durak", "Durak", "Дурак", 2, 6, _max_actions)
-
     def __init__(self, options: Options, players: int, seed: int, *, deal: bool = True):
         super().__init__(options, players, seed)
         if players > options.max_players:
@@ -647,17 +647,23 @@ class DurakState(State):
             return []
         p = self.order[self.ptr]
         after = phase == ADD
-        ranks = self._ranks
-        out = [_throw(p, c, after) for c in self.hands[p] if _RANK_KEY[c] in ranks]
+        throw = self._throw_code
+        out = [_throw(p, c, after) for c in self.hands[p] if throw(c) is None]
         out.append(_PASS[after][p])
         return out
 
-    def _can_throw(self, p: int) -> bool:
+    def _throw_code(self, c: int) -> str | None:
+        """The throwing-in rule for card code ``c``, stated once (the moves, the skipping of a
+        player with nothing to add, and the refusal all ask it): None if it may be added,
+        "full" if the bout holds its most cards, "rank" if its rank is not on the table."""
         if len(self.table_attack) >= self.cap:
-            return False
-        ranks = self._ranks
+            return "full"
+        return None if _RANK_KEY[c] in self._ranks else "rank"
+
+    def _can_throw(self, p: int) -> bool:
+        throw = self._throw_code
         for c in self.hands[p]:  # noqa: SIM110 - a plain loop is faster than any() on the hot path
-            if _RANK_KEY[c] in ranks:
+            if throw(c) is None:
                 return True
         return False
 
@@ -738,27 +744,8 @@ class DurakState(State):
         self.table_attack, self.table_defence = [], []
         self._ranks = set()
         self._undefended = 0
-        # drawing up to six
         if self.deck:
-            n = self.num_players
-            a = self.attacker
-            if self.options.draw_order == "clockwise":
-                order = [(a + k) % n for k in range(n)]
-            else:
-                order = [(a + k) % n for k in range(n) if (a + k) % n != d] + [d]
-            drawn = []
-            deck = self.deck
-            for p in order:
-                if self.out[p]:
-                    continue
-                hand = self.hands[p]
-                k = 0
-                while len(hand) < HAND and deck:
-                    hand.append(deck.pop())
-                    k += 1
-                if k:
-                    drawn.append((p, k))
-            self.record(Drew(tuple(drawn)))
+            self._draw_up()
         # leaving
         left = []
         if not self.deck:
@@ -776,6 +763,28 @@ class DurakState(State):
         # after a take the taker's left-hand neighbour attacks; after a discard the defender
         attacker = d if not taken and not self.out[d] else self._next_active(d)
         self._start_bout(attacker)
+
+    def _draw_up(self) -> None:
+        """Everybody draws up to six: the first attacker, the others clockwise, the defender
+        last (or strictly clockwise, as the option says)."""
+        n, a, d = self.num_players, self.attacker, self.defender
+        if self.options.draw_order == "clockwise":
+            order = [(a + k) % n for k in range(n)]
+        else:
+            order = [(a + k) % n for k in range(n) if (a + k) % n != d] + [d]
+        drawn = []
+        deck = self.deck
+        for p in order:
+            if self.out[p]:
+                continue
+            hand = self.hands[p]
+            k = 0
+            while len(hand) < HAND and deck:
+                hand.append(deck.pop())
+                k += 1
+            if k:
+                drawn.append((p, k))
+        self.record(Drew(tuple(drawn)))
 
     def _end_game(self, fool: int | None, last_out: list[int]) -> None:
         for p in range(self.num_players):
@@ -881,144 +890,160 @@ class DurakState(State):
     def cards_used(self) -> list[Card]:
         return self.options.cards()
 
-    # ---- errors
+    # ---- the verdict: the rules of one action, stated once
 
-    def why_illegal(self, action: Action) -> IllegalAction:
-        ru = lambda a: a.explain("ru") if isinstance(a, Action) else str(a)  # noqa: E731
-        if self.is_over():
-            return IllegalAction("the game is over", "игра окончена", rule="durak.end")
-        if not isinstance(action, Attack | ThrowIn | Beat | Take | Pass):
-            return IllegalAction(
-                f"{action!r} is not a move of Durak", f"«{ru(action)}» — не ход в дураке", rule="durak.attack"
-            )
-        if not _well_formed(action, self.num_players):
-            name = type(action).__name__
-            return IllegalAction(
-                f"this {name} is malformed: a seat number and cards are expected",
-                f"ход {name} задан неверно: нужны номер места и карты",
-                rule="durak.attack",
-            )
+    def verdict(self, action: Action) -> IllegalAction | None:
         p = action.player
-        phase = self.phase
-        turn = self.current_player
-        role_en, role_ru = {
-            ATTACK: ("to lead", "ходить"),
-            THROW: ("to throw in or say «Бито»", "подкидывать или сказать «Бито»"),
-            DEFEND: ("to beat or take", "отбиваться или брать"),
-            ADD: ("to throw in to the taker or stop", "подкидывать берущему или закончить"),
-        }[phase]
-        card = getattr(action, "card", None)
-        if (
-            isinstance(action, ThrowIn)
-            and p != self.defender
-            and phase != ATTACK
-            and len(self.table_attack) >= self.cap
-        ):
-            return self._full(card)
-        if p != turn:
-            if isinstance(action, ThrowIn | Pass) and p == self.defender:
-                return IllegalAction(
-                    f"player {p + 1} is the defender, and the defender never throws in",
-                    f"игрок {p + 1} отбивается, а отбивающийся не имеет права подкидывать",
-                    rule="durak.throw_in",
-                )
-            if isinstance(action, Beat | Take) and p != self.defender:
-                return IllegalAction(
-                    f"only the defender, player {self.defender + 1}, beats or takes; not player {p + 1}",
-                    f"бьёт или берёт только отбивающийся, игрок {self.defender + 1}, а не игрок {p + 1}",
-                    rule="durak.beat",
-                )
+        if p != self.current_player:
+            return self._not_yours(action)
+        if isinstance(action, Attack | ThrowIn | Beat) and _code(action.card) not in self.hands[p]:
             return IllegalAction(
-                f"it is player {turn + 1}'s turn {role_en}, not player {p + 1}'s",
-                f"сейчас очередь игрока {turn + 1} ({role_ru}), а не игрока {p + 1}",
-                rule="durak.throw_in" if phase in (THROW, ADD) else "durak.attack",
-            )
-        hand = [ALL_CARDS[c] for c in self.hands[p]]
-        if card is not None and card not in hand:
-            return IllegalAction(
-                f"player {p + 1} does not hold {card}",
-                f"у игрока {p + 1} нет карты {format_card(card, 'ru')}",
+                f"player {p + 1} does not hold {action.card}",
+                f"у игрока {p + 1} нет карты {format_card(action.card, 'ru')}",
                 rule="durak.attack",
             )
-        if phase == ATTACK and not isinstance(action, Attack):
-            return IllegalAction(
-                f"player {p + 1} must first lead a card (any card)",
-                f"игрок {p + 1} должен сначала пойти любой картой",
-                rule="durak.attack",
-            )
-        if phase != ATTACK and isinstance(action, Attack):
+        if self.phase == ATTACK:
+            return self._lead_verdict(action)
+        if isinstance(action, Attack):
             return IllegalAction(
                 "the bout has been led already: add cards by throwing in",
                 "заход уже сделан: добавлять карты можно только подкидывая",
                 rule="durak.throw_in",
             )
-        if isinstance(action, Attack) and action.defender != self.defender:
+        if self.phase == DEFEND:
+            return self._defence_verdict(action)
+        return self._throw_verdict(action)
+
+    def _role(self) -> tuple[str, str]:
+        return {
+            ATTACK: ("to lead", "ходить"),
+            THROW: ("to throw in or say «Бито»", "подкидывать или сказать «Бито»"),
+            DEFEND: ("to beat or take", "отбиваться или брать"),
+            ADD: ("to throw in to the taker or stop", "подкидывать берущему или закончить"),
+        }[self.phase]
+
+    def _not_yours(self, action: Action) -> IllegalAction:
+        """An action of a player whose turn it is not: the plainest reason first."""
+        p, turn = action.player, self.current_player
+        if (
+            isinstance(action, ThrowIn)
+            and p != self.defender
+            and self.phase != ATTACK
+            and self._throw_code(_code(action.card)) == "full"
+        ):
+            return self._full(action.card)
+        if isinstance(action, ThrowIn | Pass) and p == self.defender:
+            return IllegalAction(
+                f"player {p + 1} is the defender, and the defender never throws in",
+                f"игрок {p + 1} отбивается, а отбивающийся не имеет права подкидывать",
+                rule="durak.throw_in",
+            )
+        if isinstance(action, Beat | Take) and p != self.defender:
+            return IllegalAction(
+                f"only the defender, player {self.defender + 1}, beats or takes; not player {p + 1}",
+                f"бьёт или берёт только отбивающийся, игрок {self.defender + 1}, а не игрок {p + 1}",
+                rule="durak.beat",
+            )
+        role_en, role_ru = self._role()
+        return IllegalAction(
+            f"it is player {turn + 1}'s turn {role_en}, not player {p + 1}'s",
+            f"сейчас очередь игрока {turn + 1} ({role_ru}), а не игрока {p + 1}",
+            rule="durak.throw_in" if self.phase in (THROW, ADD) else "durak.attack",
+        )
+
+    def _lead_verdict(self, action: Action) -> IllegalAction | None:
+        """The lead: any card, against the left-hand neighbour."""
+        p = action.player
+        if not isinstance(action, Attack):
+            return IllegalAction(
+                f"player {p + 1} must first lead a card (any card)",
+                f"игрок {p + 1} должен сначала пойти любой картой",
+                rule="durak.attack",
+            )
+        if action.defender != self.defender:
             return IllegalAction(
                 f"the attack goes to the left-hand neighbour, player {self.defender + 1}",
                 f"ходят под игрока слева — игрока {self.defender + 1}",
                 rule="durak.attack",
             )
-        if phase == DEFEND:
-            if isinstance(action, Beat):
-                table = self.table()
-                if (action.attack, None) not in table:
-                    onboard = format_cards_list([a for a, d in table if d is None])
-                    return IllegalAction(
-                        f"{action.attack} is not an unbeaten card on the table (unbeaten: {onboard[0]})",
-                        f"{format_card(action.attack, 'ru')} нет среди небитых карт на столе (небитые: {onboard[1]})",
-                        rule="durak.beat",
-                    )
-                if action.trump != self.trump_card:
-                    return IllegalAction(
-                        f"the trump card of this game is {self.trump_card}, not {action.trump}",
-                        f"козырь этой игры — {format_card(self.trump_card, 'ru')}, а не {format_card(action.trump, 'ru')}",
-                        rule="durak.trump",
-                    )
-                return IllegalAction(
-                    beat_reason(action.attack, action.card, self.trump_card, "en"),
-                    beat_reason(action.attack, action.card, self.trump_card, "ru"),
-                    rule="durak.jokers" if action.card.is_joker or action.attack.is_joker else "durak.beat",
-                )
+        return None
+
+    def _defence_verdict(self, action: Action) -> IllegalAction | None:
+        """The defender beats an unbeaten card (the beat oracle, :func:`beats`) or takes."""
+        if isinstance(action, Take):
+            return None
+        if not isinstance(action, Beat):
+            p = action.player
             return IllegalAction(
                 f"player {p + 1} must beat the cards or take them",
                 f"игрок {p + 1} должен отбиться или взять карты",
                 rule="durak.beat",
             )
+        table = self.table()
+        if (action.attack, None) not in table:
+            onboard = format_cards_list([a for a, d in table if d is None])
+            return IllegalAction(
+                f"{action.attack} is not an unbeaten card on the table (unbeaten: {onboard[0]})",
+                f"{format_card(action.attack, 'ru')} нет среди небитых карт на столе (небитые: {onboard[1]})",
+                rule="durak.beat",
+            )
+        if action.trump != self.trump_card:
+            return IllegalAction(
+                f"the trump card of this game is {self.trump_card}, not {action.trump}",
+                f"козырь этой игры — {format_card(self.trump_card, 'ru')}, а не {format_card(action.trump, 'ru')}",
+                rule="durak.trump",
+            )
+        if beats(action.attack, action.card, self.trump_card):
+            return None
+        return IllegalAction(
+            beat_reason(action.attack, action.card, self.trump_card, "en"),
+            beat_reason(action.attack, action.card, self.trump_card, "ru"),
+            rule="durak.jokers" if action.card.is_joker or action.attack.is_joker else "durak.beat",
+        )
+
+    def _throw_verdict(self, action: Action) -> IllegalAction | None:
+        """Throwing in (or adding to a taker's cards), or saying «Бито»."""
+        phase = self.phase
         if isinstance(action, Beat | Take):
+            role_en, role_ru = self._role()
+            turn = self.current_player
             return IllegalAction(
                 f"there is nothing to beat or take now; it is player {turn + 1}'s turn {role_en}",
                 f"сейчас нечего бить или брать; очередь игрока {turn + 1} ({role_ru})",
                 rule="durak.beat",
             )
-        if isinstance(action, Pass | ThrowIn) and action.after_take != (phase == ADD):
+        if action.after_take != (phase == ADD):
             if phase == ADD:
-                en, ru_ = (
+                en, ru = (
                     "the defender is taking: throw in to them or stop",
                     "отбивающийся берёт: подкидывайте ему или закончите",
                 )
             else:
-                en, ru_ = (
+                en, ru = (
                     "nobody is taking now: throw in or say «Бито»",
                     "сейчас никто не берёт: подкидывайте или скажите «Бито»",
                 )
-            return IllegalAction(en, ru_, rule="durak.take")
-        if isinstance(action, ThrowIn):
-            if len(self.table_attack) >= self.cap:
-                return self._full(card)
-            if card.is_joker:
-                return IllegalAction(
-                    f"{card} cannot be thrown in: a joker has no rank and matches only the other joker on the table",
-                    f"{format_card(card, 'ru')} нельзя подкинуть: у джокера нет достоинства, его подкидывают только к другому джокеру",
-                    rule="durak.jokers",
-                )
-            ranks_en = " ".join(sorted({str(c.rank) for c, _ in self._table_cards() if not c.is_joker}))
-            ranks_ru = " ".join(sorted({c.rank.symbol("ru") for c, _ in self._table_cards() if not c.is_joker}))
+            return IllegalAction(en, ru, rule="durak.take")
+        if isinstance(action, Pass):
+            return None
+        code, card = self._throw_code(_code(action.card)), action.card
+        if code == "full":
+            return self._full(card)
+        if code is None:
+            return None
+        if card.is_joker:
             return IllegalAction(
-                f"{card} cannot be thrown in: only ranks already on the table may be added ({ranks_en})",
-                f"{format_card(card, 'ru')} нельзя подкинуть: подкидывают только карты того же достоинства, что на столе ({ranks_ru})",
-                rule="durak.throw_in",
+                f"{card} cannot be thrown in: a joker has no rank and matches only the other joker on the table",
+                f"{format_card(card, 'ru')} нельзя подкинуть: у джокера нет достоинства, его подкидывают только к другому джокеру",
+                rule="durak.jokers",
             )
-        return super().why_illegal(action)
+        ranks_en = " ".join(sorted({str(c.rank) for c, _ in self._table_cards() if not c.is_joker}))
+        ranks_ru = " ".join(sorted({c.rank.symbol("ru") for c, _ in self._table_cards() if not c.is_joker}))
+        return IllegalAction(
+            f"{card} cannot be thrown in: only ranks already on the table may be added ({ranks_en})",
+            f"{format_card(card, 'ru')} нельзя подкинуть: подкидывают только карты того же достоинства, что на столе ({ranks_ru})",
+            rule="durak.throw_in",
+        )
 
     def _full(self, card: Card) -> IllegalAction:
         if self.cap < self.bout_limit:
@@ -1039,24 +1064,6 @@ class DurakState(State):
             yield ALL_CARDS[a], None
             if d is not None:
                 yield ALL_CARDS[d], None
-
-
-#: the fields of each action and the type each must have
-_FIELDS = {
-    Attack: {"card": Card, "defender": int},
-    ThrowIn: {"card": Card, "after_take": bool},
-    Beat: {"attack": Card, "card": Card, "trump": Card},
-    Take: {},
-    Pass: {"after_take": bool},
-}
-
-
-def _well_formed(action: Action, players: int) -> bool:
-    """Is ``action`` one of Durak's actions with a seat and fields of the right types?"""
-    fields = _FIELDS.get(type(action))
-    if fields is None or type(action.player) is not int or not 0 <= action.player < players:
-        return False
-    return all(isinstance(getattr(action, name), kind) for name, kind in fields.items())
 
 
 def format_cards_list(cards: Sequence[Card]) -> tuple[str, str]:
@@ -1243,11 +1250,6 @@ _PASS = {False: [Pass(p, False) for p in range(6)], True: [Pass(p, True) for p i
 # ---------------------------------------------------------------- the module protocol
 
 
-def new_game(players: int = 2, seed: int = 0, **options) -> DurakState:
-    """A new game (or match, with ``games=``); see :class:`Options` for the variants."""
-    return DurakState(make_options(Options, options), players, seed)
-
-
 def position(
     hands: Sequence[str],
     trump: str,
@@ -1316,22 +1318,15 @@ def position(
     )
 
 
-def from_json(text: str) -> DurakState:
-    return load(sys.modules[__name__], text)
-
-
-INFO = DurakState.INFO
-FACTORIES = ("new_game", "position")
-
-#: options the conformance suite also plays (``_players`` limits the player counts)
-VARIANTS = [
-    {"_players": range(2, 5)},
-    {"variant": "jokers", "_players": (2, 3, 6)},
-    {"variant": "jokers", "deck": 52, "_players": (2, 5)},
-    {"first_bout_five": True, "draw_order": "clockwise", "_players": (2, 3)},
-    {"games": 2, "next_lead": "from_under", "_players": (2,)},
-    {"variant": "jokers", "games": 2, "next_lead": "under", "_players": (3,)},
-]
+#: options the conformance suite also plays
+VARIANTS = (
+    Variant(players=(2, 3, 4)),
+    Variant({"variant": "jokers"}, players=(2, 3, 6)),
+    Variant({"variant": "jokers", "deck": 52}, players=(2, 5)),
+    Variant({"first_bout_five": True, "draw_order": "clockwise"}, players=(2, 3)),
+    Variant({"games": 2, "next_lead": "from_under"}, players=(2,)),
+    Variant({"variant": "jokers", "games": 2, "next_lead": "under"}, players=(3,)),
+)
 
 #: the book's teaching positions (the explorer and exercises pages): name -> (titles, position's arguments)
 _POSITIONS = {
@@ -1369,8 +1364,7 @@ _POSITIONS = {
         {"hands": ["8♠ RJ 9♣", "BJ 8♣ 7♦"], "trump": "BJ", "variant": "jokers"},
     ),
 }
-SETUPS = {name: partial(position, **args) for name, (_, args) in _POSITIONS.items()}
-SETUP_NAMES = {name: titles for name, (titles, _) in _POSITIONS.items()}
+SETUPS = {name: Setup(*titles, partial(position, **args)) for name, (titles, args) in _POSITIONS.items()}
 
 
 # ---------------------------------------------------------------- simulated games
@@ -1460,3 +1454,22 @@ class HeuristicPlayer:
         if endgame and cost(best.card, view) <= 40 and (rng is None or rng.random() < 0.75):
             return best
         return passing
+
+
+# ---------------------------------------------------------------- the declaration
+
+GAME = Game(
+    info=GameInfo("durak", "Durak", "Дурак", 2, 6, _max_actions),
+    rules=RULES,
+    options=Options,
+    state=DurakState,
+    actions=(Attack, ThrowIn, Beat, Take, Pass),
+    factories={"position": position},
+    setups=SETUPS,
+    variants=VARIANTS,
+    players={"heuristic": HeuristicPlayer},
+    bot="heuristic",
+    measure=measure,
+    view="widgets.games.durak:DurakGame",
+)
+new_game, from_json = GAME.new_game, GAME.from_json

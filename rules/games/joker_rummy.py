@@ -37,7 +37,6 @@ A match is as many deals as players; the lowest total wins.
 from __future__ import annotations
 
 import itertools
-import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -46,11 +45,11 @@ from typing import ClassVar
 
 from rules.cards import ALL_CARDS, BLACK_JOKER, RED_JOKER, Card, Rank, deck, format_card, format_cards
 from rules.errors import IllegalAction, OptionError, RulesError, check_lang
-from rules.game import Action, GameInfo, Note, Result, State, check_options, load, make_options, option
+from rules.game import Action, Game, GameInfo, Note, Result, Setup, State, Variant, check_options, make_options, option
 from rules.lang import POINTS, count
 
 __all__ = [
-    "INFO",
+    "GAME",
     "POINTS",
     "RULES",
     "VARIANTS",
@@ -81,8 +80,6 @@ __all__ = [
     "HeuristicPlayer",
     "OPENING",
     "SETUPS",
-    "SETUP_NAMES",
-    "FACTORIES",
     "measure",
 ]
 
@@ -1136,8 +1133,6 @@ def _max_actions(state: JokerRummyState) -> int:
 
 
 class JokerRummyState(State):
-    INFO = GameInfo("joker_rummy", "Joker rummy", "Джокер", 2, 11, _max_actions)
-
     def __init__(self, options: Options, players: int, seed: int):
         super().__init__(options, players, seed)
         self.deals = options.deals or players
@@ -1319,7 +1314,6 @@ class JokerRummyState(State):
         if self.phase == OVER:
             return []
         p = self.player
-        hand = self.hands[p]
         if self.phase == DRAW:
             out: list[Action] = [_DRAW_STOCK[p]]
             if self.discard:
@@ -1327,118 +1321,132 @@ class JokerRummyState(State):
             return out
         out = []
         if self._gate(Meld, p) is None:
-            opening = not self.opened[p]
-            seen = set()
-            for codes, low in _hand_melds(hand):
-                if (codes, low) not in seen:
-                    seen.add((codes, low))
-                    out.append(_meld(p, codes, low, opening))
+            out += self._meld_moves(p)
         if self._gate(LayOff, p) is None:
-            distinct = sorted(set(hand))
-            jokers = [c for c in distinct if c >= RJ]
-            for m in self.melds.values():
-                if m.pending:
-                    continue
-                # candidates only; _lay_off_problem decides
-                if m.low == 0:
-                    for c in distinct:
-                        if (c >= RJ or c % 13 == m.rank) and self._lay_off_problem(c, m, "") is None:
-                            out.append(_lay_off(p, c, m, ""))
-                else:
-                    for end, pos in (("low", m.low - 1), ("high", m.high + 1)):
-                        near = [_natural(m.suit, pos)] if 1 <= pos <= 14 else []
-                        for c in [c for c in near if c in distinct] + jokers:
-                            if self._lay_off_problem(c, m, end) is None:
-                                out.append(_lay_off(p, c, m, end))
-            for m in self.melds.values():
-                if m.pending or all(c < RJ for c in m.cards):
-                    continue
-                for j in sorted({c for c in m.cards if c >= RJ}):
-                    for c in distinct:
-                        if c < RJ and self._take_problem(c, j, m) is None:
-                            out.append(TakeJoker(p, ALL_CARDS[c], ALL_CARDS[j], m.id))
-            runs = sorted((m for m in self.melds.values() if m.low and not m.pending), key=lambda m: m.id)
-            for a in runs:
-                for b in runs:
-                    if a is not b and self._join_problem(a, b, p) is None:
-                        out.append(Join(p, a.id, b.id))
+            distinct = sorted(set(self.hands[p]))
+            out += self._lay_off_moves(p, distinct)
+            out += self._take_joker_moves(p, distinct)
+            out += self._join_moves(p)
         if self._gate(TakeBack, p) is None:
             out.append(_TAKE_BACK[p])
         if self._gate(Discard, p) is None:
-            for c in sorted(set(hand)):
-                if self._discard_problem((c,)) is None:
-                    out.append(_discard(p, c))
-            if len(hand) > 1 and all(c >= RJ for c in hand):
-                out.append(Discard(p, tuple(ALL_CARDS[c] for c in sorted(hand))))
+            out += self._discard_moves(p)
+        return out
+
+    def _meld_moves(self, p: int) -> list[Action]:
+        opening = not self.opened[p]
+        return [_meld(p, codes, low, opening) for codes, low in dict.fromkeys(_hand_melds(self.hands[p]))]
+
+    def _lay_off_moves(self, p: int, distinct: list[int]) -> list[Action]:
+        """Candidates only (the cards that could continue each meld); _lay_off_problem decides."""
+        out: list[Action] = []
+        jokers = [c for c in distinct if c >= RJ]
+        for m in self.melds.values():
+            if m.pending:
+                continue
+            if m.low == 0:
+                for c in distinct:
+                    if (c >= RJ or c % 13 == m.rank) and self._lay_off_problem(c, m, "") is None:
+                        out.append(_lay_off(p, c, m, ""))
+                continue
+            for end, pos in (("low", m.low - 1), ("high", m.high + 1)):
+                near = [_natural(m.suit, pos)] if 1 <= pos <= 14 else []
+                for c in [c for c in near if c in distinct] + jokers:
+                    if self._lay_off_problem(c, m, end) is None:
+                        out.append(_lay_off(p, c, m, end))
+        return out
+
+    def _take_joker_moves(self, p: int, distinct: list[int]) -> list[Action]:
+        out: list[Action] = []
+        for m in self.melds.values():
+            if m.pending or all(c < RJ for c in m.cards):
+                continue
+            for j in sorted({c for c in m.cards if c >= RJ}):
+                out += [
+                    TakeJoker(p, ALL_CARDS[c], ALL_CARDS[j], m.id)
+                    for c in distinct
+                    if c < RJ and self._take_problem(c, j, m) is None
+                ]
+        return out
+
+    def _join_moves(self, p: int) -> list[Action]:
+        runs = sorted((m for m in self.melds.values() if m.low and not m.pending), key=lambda m: m.id)
+        return [Join(p, a.id, b.id) for a in runs for b in runs if a is not b and self._join_problem(a, b, p) is None]
+
+    def _discard_moves(self, p: int) -> list[Action]:
+        hand = self.hands[p]
+        out: list[Action] = [_discard(p, c) for c in sorted(set(hand)) if self._discard_problem((c,)) is None]
+        if len(hand) > 1 and all(c >= RJ for c in hand):
+            out.append(Discard(p, tuple(ALL_CARDS[c] for c in sorted(hand))))
         return out
 
     # ---- playing
 
     def _play(self, action: Action) -> None:
-        self._carry_out(action)
+        _CARRY_OUT[type(action)](self, action, self.player, self.hands[self.player])
         self._cache = None
 
-    def _carry_out(self, action: Action) -> None:
-        kind = type(action)
-        p = self.player
-        hand = self.hands[p]
-        if kind is Draw or kind is TakeDiscard:
-            hand.append(self.stock.pop() if kind is Draw else self.discard.pop())
-            hand.sort()
-            self.phase = ACT
-        elif kind is Meld:
-            codes = action.codes
-            for c in codes:
-                hand.remove(c)
-            meld = _TableMeld(self.next_meld, p, action.low, list(codes), pending=not self.opened[p])
-            self.melds[meld.id] = meld
-            self.next_meld += 1
-            self._jokers_placed(codes)
-            if meld.pending:
-                self.pending += _meld_points(codes, action.low)
-                if self.pending >= OPENING:
-                    self._open(p)
-            self._check_out(p)
-        elif kind is LayOff:
-            c = _code(action.card)
+    def _play_draw(self, action: Draw, p: int, hand: list[int]) -> None:
+        hand.append(self.stock.pop() if type(action) is Draw else self.discard.pop())
+        hand.sort()
+        self.phase = ACT
+
+    def _play_meld(self, action: Meld, p: int, hand: list[int]) -> None:
+        codes = action.codes
+        for c in codes:
             hand.remove(c)
-            m = self.melds[action.meld]
-            if action.end == "low":
-                m.cards.insert(0, c)
-                m.low -= 1
-            else:
-                m.cards.append(c)
-            self._jokers_placed((c,))
-            self._check_out(p)
-        elif kind is TakeJoker:
-            c, j = _code(action.card), _code(action.joker)
-            m = self.melds[action.meld]
-            i = next(i for i, x in enumerate(m.cards) if x == j and m.stands_for(i) == c) if m.low else m.cards.index(j)
-            m.cards[i] = c
+        meld = _TableMeld(self.next_meld, p, action.low, list(codes), pending=not self.opened[p])
+        self.melds[meld.id] = meld
+        self.next_meld += 1
+        self._jokers_placed(codes)
+        if meld.pending:
+            self.pending += _meld_points(codes, action.low)
+            if self.pending >= OPENING:
+                self._open(p)
+        self._check_out(p)
+
+    def _play_lay_off(self, action: LayOff, p: int, hand: list[int]) -> None:
+        c = _code(action.card)
+        hand.remove(c)
+        m = self.melds[action.meld]
+        if action.end == "low":
+            m.cards.insert(0, c)
+            m.low -= 1
+        else:
+            m.cards.append(c)
+        self._jokers_placed((c,))
+        self._check_out(p)
+
+    def _play_take_joker(self, action: TakeJoker, p: int, hand: list[int]) -> None:
+        c, j = _code(action.card), _code(action.joker)
+        m = self.melds[action.meld]
+        i = next(i for i, x in enumerate(m.cards) if x == j and m.stands_for(i) == c) if m.low else m.cards.index(j)
+        m.cards[i] = c
+        hand.remove(c)
+        hand.append(j)
+        hand.sort()
+        self.owed += 1
+
+    def _play_join(self, action: Join, p: int, hand: list[int]) -> None:
+        a, b = self.melds[action.meld], self.melds.pop(action.other)
+        a.cards.extend(b.cards)
+
+    def _play_take_back(self, action: TakeBack, p: int, hand: list[int]) -> None:
+        for mid in [mid for mid, m in self.melds.items() if m.pending]:
+            hand.extend(self.melds.pop(mid).cards)
+        hand.sort()
+        self.pending = 0
+        self.took_back = True
+
+    def _play_discard(self, action: Discard, p: int, hand: list[int]) -> None:
+        codes = [_code(c) for c in action.cards]
+        for c in codes:
             hand.remove(c)
-            hand.append(j)
-            hand.sort()
-            self.owed += 1
-        elif kind is Join:
-            a, b = self.melds[action.meld], self.melds.pop(action.other)
-            a.cards.extend(b.cards)
-        elif kind is TakeBack:
-            for mid in [mid for mid, m in self.melds.items() if m.pending]:
-                hand.extend(self.melds.pop(mid).cards)
-            hand.sort()
-            self.pending = 0
-            self.took_back = True
-        elif kind is Discard:
-            codes = [_code(c) for c in action.cards]
-            for c in codes:
-                hand.remove(c)
-            self.discard.extend(codes)
-            if not hand:
-                self._go_out(p, sum(1 for c in codes if c >= RJ))
-            else:
-                self._next_turn()
-        else:  # pragma: no cover - apply() refuses anything else
-            raise TypeError(f"not a Joker rummy action: {action!r}")
+        self.discard.extend(codes)
+        if not hand:
+            self._go_out(p, sum(1 for c in codes if c >= RJ))
+        else:
+            self._next_turn()
 
     def _jokers_placed(self, codes: Iterable[int]) -> None:
         if self.owed:
@@ -1565,61 +1573,84 @@ class JokerRummyState(State):
 
     # ---- refusals
 
-    def why_illegal(self, action: Action) -> IllegalAction:
-        known = (Draw, TakeDiscard, Meld, LayOff, TakeJoker, Join, TakeBack, Discard)
-        if self.phase == OVER:
-            return _refusal("over")
-        if not isinstance(action, known):
-            label = action.explain("en") if isinstance(action, Action) else repr(action)
-            return _refusal("unknown", a=label)
+    def verdict(self, action: Action) -> IllegalAction | None:
+        """The rules of one action, stated once: the gates and problems above decide, and the
+        move generator asks the same ones."""
         p = action.player
         gate = self._gate(type(action), p)
         if gate:
             return _refusal(
                 gate, p=p + 1, t=self.player + 1, n=(_points(self.pending, "en"), _points(self.pending, "ru"))
             )
+        if any(not isinstance(c, Card) for c in getattr(action, "cards", ())):
+            return self.not_now(action)
         hand = Counter(self.hands[p])
-        cards = getattr(action, "cards", ())
-        try:
-            need = Counter(_code(c) for c in cards)
-        except (KeyError, TypeError):
-            return _refusal("unknown", a=repr(action))
-        for c, n in need.items():
+        for c, n in Counter(_code(c) for c in getattr(action, "cards", ())).items():
             if hand[c] < n:
                 return _refusal("not_held", p=p + 1, c=_card_words(ALL_CARDS[c]))
-        kind = type(action)
-        if kind is TakeDiscard:
-            code = self._draw_problem(action.card)
-            if code:
-                top = ALL_CARDS[self.discard[-1]] if self.discard else None
-                return _refusal(code, c=_card_words(top) if top else "")
-        elif kind is Meld:
-            codes = [_code(c) for c in action.cards]
-            problem = _meld_problem(codes, action.low) or _held_problem(codes, action.low, self.hands[p])
-            if problem:
-                return _meld_illegal(codes, problem)
-            if action.opening != (not self.opened[p]):
-                return _meld_illegal(codes, None, opening=not self.opened[p])
-        elif kind is LayOff:
-            code = self._lay_off_problem(_code(action.card), self.melds.get(action.meld), action.end)
-            if code:
-                return _refusal(code, c=_card_words(action.card), m=action.meld)
-        elif kind is TakeJoker:
-            if action.joker is None or not action.joker.is_joker:
-                return _refusal("no_joker_there", m=action.meld, c=("a joker", "джокера"))
-            code = self._take_problem(_code(action.card), _code(action.joker), self.melds.get(action.meld))
-            if code:
-                words = _card_words(action.joker) if code == "no_joker_there" else _card_words(action.card)
-                return _refusal(code, c=words, m=action.meld)
-        elif kind is Join:
-            code = self._join_problem(self.melds.get(action.meld), self.melds.get(action.other), p)
-            if code:
-                return _refusal(code, m=f"{action.meld}, {action.other}", p=p + 1)
-        elif kind is Discard:
-            code = self._discard_problem([_code(c) for c in action.cards]) if action.cards else "several"
-            if code:
-                return _refusal(code)
-        return super().why_illegal(action)
+        return _KIND_VERDICTS[type(action)](self, action)
+
+    def _take_discard_verdict(self, action: TakeDiscard) -> IllegalAction | None:
+        code = self._draw_problem(action.card)
+        if code:
+            top = ALL_CARDS[self.discard[-1]] if self.discard else None
+            return _refusal(code, c=_card_words(top) if top else "")
+        return None
+
+    def _meld_verdict(self, action: Meld) -> IllegalAction | None:
+        codes = [_code(c) for c in action.cards]
+        problem = _meld_problem(codes, action.low) or _held_problem(codes, action.low, self.hands[action.player])
+        if problem:
+            return _meld_illegal(codes, problem)
+        if action.opening != (not self.opened[action.player]):
+            return _meld_illegal(codes, None, opening=not self.opened[action.player])
+        return None if action in self.legal_actions() else self.not_now(action)
+
+    def _lay_off_verdict(self, action: LayOff) -> IllegalAction | None:
+        code = self._lay_off_problem(_code(action.card), self.melds.get(action.meld), action.end)
+        return _refusal(code, c=_card_words(action.card), m=action.meld) if code else None
+
+    def _take_joker_verdict(self, action: TakeJoker) -> IllegalAction | None:
+        if action.joker is None or not action.joker.is_joker:
+            return _refusal("no_joker_there", m=action.meld, c=("a joker", "джокера"))
+        code = self._take_problem(_code(action.card), _code(action.joker), self.melds.get(action.meld))
+        if code:
+            words = _card_words(action.joker) if code == "no_joker_there" else _card_words(action.card)
+            return _refusal(code, c=words, m=action.meld)
+        return None
+
+    def _join_verdict(self, action: Join) -> IllegalAction | None:
+        code = self._join_problem(self.melds.get(action.meld), self.melds.get(action.other), action.player)
+        return _refusal(code, m=f"{action.meld}, {action.other}", p=action.player + 1) if code else None
+
+    def _discard_verdict(self, action: Discard) -> IllegalAction | None:
+        code = self._discard_problem([_code(c) for c in action.cards]) if action.cards else "several"
+        return _refusal(code) if code else None
+
+
+#: how each kind of move is carried out
+_CARRY_OUT = {
+    Draw: JokerRummyState._play_draw,
+    TakeDiscard: JokerRummyState._play_draw,
+    Meld: JokerRummyState._play_meld,
+    LayOff: JokerRummyState._play_lay_off,
+    TakeJoker: JokerRummyState._play_take_joker,
+    Join: JokerRummyState._play_join,
+    TakeBack: JokerRummyState._play_take_back,
+    Discard: JokerRummyState._play_discard,
+}
+
+#: the verdict of each kind of move, after the gate and the cards held
+_KIND_VERDICTS = {
+    Draw: lambda state, action: None,
+    TakeDiscard: JokerRummyState._take_discard_verdict,
+    Meld: JokerRummyState._meld_verdict,
+    LayOff: JokerRummyState._lay_off_verdict,
+    TakeJoker: JokerRummyState._take_joker_verdict,
+    Join: JokerRummyState._join_verdict,
+    TakeBack: lambda state, action: None,
+    Discard: JokerRummyState._discard_verdict,
+}
 
 
 def _meld_illegal(codes: Sequence[int], problem: str | None, opening: bool | None = None) -> IllegalAction:
@@ -1681,11 +1712,6 @@ def _lay_off(p: int, c: int, m: _TableMeld, end: str) -> LayOff:
 
 
 # ---------------------------------------------------------------- making games
-
-
-def new_game(players: int = 4, seed: int = 0, **options) -> JokerRummyState:
-    """A new match: ``players`` 2 to 11 (8 or more play with three decks and three jokers)."""
-    return JokerRummyState(make_options(Options, options), players, seed)
 
 
 def position(
@@ -1755,53 +1781,49 @@ def _low_of(codes: Sequence[int]) -> int:
     raise _meld_error(codes)
 
 
-def from_json(text: str) -> JokerRummyState:
-    """Restore a saved game (dealt or hand-set): the save is checked as a whole first."""
-    return load(sys.modules[__name__], text)
-
-
-FACTORIES = ("new_game", "position")
-
 _EXAMPLE_HAND = "9♣ 10♣ J♣ 10♣ 10♥ 10♦ 4♠ 7♦ K♣ 2♥ 5♠ 8♦ Q♥ 3♣"
 
-#: the teaching set-ups' names for a reader
-SETUP_NAMES = {
-    "source_example": ("The text's example: 59 points", "Пример из текста: 59 очков"),
-    "joker_take_back": ("Taking a joker back", "Взять джокер со стола"),
-    "ace_low_or_high": ("The ace below the two or above the king", "Туз перед двойкой или после короля"),
-    "going_out_on_jokers": ("Going out on two jokers", "Закончить двумя джокерами"),
-}
 
 #: the book's teaching set-ups (each a hand-set deal, so it saves, loads and undoes like any game)
 SETUPS = {
-    "source_example": lambda: position(
-        [_EXAMPLE_HAND, "2♠ 3♠ 6♥ 7♥ 8♥ 9♥ J♠ Q♠ K♦ A♦ 5♦ 6♣ 4♥ 2♣"], discard="5♥", seed=1
+    "source_example": Setup(
+        "The text's example: 59 points",
+        "Пример из текста: 59 очков",
+        lambda: position([_EXAMPLE_HAND, "2♠ 3♠ 6♥ 7♥ 8♥ 9♥ J♠ Q♠ K♦ A♦ 5♦ 6♣ 4♥ 2♣"], discard="5♥", seed=1),
     ),
-    "joker_take_back": lambda: position(
-        ["5♣ Q♦ 9♦ 9♠ 2♥ 7♠", "4♠ 5♠ 6♦ 8♦ K♥ A♥"],
-        melds=[(1, "3♣ 4♣ RJ"), (1, "Q♠ Q♥ BJ")],
-        opened=[0, 1],
-        seed=2,
+    "joker_take_back": Setup(
+        "Taking a joker back",
+        "Взять джокер со стола",
+        lambda: position(
+            ["5♣ Q♦ 9♦ 9♠ 2♥ 7♠", "4♠ 5♠ 6♦ 8♦ K♥ A♥"],
+            melds=[(1, "3♣ 4♣ RJ"), (1, "Q♠ Q♥ BJ")],
+            opened=[0, 1],
+            seed=2,
+        ),
     ),
-    "ace_low_or_high": lambda: position(
-        ["A♠ A♦ 6♥ 9♣", "4♥ 5♥ 6♦ 8♦ K♥ A♥"],
-        melds=[(1, "2♠ 3♠ 4♠"), (1, "J♦ Q♦ K♦")],
-        opened=[0, 1],
-        seed=3,
+    "ace_low_or_high": Setup(
+        "The ace below the two or above the king",
+        "Туз перед двойкой или после короля",
+        lambda: position(
+            ["A♠ A♦ 6♥ 9♣", "4♥ 5♥ 6♦ 8♦ K♥ A♥"],
+            melds=[(1, "2♠ 3♠ 4♠"), (1, "J♦ Q♦ K♦")],
+            opened=[0, 1],
+            seed=3,
+        ),
     ),
-    "going_out_on_jokers": lambda: position(
-        ["RJ BJ 8♣", "4♥ 5♥ 6♦ 8♦ K♥ A♥"], melds=[(1, "5♣ 6♣ 7♣")], opened=[0, 1], seed=4
+    "going_out_on_jokers": Setup(
+        "Going out on two jokers",
+        "Закончить двумя джокерами",
+        lambda: position(["RJ BJ 8♣", "4♥ 5♥ 6♦ 8♦ K♥ A♥"], melds=[(1, "5♣ 6♣ 7♣")], opened=[0, 1], seed=4),
     ),
 }
 
 
-INFO = JokerRummyState.INFO
-
 #: option sets the conformance suite plays (one deal each keeps it quick; the match is tested apart)
-VARIANTS = [
-    {"deals": 1, "round_limit": 12},
-    {"deals": 1, "round_limit": 15, "joker_penalty": 25, "join": "own", "_players": (2, 3)},
-]
+VARIANTS = (
+    Variant({"deals": 1, "round_limit": 12}),
+    Variant({"deals": 1, "round_limit": 15, "joker_penalty": 25, "join": "own"}, players=(2, 3)),
+)
 
 
 # ---------------------------------------------------------------- players
@@ -1947,3 +1969,22 @@ def _connections(card: int, hand: Sequence[int]) -> int:
             if d in (1, 2) or d in (11, 12):
                 n += 1
     return n
+
+
+# ---------------------------------------------------------------- the declaration
+
+GAME = Game(
+    info=GameInfo("joker_rummy", "Joker rummy", "Джокер", 2, 11, _max_actions, default_players=4),
+    rules=RULES,
+    options=Options,
+    state=JokerRummyState,
+    actions=(Draw, TakeDiscard, Meld, LayOff, TakeJoker, Join, TakeBack, Discard),
+    factories={"position": position},
+    setups=SETUPS,
+    variants=VARIANTS,
+    players={"heuristic": HeuristicPlayer},
+    bot="heuristic",
+    measure=measure,
+    view="widgets.games.joker_rummy:JokerRummyView",
+)
+new_game, from_json = GAME.new_game, GAME.from_json

@@ -34,7 +34,6 @@ Teaching scenarios fix the cells and the barrels:
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -43,11 +42,11 @@ from typing import Any
 
 from rules.cards import ALL_CARDS, Card, NotationError, deck, format_card, format_cards, parse_card
 from rules.errors import IllegalAction, OptionError, check_lang
-from rules.game import Action, GameInfo, Note, Result, State, check_options, load
+from rules.game import Action, Game, GameInfo, Note, Result, Setup, State, Variant, check_options
 from rules.lang import count, pick, player_name, signed
 
 __all__ = [
-    "INFO",
+    "GAME",
     "RULES",
     "Options",
     "Draw",
@@ -59,9 +58,7 @@ __all__ = [
     "SCENARIOS",
     "Scenario",
     "scenario",
-    "FACTORIES",
     "SETUPS",
-    "SETUP_NAMES",
     "measure",
     "measure_effects",
     "score_table",
@@ -609,11 +606,23 @@ def _card_text(value: Any, where_en: str, where_ru: str) -> str:
 class Options:
     """Minefield has no variants: the source plays one way.
 
-    A teaching set-up fixes the cells and the order of the bag instead: see
-    :func:`new_game`'s ``layout`` and ``barrels``, and :func:`scenario`.
+    A teaching set-up may fix the cells and the order of the bag (see
+    :func:`scenario`): ``layout``, the 54 (main card, amplifier card) pairs of
+    cells 1..54 (see :func:`make_layout`), the main cards one full 54-card pack
+    and the amplifiers another; ``barrels``, the order in which barrels leave the
+    bag (distinct numbers 1..54; if fewer than 54 are given, the others follow in
+    a seeded random order). ``None``: shuffled with the seed. A barrel put back
+    into the bag (the mine's) goes to the end of that order.
     """
 
+    layout: tuple[tuple[str, str], ...] | None = None
+    barrels: tuple[int, ...] | None = None
+
     def __post_init__(self):
+        if self.layout is not None:
+            object.__setattr__(self, "layout", _check_layout(self.layout))
+        if self.barrels is not None:
+            object.__setattr__(self, "barrels", _check_barrels(self.barrels))
         check_options(self)
 
 
@@ -738,12 +747,9 @@ class Draw(Action):
 
 
 class MinefieldState(State):
-    INFO = GameInfo("minefield", "Minefield", "Минное поле", 2, 7, lambda s: MAX_ACTIONS)
-
-    def __init__(self, options: Options, players: int, seed: int, *, layout=None, barrels=None):
-        """``layout``: the 54 (main, amplifier) pairs of cells 1..54, checked (see :func:`new_game`);
-        ``barrels``: the first barrels to leave the bag; ``None``: shuffled with the seed."""
+    def __init__(self, options: Options, players: int, seed: int):
         super().__init__(options, players, seed)
+        layout, barrels = options.layout, options.barrels
         n = players
         rng = self.rng
         if layout is None:
@@ -809,52 +815,26 @@ class MinefieldState(State):
     def is_over(self):
         return self.unopened == 0
 
-    def why_illegal(self, action):
-        if type(action) is not Draw or type(action.player) is not int:
-            return IllegalAction(
-                "the only move of Minefield is a player's draw of a barrel",
-                "единственный ход в «Минном поле» — игрок тянет бочонок",
-                rule="minefield.move",
-            )
-        if self.unopened and action.player != self.turn:
-            why = why_ru = ""
-            row = self.moves_in_a_row()
-            if row > 1:
-                why, why_ru = f" ({_moves(row, 'en')} in a row)", f" ({_moves(row, 'ru')} подряд)"
-            return IllegalAction(
-                f"it is player {self.turn + 1}'s turn{why}, not player {action.player + 1}'s",
-                f"сейчас ходит игрок {self.turn + 1}{why_ru}, а не игрок {action.player + 1}",
-                rule="minefield.move",
-            )
-        if self.unopened == 0:
-            return IllegalAction(
-                "the game is over: every cell is open",
-                "игра окончена: все ячейки открыты",
-                rule="minefield.end",
-            )
-        return super().why_illegal(action)
+    def verdict(self, action):
+        """The only move is the draw of the player to move (who may have several in a row)."""
+        if action.player == self.turn:
+            return None
+        why = why_ru = ""
+        row = self.moves_in_a_row()
+        if row > 1:
+            why, why_ru = f" ({_moves(row, 'en')} in a row)", f" ({_moves(row, 'ru')} подряд)"
+        return IllegalAction(
+            f"it is player {self.turn + 1}'s turn{why}, not player {action.player + 1}'s",
+            f"сейчас ходит игрок {self.turn + 1}{why_ru}, а не игрок {action.player + 1}",
+            rule="minefield.move",
+        )
 
     def _play(self, action):
         p = self.turn
         self.moves += 1
         move = self.moves
         record = self.record
-        # protections at the start of this move; each counts one of the holder's moves. An
-        # amplified mine, curse or misfortune needs the protection against amplified ones:
-        # shield[amplified], immune[amplified]
-        so, sa, io, ia, dc = self.shield_o[p], self.shield_a[p], self.immune_o[p], self.immune_a[p], self.doctor[p]
-        shield, immune = (so, sa), (io, ia)
-        if so:
-            self.shield_o[p] = so - 1
-        if sa:
-            self.shield_a[p] = sa - 1
-        if io:
-            self.immune_o[p] = io - 1
-        if ia:
-            self.immune_a[p] = ia - 1
-        if dc:
-            self.doctor[p] = dc - 1
-
+        shield, immune, dc = self._protections(p)
         cell = self.bag.pop()
         m = self.main[cell]
         a = self.amp[cell]
@@ -890,6 +870,27 @@ class MinefieldState(State):
         if self.unopened == 0:
             record(Event(move, p, "end", 0, (tuple(self.scores()),)))
             return
+        self._next_move(p)
+
+    def _protections(self, p: int) -> tuple[tuple[int, int], tuple[int, int], int]:
+        """The protections at the start of a move of ``p``: (shield, immunity, doctor), each
+        counting one of the holder's moves down. An amplified mine, curse or misfortune needs
+        the protection against amplified ones: shield[amplified], immune[amplified]."""
+        so, sa, io, ia, dc = self.shield_o[p], self.shield_a[p], self.immune_o[p], self.immune_a[p], self.doctor[p]
+        if so:
+            self.shield_o[p] = so - 1
+        if sa:
+            self.shield_a[p] = sa - 1
+        if io:
+            self.immune_o[p] = io - 1
+        if ia:
+            self.immune_a[p] = ia - 1
+        if dc:
+            self.doctor[p] = dc - 1
+        return (so, sa), (io, ia), dc
+
+    def _next_move(self, p: int) -> None:
+        """Who draws next: the same player for each move owed to Luck or Misfortune, else the next."""
         if self.luck_extra:
             self.luck_extra -= 1
         elif self.misfortune_extra:
@@ -1199,45 +1200,14 @@ class MinefieldState(State):
         return deck(54, copies=2)
 
 
-def new_game(players: int = 2, seed: int = 0, *, layout=None, barrels=None) -> MinefieldState:
-    """A new game, shuffled with ``seed``; or a teaching set-up.
-
-    ``layout``: the 54 (main card, amplifier card) pairs of cells 1..54 (see
-    :func:`make_layout`); the main cards are one full 54-card pack, the
-    amplifiers another. ``barrels``: the order in which barrels leave the bag
-    (distinct numbers 1..54; if fewer than 54 are given, the others follow in a
-    seeded random order). A barrel put back into the bag (the mine's) goes to the
-    end of that order. A set-up saves, loads and undoes like a shuffled game.
-    """
-    layout = None if layout is None else _check_layout(layout)
-    barrels = None if barrels is None else _check_barrels(barrels)
-    state = MinefieldState(Options(), players, seed, layout=layout, barrels=barrels)
-    if layout is None and barrels is None:
-        return state
-    return state.started_by(
-        "new_game",
-        players=players,
-        seed=seed,
-        layout=None if layout is None else [list(pair) for pair in layout],
-        barrels=None if barrels is None else list(barrels),
-    )
-
-
-def from_json(text: str) -> MinefieldState:
-    return load(sys.modules[__name__], text)
-
-
-INFO = MinefieldState.INFO
-
 #: The conformance suite also plays a fixed layout with a fixed bag order.
-VARIANTS = [
-    {},
-    {
-        "layout": make_layout({1: ("Q♠", "Q♠"), 2: ("A♠", "A♠"), 3: ("A♥", "A♥")}, seed=5),
-        "barrels": (3, 1, 2),
-        "_players": (2, 3, 7),
-    },
-]
+VARIANTS = (
+    Variant(),
+    Variant(
+        {"layout": make_layout({1: ("Q♠", "Q♠"), 2: ("A♠", "A♠"), 3: ("A♥", "A♥")}, seed=5), "barrels": (3, 1, 2)},
+        players=(2, 3, 7),
+    ),
+)
 
 
 # ---------------------------------------------------------------- players
@@ -1431,11 +1401,8 @@ def scenario(name: str) -> MinefieldState:
     return SCENARIOS[name].new_game().started_by("scenario", name=name)
 
 
-FACTORIES = ("new_game", "scenario")
-
-#: the book's teaching set-ups: the nine scenarios, and their names in both languages
-SETUPS = {name: partial(scenario, name) for name in SCENARIOS}
-SETUP_NAMES = {name: (sc.title_en, sc.title_ru) for name, sc in SCENARIOS.items()}
+#: the book's teaching set-ups: the nine scenarios
+SETUPS = {name: Setup(sc.title_en, sc.title_ru, partial(scenario, name)) for name, sc in SCENARIOS.items()}
 
 
 # ---------------------------------------------------------------- simulated games
@@ -1467,3 +1434,21 @@ def wins(scores):
     best = scores.max(axis=1, keepdims=True)
     top = (scores == best).astype(float)
     return top / top.sum(axis=1, keepdims=True)
+
+
+# ---------------------------------------------------------------- the declaration
+
+GAME = Game(
+    info=GameInfo("minefield", "Minefield", "Минное поле", 2, 7, lambda state: MAX_ACTIONS),
+    rules=RULES,
+    options=Options,
+    state=MinefieldState,
+    actions=(Draw,),
+    factories={"scenario": scenario},
+    setups=SETUPS,
+    variants=VARIANTS,
+    players={"draw": DrawPlayer},
+    measure=measure,
+    view="widgets.games.minefield:MinefieldView",
+)
+new_game, from_json = GAME.new_game, GAME.from_json

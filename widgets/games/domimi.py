@@ -220,7 +220,7 @@ _JQK_RU = ("валет, дама или король", "валета, дамы �
 class DomimiGame(GameView):
     """Play DoMiMi against bots or in hot seat, with the source's options."""
 
-    GAME = dm
+    GAME = dm.GAME
     HAND_SIZES = False  # the cards are piles, counted in each seat's role
 
     def __init__(self, players: int = 2, seed: int = 0, *, lang: str = "en", seats=None, setup=None, **options):

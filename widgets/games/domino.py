@@ -163,7 +163,7 @@ class PlacementBoard(w.VBox):
 class DominoGame(GameView):
     """Play Domino: you (A1) and bot partners against bots, or every seat by hand (hot seat)."""
 
-    GAME = dm
+    GAME = dm.GAME
 
     def __init__(self, players: int = 4, seed: int = 0, *, lang: str = "en", seats=None, setup=None, **options):
         self._chosen: Card | None = None

@@ -120,7 +120,7 @@ def contract_html(number: int, cards, lang: str, *, all_wild: bool = False) -> s
 class DummyRummyView(GameView):
     """Play Dummy rummy against bots or in hot seat."""
 
-    GAME = dr
+    GAME = dr.GAME
 
     def hand(self, state, viewer: int) -> list[Card]:
         return state.hand(viewer)

@@ -139,7 +139,7 @@ class BeatExplorer(w.VBox):
 class DurakGame(GameView):
     """Play Durak against heuristic bots or in hot seat: either variant, every option of the sources."""
 
-    GAME = dk
+    GAME = dk.GAME
 
     def draw_table(self, state: dk.DurakState, viewer: int, fresh: frozenset[Card]) -> str:
         lang, view = self.lang, state.view(viewer)

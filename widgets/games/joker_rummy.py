@@ -40,7 +40,7 @@ def _points(n: int, lang: str) -> str:
 class JokerRummyView(GameView):
     """Play «Джокер» against bots or in hot seat; every move and note in the log links its rule."""
 
-    GAME = jr
+    GAME = jr.GAME
 
     def draw_table(self, state, viewer: int, fresh: frozenset[Card]) -> str:
         lang, view = self.lang, state.view(viewer)

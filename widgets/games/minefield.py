@@ -39,11 +39,11 @@ _STYLE = "<style>.rb-game-minefield .rb-hand-box{display:none}</style>"
 class MinefieldView(GameView):
     """The playable game: the field, the players, the log; ``scenario`` starts one of the nine set-ups."""
 
-    GAME = mf
+    GAME = mf.GAME
     HAND_SIZES = False  # nobody holds cards: the field is the table
 
     def __init__(self, players: int = 3, seed: int = 0, *, scenario: str | None = None, seats=None, lang="en"):
-        seats = seats or ["human"] * mf.INFO.max_players
+        seats = seats or ["human"] * mf.GAME.info.max_players
         super().__init__(lang=lang, seed=seed, players=players, seats=seats, setup=scenario)
 
     def hand(self, state: mf.MinefieldState, viewer: int) -> list[Card]:
