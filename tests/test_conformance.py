@@ -82,7 +82,7 @@ def _check_step(state: State, deck: Counter):
     labels = [a.label for a in actions]
     assert len(set(labels)) == len(labels), f"labels are not unique: {labels}"
     for a in actions:
-        assert a.rule, f"{a} has no rule id"
+        assert a.rule in state.GAME.rules, f"{a} names {a.rule!r}, which is not one of the game's rules"
         assert a.explain("en") and a.explain("ru")
     zones = Counter()
     for cards in state.zones().values():
@@ -114,7 +114,8 @@ def _check_log(state: State) -> None:
     assert len(en) == len(ru), "the log has a different length in Russian"
     assert sum(e.kind == "action" for e in en) == len(state.history), "the log misses actions"
     for e, r in zip(en, ru, strict=True):
-        assert e.text and r.text and e.rule and e.rule == r.rule and e.step == r.step
+        assert e.text and r.text and e.rule == r.rule and e.step == r.step
+        assert e.rule in state.GAME.rules, f"{e.text!r} names {e.rule!r}, which is not one of the game's rules"
     assert [e.text for e in en if e.kind == "action"] == [a.explain("en") for a in state.history]
 
 

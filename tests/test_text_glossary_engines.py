@@ -8,38 +8,30 @@ action and its button text are read in both languages, with the story told so fa
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 
-from rules import domimi, domino, durak, minefield
-from widgets.games.domimi import DomimiGame
-from widgets.games.domino import DominoGame
-from widgets.games.durak import DurakGame
-from widgets.games.minefield import MinefieldView
+import rules
+from tests.golden.record import cases
 
 ROOT = Path(__file__).resolve().parents[1]
-GOLDEN = ROOT / "tests" / "golden"
 GLOSSARY = (ROOT / "book" / "notation" / "glossary.md").read_text(encoding="utf-8")
 
-GAMES = {"durak": (durak, DurakGame), "domimi": (domimi, DomimiGame), "domino": (domino, DominoGame)}
-GAMES["minefield"] = (minefield, MinefieldView)
 
-
-def _texts(game: str) -> dict[str, dict[str, set[str]]]:
+def _texts(gid: str) -> dict[str, dict[str, set[str]]]:
     """Every sentence of the recorded games, by the class that says it and by language."""
-    module, view_class = GAMES[game]
+    game = rules.GAMES[gid]
+    view_class = game.view_class()
     views = {lang: view_class(lang=lang) for lang in ("en", "ru")}
     said: dict[str, dict[str, set[str]]] = {}
 
     def note(kind: str, lang: str, text: str) -> None:
         said.setdefault(kind, {"en": set(), "ru": set()})[lang].add(text)
 
-    data = json.loads((GOLDEN / f"{game}.json").read_text(encoding="utf-8"))
-    for case in data["cases"]:
-        state = getattr(module, case["factory"])(**case["args"])
+    for case in cases(game):
+        state = game.make(case["factory"], **case["args"])
         for label in case["history"]:
             for action in state.legal_actions():
                 for lang, view in views.items():
@@ -52,7 +44,7 @@ def _texts(game: str) -> dict[str, dict[str, set[str]]]:
     return said
 
 
-@pytest.fixture(scope="module", params=sorted(GAMES))
+@pytest.fixture(scope="module", params=sorted(rules.GAMES))
 def told(request):
     return request.param, _texts(request.param)
 

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+import rules
+
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")
@@ -19,7 +21,7 @@ LATIN = re.compile(r"[A-Za-z]")
 RULING_LABEL = re.compile(r"^\(([a-z_]+)\.ruling-\d+\)=\s*$")
 SEPARATORS = (" · ",)  # the book's one title separator
 
-GAMES = ["durak", "minefield", "domino", "domimi", "joker_rummy", "dummy_rummy"]
+GAMES = list(rules.GAMES)
 CLARIFICATIONS = [BOOK / game / "clarifications.md" for game in GAMES]
 
 

@@ -5,10 +5,12 @@ controls and charts speak that language, and a screen reader is told which it is
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+import rules
 from tests.browser.test_pages import _open
 
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")
@@ -18,31 +20,14 @@ RUSSIAN_WORD = re.compile(r"[\u0400-\u04ff]{3,}")
 #: what English text may hold in Russian: a quoted Russian term («Бито»), the jokers' Russian notation
 QUOTED = re.compile(r"«[^»]*»|[КЧ]Дж")
 
-#: the saved pages whose outputs are made in both languages
+BOOK = Path(__file__).resolve().parents[2] / "book"
+#: the saved pages whose outputs are made in both languages: every notebook of every game's
+#: chapter (found from the registry) and of the notation chapter, but the play apps (live views)
 PAGES = [
-    "book/durak/explorer.html",
-    "book/durak/exercises.html",
-    "book/durak/statistics.html",
-    "book/domimi/explorer.html",
-    "book/domimi/exercises.html",
-    "book/domimi/statistics.html",
-    "book/notation/notation.html",
-    "book/domino/board.html",
-    "book/domino/exercises.html",
-    "book/domino/statistics.html",
-    "book/minefield/scenarios.html",
-    "book/minefield/exercises.html",
-    "book/minefield/statistics.html",
-    "book/dummy_rummy/checker.html",
-    "book/dummy_rummy/exercises.html",
-    "book/dummy_rummy/statistics.html",
-    "book/joker_rummy/checker.html",
-    "book/joker_rummy/exercises.html",
-    "book/joker_rummy/statistics.html",
-    *(
-        f"book/{game}/practice.html"
-        for game in ("domimi", "domino", "dummy_rummy", "durak", "joker_rummy", "minefield", "notation")
-    ),
+    f"book/{folder}/{notebook.stem}.html"
+    for folder in (*rules.GAMES, "notation")
+    for notebook in sorted((BOOK / folder).glob("*.ipynb"))
+    if notebook.stem != "play"
 ]
 
 #: what a reader sees of the outputs: the widgets' labels, buttons, choices and status lines,
