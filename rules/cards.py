@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 from rules.errors import RulesError, check_lang, excerpt
+from rules.lang import pick
 
 __all__ = [
     "Suit",
@@ -243,12 +244,13 @@ class CardList(list):
 
 def card_name(card: Card, lang: str = "en") -> str:
     """A card's name in words: "queen of spades" / "дама пик", "red joker" / "красный джокер"."""
-    check_lang(lang)
     if card.joker is not None:
-        return f"{card.joker.name_in(lang)} {'joker' if lang == 'en' else 'джокер'}"
-    if lang == "en":
-        return f"{card.rank.name_in('en')} of {card.suit.name_in('en')}"
-    return f"{card.rank.name_in('ru')} {_SUIT_GENITIVE_RU[card.suit]}"
+        return f"{card.joker.name_in(lang)} {pick(lang, 'joker', 'джокер')}"
+    return pick(
+        lang,
+        f"{card.rank.name_in('en')} of {card.suit.name_in('en')}",
+        f"{card.rank.name_in('ru')} {_SUIT_GENITIVE_RU[card.suit]}",
+    )
 
 
 def format_card(card: Card, lang: str = "en") -> str:

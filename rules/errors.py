@@ -9,14 +9,9 @@ from __future__ import annotations
 
 import unicodedata
 
-LANGS = ("en", "ru")
+from rules.lang import LANGS, check_lang, pick
 
-
-def check_lang(lang: str) -> str:
-    """Return ``lang`` if the book speaks it, else raise ``ValueError``."""
-    if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r}: expected one of {LANGS}")
-    return lang
+__all__ = ["LANGS", "IllegalAction", "OptionError", "RulesError", "SaveError", "check_lang", "excerpt"]
 
 
 def excerpt(text, limit: int = 40) -> str:
@@ -41,7 +36,7 @@ class RulesError(ValueError):
 
     def message(self, lang: str = "en") -> str:
         """The message in ``lang`` ("en" or "ru")."""
-        return self.ru if check_lang(lang) == "ru" else self.en
+        return pick(lang, self.en, self.ru)
 
 
 class IllegalAction(RulesError):

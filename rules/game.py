@@ -44,6 +44,7 @@ from typing import Any, ClassVar, Protocol
 from rules.cards import Card
 from rules.errors import IllegalAction, OptionError, RulesError, SaveError, check_lang
 from rules.errors import excerpt as _excerpt
+from rules.lang import pick
 
 __all__ = [
     "GAMES",
@@ -95,7 +96,7 @@ class GameInfo:
             object.__setattr__(self, "default_players", self.min_players)
 
     def name(self, lang: str = "en") -> str:
-        return self.name_ru if check_lang(lang) == "ru" else self.name_en
+        return pick(lang, self.name_en, self.name_ru)
 
 
 @dataclass(frozen=True)
@@ -147,7 +148,7 @@ class Result:
         return tuple(p for p, place in enumerate(self.places) if place == 1)
 
     def note(self, lang: str = "en") -> str:
-        return self.note_ru if check_lang(lang) == "ru" else self.note_en
+        return pick(lang, self.note_en, self.note_ru)
 
     @classmethod
     def from_scores(cls, scores: Sequence[float], *, higher_is_better: bool = True, **notes) -> Result:
@@ -219,7 +220,7 @@ def option(
 def option_label(field: dataclasses.Field, lang: str = "en") -> str:
     """The option's name for the reader."""
     en, ru = field.metadata.get("label", (field.name.replace("_", " "), field.name.replace("_", " ")))
-    return ru if check_lang(lang) == "ru" else en
+    return pick(lang, en, ru)
 
 
 def check_options(options) -> None:
@@ -873,7 +874,7 @@ class Setup:
     make: Callable[[], State]
 
     def title(self, lang: str = "en") -> str:
-        return self.title_ru if check_lang(lang) == "ru" else self.title_en
+        return pick(lang, self.title_en, self.title_ru)
 
     def __call__(self) -> State:
         return self.make()

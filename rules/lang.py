@@ -12,13 +12,26 @@
 
 from __future__ import annotations
 
-from rules.errors import LANGS, check_lang
-
 __all__ = ["LANGS", "check_lang", "count", "pick", "player_name", "plural_ru", "signed"]
 
+#: the book's languages: English, and Russian, the sources' own
+LANGS = ("en", "ru")
 
-def pick(lang: str, en: str, ru: str) -> str:
-    """The text in the reader's language."""
+
+def check_lang(lang: str) -> str:
+    """Return ``lang`` if the book speaks it, else raise ``ValueError``."""
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}: expected one of {LANGS}")
+    return lang
+
+
+def pick(lang: str, en, ru):
+    """The text in the reader's language: the one way the book chooses between its two.
+
+    Every text in both languages is chosen here, whether written at the point of use
+    (``pick(lang, "the table", "стол")``) or kept as a pair (an error's messages, a
+    game's name, a set-up's title: each a method that asks ``pick``).
+    """
     return ru if check_lang(lang) == "ru" else en
 
 
@@ -52,9 +65,7 @@ def count(
     ru: tuple[str, str, str] = ("карта", "карты", "карт"),
 ) -> str:
     """``n`` and the noun in the right number: "1 card", "3 cards", "5 карт"."""
-    if check_lang(lang) == "ru":
-        return f"{n} {plural_ru(n, *ru)}"
-    return f"{n} {en[0] if abs(n) == 1 else en[1]}"
+    return pick(lang, f"{n} {en[0] if abs(n) == 1 else en[1]}", f"{n} {plural_ru(n, *ru)}")
 
 
 def signed(n: int, lang: str = "en", en: tuple[str, str] = POINTS[0], ru: tuple[str, str, str] = POINTS[1]) -> str:

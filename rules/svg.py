@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
 from rules.cards import Card, Color, Suit, card_name, format_card
+from rules.lang import pick
 
 __all__ = ["card", "back", "row", "grid", "HIGHLIGHTS"]
 
@@ -117,7 +118,7 @@ def _index(card: Card, ink: str, lang: str) -> str:
 def _face(card: Card, lang: str) -> str:
     ink = _ink(card)
     if card.is_joker:
-        word = "JOKER" if lang == "en" else "ДЖОКЕР"
+        word = pick(lang, "JOKER", "ДЖОКЕР")
         letters = "".join(
             f'<text x="11" y="{20 + 14 * i}" font-family="{FONT}" font-size="13" font-weight="bold" '
             f'text-anchor="middle" fill="{ink}">{ch}</text>'
@@ -154,7 +155,7 @@ def _sin(k: int) -> float:
 
 def _card_group(c: Card | None, x: float, y: float, *, lang: str, highlight: str | None, face_down: bool) -> str:
     if face_down or c is None:
-        title = "face-down card" if lang == "en" else "карта рубашкой вверх"
+        title = pick(lang, "face-down card", "карта рубашкой вверх")
         body = _back_body(highlight)
         cls = "card back" + (f" hl-{highlight}" if highlight else "")
     else:
@@ -200,7 +201,7 @@ def card(c: Card, *, lang: str = "en", highlight: str | None = None, width: floa
 
 def back(*, lang: str = "en", width: float = 60) -> str:
     """A face-down card."""
-    title = "face-down card" if lang == "en" else "карта рубашкой вверх"
+    title = pick(lang, "face-down card", "карта рубашкой вверх")
     return _svg(W, H, _card_group(None, 0, 0, lang=lang, highlight=None, face_down=True), width / W, title, "cards")
 
 
@@ -226,7 +227,7 @@ def row(
         _card_group(c, i * step, 0, lang=lang, highlight=marks.get(i), face_down=c is None) for i, c in enumerate(cards)
     )
     if not cards:
-        empty = "no cards" if lang == "en" else "нет карт"
+        empty = pick(lang, "no cards", "нет карт")
         body = (
             f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="8" fill="none" stroke="#aaa" '
             f'stroke-dasharray="6 4"/><text x="50" y="75" font-family="{FONT}" font-size="13" '
@@ -234,7 +235,7 @@ def row(
         )
     width_units = (total - 1) * step + W
     text = title or (
-        " ".join(format_card(c, lang) if c else "?" for c in cards) or ("no cards" if lang == "en" else "нет карт")
+        " ".join(format_card(c, lang) if c else "?" for c in cards) or (pick(lang, "no cards", "нет карт"))
     )
     return _svg(width_units, H, body, width / W, text, "cards row")
 
@@ -290,9 +291,7 @@ def grid(
                 )
     total_w = left + cols * (W + gap) - gap
     total_h = top + rows * (H + gap) - gap
-    return _svg(
-        total_w, total_h, "".join(parts), width / W, title or ("table" if lang == "en" else "стол"), "cards grid"
-    )
+    return _svg(total_w, total_h, "".join(parts), width / W, title or pick(lang, "table", "стол"), "cards grid")
 
 
 def _marks(highlight) -> dict[int, str]:
