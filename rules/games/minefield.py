@@ -33,12 +33,13 @@ Teaching scenarios fix the cells and the barrels:
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.cards import ALL_CARDS, Card, NotationError, deck, format_card, format_cards, parse_card
 from rules.errors import IllegalAction, OptionError, check_lang
@@ -175,42 +176,512 @@ _QUAD_NAMES = {
 }
 
 
-# ---------------------------------------------------------------- events
+# ---------------------------------------------------------------- what happens in a move: notes
 
-#: event kind -> rule id
-EVENT_KINDS: dict[str, str] = {
-    "open": "minefield.move",
-    "mine": "minefield.mine",
-    "mine_first": "minefield.mine",
-    "mine_shielded": "minefield.shield",
-    "relay": "minefield.mine",
-    "mine_last": "minefield.mine",
-    "luck": "minefield.luck",
-    "luck_blocked": "minefield.doctor_evil",
-    "misfortune": "minefield.misfortune",
-    "misfortune_immune": "minefield.immunity",
-    "shield": "minefield.shield",
-    "shield_blocked": "minefield.doctor_evil",
-    "immunity": "minefield.immunity",
-    "immunity_void": "minefield.immunity",
-    "doctor_evil": "minefield.doctor_evil",
-    "curse": "minefield.curse",
-    "curse_immune": "minefield.immunity",
-    "curse_dead": "minefield.curse",
-    "extra_mine": "minefield.extra_mine",
-    "extra_mine_shielded": "minefield.shield",
-    "extra_mine_clears": "minefield.extra_mine",
-    "curse_amplified": "minefield.curse",
-    "curse_amplified_shielded": "minefield.shield",
-    "quads": "minefield.quads",
-    "harem": "minefield.harem",
-    "jokers": "minefield.jokers",
-    "jackpot_card": "minefield.jackpot",
-    "jackpot_lost": "minefield.jackpot",
-    "jackpot": "minefield.jackpot",
-    "end": "minefield.end",
-}
-_KIND_INDEX = {k: i for i, k in enumerate(EVENT_KINDS)}
+#: the notes of the game, each a kind of event (its class's ``KIND``), in the order of the rules
+_NOTES: dict[str, type[Event]] = {}
+
+
+def _note(cls: type) -> type:
+    """Make ``cls`` a kind of Minefield's notes: a frozen dataclass whose own fields are its details.
+
+    Its ``__init__(move, player, *details, points=0)`` is written for it here, as the
+    dataclass module writes its own: a move records several notes, and the frozen
+    dataclass's ``__init__`` (one ``object.__setattr__`` per field) would cost a tenth
+    of a simulated game.
+    """
+    cls = dataclass(frozen=True, init=False)(cls)
+    cls.DETAILS = details = tuple(f.name for f in dataclasses.fields(cls))[3:]
+    args, sets = "".join(f", {d}" for d in details), "".join(f", {d}={d}" for d in details)
+    source = f"def __init__(self, move, player{args}, points=0):\n    self.__dict__.update(move=move, player=player, points=points{sets})"
+    namespace: dict = {}
+    exec(source, namespace)
+    cls.__init__ = namespace["__init__"]
+    _NOTES[cls.KIND] = cls
+    return cls
+
+
+@dataclass(frozen=True, init=False)
+class Event(Note):
+    """Something that happened in a move, to ``player``: the base of Minefield's notes.
+
+    ``points`` is the change of that player's score (0 if none). Each kind of event is
+    a subclass with its rule (``RULE``), its name (``KIND``, a key of ``EVENT_KINDS``),
+    its own details as fields (``data`` lists them in order) and its sentence.
+    """
+
+    move: int
+    player: int
+    points: int = 0
+    KIND: ClassVar[str] = ""
+    DETAILS: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def kind(self) -> str:
+        return self.KIND
+
+    @property
+    def data(self) -> tuple:
+        """The kind's details in order (for readers that take them apart)."""
+        return tuple(getattr(self, name) for name in self.DETAILS)
+
+    @property
+    def rule_title(self) -> tuple[str, str]:
+        return RULES[self.rule]
+
+    def to_json(self) -> dict:
+        return {
+            "move": self.move,
+            "player": self.player,
+            "kind": self.kind,
+            "rule": self.rule,
+            "points": self.points,
+            "en": self.explain("en"),
+            "ru": self.explain("ru"),
+        }
+
+
+class _Said(Event):
+    """A kind whose sentence is one template: {Who}/{who} the player (at the start of a
+    sentence / inside it), {num} the player's number, {pts} the points with their sign,
+    {points} without."""
+
+    EN: ClassVar[str] = ""
+    RU: ClassVar[str] = ""
+
+    def explain(self, lang: str = "en") -> str:
+        words = {
+            "Who": player_name(self.player, lang),
+            "who": player_name(self.player, lang, capital=False),
+            "num": self.player + 1,
+            "pts": signed(self.points, lang),
+            "points": abs(self.points),
+        }
+        return pick(lang, self.EN, self.RU).format(**words)
+
+
+@_note
+class Opened(Event):
+    """The barrel drawn opens cell ``cell``: its main card ``main`` and its amplifier ``amp`` (card indexes)."""
+
+    cell: int
+    main: int
+    amp: int
+    KIND, RULE = "open", "minefield.move"
+
+    def explain(self, lang: str = "en") -> str:
+        cell, main, amp = self.cell, self.main, self.amp
+        amplified = main == amp
+        who = player_name(self.player, lang)
+        role = card_role(ALL_CARDS[main], lang) if main != MINE else ""
+        role = f" ({role})" if role else ""
+        if main == MINE:
+            what, take = pick(lang, f"the mine {_c(main)}", f"мина {_c(main, 'ru')}"), ""
+        else:
+            what = _c(main, lang)
+            twice = pick(lang, " and counts twice", " и считается дважды") if amplified else ""
+            take = pick(lang, f"; {_c(main)} is collected", f"; {_c(main, 'ru')} идёт в сбор") + twice
+        if amplified:
+            amp_text = pick(lang, "the same card: the cell is amplified", "та же карта: ячейка усиленная")
+        else:
+            amp_text = pick(lang, f"amplifier {_c(amp)}", f"усиливающая {_c(amp, 'ru')}")
+        return pick(
+            lang,
+            f"{who} draws barrel {cell}: cell {cell} holds {what}{role}, {amp_text}{take}",
+            f"{who} вытягивает бочонок {cell}: в ячейке {cell} {what}{role}, {amp_text}{take}",
+        )
+
+
+@_note
+class MineHit(Event):
+    amplified: bool
+    KIND, RULE = "mine", "minefield.mine"
+
+    def explain(self, lang: str = "en") -> str:
+        who, pts = player_name(self.player, lang), signed(self.points, lang)
+        if self.amplified:
+            return pick(
+                lang, f"{who} steps on the amplified mine: {pts}", f"{who} подрывается на усиленной мине: {pts}"
+            )
+        return pick(lang, f"{who} steps on the mine: {pts}", f"{who} подрывается на мине: {pts}")
+
+
+@_note
+class MineFirst(_Said):
+    KIND, RULE = "mine_first", "minefield.mine"
+    EN = "The mine on the game's first move: {who} gets {pts} instead of -{points}"
+    RU = "Мина на первом ходу игры: {who} получает {pts} вместо -{points}"
+    amplified: bool
+
+
+@_note
+class MineShielded(Event):
+    amplified: bool
+    KIND, RULE = "mine_shielded", "minefield.shield"
+
+    def explain(self, lang: str = "en") -> str:
+        who = player_name(self.player, lang)
+        kind = pick(lang, "amplified mine", "усиленная мина") if self.amplified else pick(lang, "mine", "мина")
+        return pick(
+            lang, f"{who} is under a shield: the {kind} takes no points", f"{who} под щитом: {kind} не отнимает очков"
+        )
+
+
+@_note
+class MineRelaid(Event):
+    """The mine stays in play: ``cells`` unopened cells take it again; barrel ``cell`` goes back."""
+
+    cell: int
+    cells: int
+    KIND, RULE = "relay", "minefield.mine"
+
+    def explain(self, lang: str = "en") -> str:
+        who = player_name(self.player, lang, capital=False)
+        return pick(
+            lang,
+            f"The mine stays in play: the main cards of the {self.cells} unopened cells and the mine are shuffled "
+            f"and laid again; barrel {self.cell} goes back into the bag; {who} makes no repeat move",
+            f"Мина остаётся в игре: основные карты {self.cells} закрытых ячеек вместе с миной перемешиваются "
+            f"и раскладываются заново; бочонок {self.cell} возвращается в мешок; {who} не ходит повторно",
+        )
+
+
+@_note
+class MineLast(_Said):
+    KIND, RULE = "mine_last", "minefield.mine"
+    EN = "The mine was in the last closed cell: it is not laid again"
+    RU = "Мина была в последней закрытой ячейке: заново её не раскладывают"
+
+
+@_note
+class Luck(Event):
+    """Luck: ``next_player`` must make ``moves`` moves in a row."""
+
+    next_player: int
+    moves: int
+    KIND, RULE = "luck", "minefield.luck"
+
+    def explain(self, lang: str = "en") -> str:
+        who, n = player_name(self.next_player, lang, capital=False), _moves(self.moves, lang)
+        return pick(lang, f"Luck: {who} must make {n} in a row", f"Удача: {who} должен сделать {n} подряд")
+
+
+@_note
+class LuckBlocked(_Said):
+    KIND, RULE = "luck_blocked", "minefield.doctor_evil"
+    EN = "Luck has no effect: {who} is under Doctor Evil"
+    RU = "Удача не действует: {who} под действием доктора зло"
+
+
+@_note
+class Misfortune(Event):
+    moves: int
+    KIND, RULE = "misfortune", "minefield.misfortune"
+
+    def explain(self, lang: str = "en") -> str:
+        who, n = player_name(self.player, lang, capital=False), _moves(self.moves, lang)
+        more = count(self.moves, "en", ("more move", "more moves"))
+        return pick(lang, f"Misfortune: {who} makes {more}", f"Неудача: {who} делает ещё {n}")
+
+
+@_note
+class MisfortuneImmune(_Said):
+    KIND, RULE = "misfortune_immune", "minefield.immunity"
+    EN = "{Who} has immunity: Misfortune gives no extra move"
+    RU = "У игрока {num} иммунитет: неудача не даёт лишнего хода"
+
+
+@_note
+class Shield(Event):
+    """A shield for ``ordinary`` moves against an ordinary mine and ``amplified`` against an amplified one."""
+
+    ordinary: int
+    amplified: int
+    KIND, RULE = "shield", "minefield.shield"
+
+    def explain(self, lang: str = "en") -> str:
+        who, o, a = (
+            player_name(self.player, lang, capital=False),
+            _moves(self.ordinary, lang),
+            _moves(self.amplified, lang),
+        )
+        if self.ordinary == self.amplified:
+            return pick(lang, f"Shield: {who} is protected from the mine for {o}", f"Щит: {who} защищён от мины на {o}")
+        return pick(
+            lang,
+            f"Amplified shield: {who} is protected from an ordinary mine for {o} and from an amplified one for {a}",
+            f"Усиленный щит: {who} защищён от обычной мины на {o} и от усиленной на {a}",
+        )
+
+
+@_note
+class ShieldBlocked(_Said):
+    KIND, RULE = "shield_blocked", "minefield.doctor_evil"
+    EN = "The shield has no effect: {who} is under Doctor Evil"
+    RU = "Щит не действует: {who} под действием доктора зло"
+
+
+@_note
+class Immunity(Event):
+    ordinary: int
+    amplified: int
+    KIND, RULE = "immunity", "minefield.immunity"
+
+    def explain(self, lang: str = "en") -> str:
+        who, o, a = (
+            player_name(self.player, lang, capital=False),
+            _moves(self.ordinary, lang),
+            _moves(self.amplified, lang),
+        )
+        if self.ordinary == self.amplified:
+            return pick(
+                lang,
+                f"Immunity: {who} is protected from Curse and Misfortune for {o}",
+                f"Иммунитет: {who} защищён от проклятия и неудачи на {o}",
+            )
+        return pick(
+            lang,
+            f"Amplified immunity: {who} is protected from ordinary Curse and Misfortune for {o} "
+            f"and from amplified ones for {a}",
+            f"Усиленный иммунитет: {who} защищён от обычных проклятия и неудачи на {o} и от усиленных на {a}",
+        )
+
+
+@_note
+class ImmunityVoid(_Said):
+    KIND, RULE = "immunity_void", "minefield.immunity"
+    EN = "Immunity has no effect: Curse and Misfortune are both out of the game"
+    RU = "Иммунитет не действует: проклятие и неудача уже выбыли из игры"
+
+
+@_note
+class DoctorEvil(Event):
+    """Doctor Evil: the shields of ``shields`` end, ``luck`` pending Luck moves are cancelled,
+    and for the holder's next ``moves`` moves Shield and Luck have no effect."""
+
+    shields: tuple[int, ...]
+    luck: int
+    moves: int
+    KIND, RULE = "doctor_evil", "minefield.doctor_evil"
+
+    def explain(self, lang: str = "en") -> str:
+        shields, luck, n = self.shields, self.luck, _moves(self.moves, lang)
+        if shields:
+            parts = [pick(lang, f"shields end for {_whom(shields, lang)}", f"щит снят у {_whom(shields, lang)}")]
+        else:
+            parts = [pick(lang, "no shield is active", "действующих щитов нет")]
+        if luck:
+            parts.append(
+                pick(
+                    lang,
+                    count(luck, "en", ("pending Luck move", "pending Luck moves")),
+                    f"отменено ходов удачи: {luck}",
+                )
+                + pick(lang, " cancelled", "")
+            )
+        who = player_name(self.player, lang, capital=False)
+        return pick(
+            lang,
+            f"Doctor Evil: {'; '.join(parts)}; for {who}'s next {n} Shield and Luck have no effect",
+            f"Доктор зло: {'; '.join(parts)}; следующие {n} игрока {self.player + 1} щит и удача не действуют",
+        )
+
+
+@_note
+class Curse(Event):
+    amplified: bool
+    KIND, RULE = "curse", "minefield.curse"
+
+    def explain(self, lang: str = "en") -> str:
+        who = player_name(self.player, lang, capital=False)
+        extra = ""
+        if self.amplified:
+            extra = pick(
+                lang,
+                " (amplified: an unmatched amplifier K♠ in a cell they open also costs 1 point)",
+                " (усиленное: открытая им несовпавшая усиливающая К♠ тоже отнимает 1 очко)",
+            )
+        return pick(
+            lang,
+            f"Curse: {who} is cursed until the extra mine is opened{extra}",
+            f"Проклятие: {who} проклят, пока не откроют доп. мину{extra}",
+        )
+
+
+@_note
+class CurseImmune(_Said):
+    KIND, RULE = "curse_immune", "minefield.immunity"
+    EN = "{Who} has immunity: the curse has no effect"
+    RU = "У игрока {num} иммунитет: проклятие не действует"
+
+
+@_note
+class CurseDead(_Said):
+    KIND, RULE = "curse_dead", "minefield.curse"
+    EN = "The curse has no effect: the extra mine is already open"
+    RU = "Проклятие не действует: доп. мина уже открыта"
+
+
+@_note
+class ExtraMineHit(Event):
+    amplified: bool
+    KIND, RULE = "extra_mine", "minefield.extra_mine"
+
+    def explain(self, lang: str = "en") -> str:
+        who, pts = player_name(self.player, lang), signed(self.points, lang)
+        if self.amplified:
+            kind = pick(lang, "the amplified extra mine", "усиленную доп. мину")
+        else:
+            kind = pick(lang, "the extra mine", "доп. мину")
+        return pick(lang, f"{who} is cursed and opens {kind}: {pts}", f"{who} под проклятием открывает {kind}: {pts}")
+
+
+@_note
+class ExtraMineShielded(_Said):
+    KIND, RULE = "extra_mine_shielded", "minefield.shield"
+    EN = "{Who} is cursed but under a shield: the extra mine takes no points"
+    RU = "{Who} под проклятием, но под щитом: доп. мина не отнимает очков"
+
+
+@_note
+class ExtraMineClears(Event):
+    """The extra mine is open: the curse is lifted from ``lifted`` and ends for the game."""
+
+    lifted: tuple[int, ...]
+    KIND, RULE = "extra_mine_clears", "minefield.extra_mine"
+
+    def explain(self, lang: str = "en") -> str:
+        if self.lifted:
+            what = pick(
+                lang,
+                f"the curse is lifted from {_whom(self.lifted, lang)}",
+                f"проклятие снято с {_whom(self.lifted, lang)}",
+            )
+        else:
+            what = pick(lang, "nobody is cursed", "проклятых нет")
+        return pick(
+            lang,
+            f"The extra mine is open: {what}, and the curse has no effect for the rest of the game",
+            f"Доп. мина открыта: {what}, и до конца игры проклятие не действует",
+        )
+
+
+@_note
+class CurseAmplified(_Said):
+    KIND, RULE = "curse_amplified", "minefield.curse"
+    EN = "{Who} is under the amplified curse and the cell shows an unmatched amplifier K♠: {pts}"
+    RU = "{Who} под усиленным проклятием, а в ячейке несовпавшая усиливающая К♠: {pts}"
+
+
+@_note
+class CurseAmplifiedShielded(_Said):
+    KIND, RULE = "curse_amplified_shielded", "minefield.shield"
+    EN = "{Who} is under a shield: the amplifier K♠ takes no points"
+    RU = "{Who} под щитом: усиливающая К♠ не отнимает очков"
+
+
+@_note
+class Quads(Event):
+    rank: int
+    KIND, RULE = "quads", "minefield.quads"
+
+    def explain(self, lang: str = "en") -> str:
+        who, pts = player_name(self.player, lang), signed(self.points, lang)
+        return pick(
+            lang,
+            f"{who} collects four {_QUAD_NAMES['en'][self.rank]}: {pts}",
+            f"{who} собирает каре {_QUAD_NAMES['ru'][self.rank]}: {pts}",
+        )
+
+
+@_note
+class Harem(Event):
+    replaces: bool
+    KIND, RULE = "harem", "minefield.harem"
+
+    def explain(self, lang: str = "en") -> str:
+        who, cards = player_name(self.player, lang), format_cards([ALL_CARDS[i] for i in HAREM], lang)
+        note = pick(lang, " (it replaces the +1 of four queens)", " (вместо +1 за каре дам)") if self.replaces else ""
+        return pick(
+            lang, f"{who} collects the Harem {cards}: +2 points{note}", f"{who} собирает «Гарем» {cards}: +2 очка{note}"
+        )
+
+
+@_note
+class Jokers(Event):
+    doubled: bool
+    KIND, RULE = "jokers", "minefield.jokers"
+
+    def explain(self, lang: str = "en") -> str:
+        if self.doubled:
+            how = pick(lang, "a joker matched by its amplifier", "джокер, совпавший с усиливающей картой")
+        else:
+            how = pick(lang, "both jokers", "оба джокера")
+        return pick(
+            lang, f"{player_name(self.player, lang)} has {how}: +1 point", f"У игрока {self.player + 1} {how}: +1 очко"
+        )
+
+
+@_note
+class JackpotCard(Event):
+    """Amplifier ``card`` is jackpot card ``number`` of 5."""
+
+    card: int
+    number: int
+    KIND, RULE = "jackpot_card", "minefield.jackpot"
+
+    def explain(self, lang: str = "en") -> str:
+        return pick(
+            lang,
+            f"Amplifier {_c(self.card)} is jackpot card {self.number} of 5",
+            f"Усиливающая {_c(self.card, 'ru')} — карта {self.number} из 5 джек пота",
+        )
+
+
+@_note
+class JackpotLost(Event):
+    holders: tuple[int, ...]
+    KIND, RULE = "jackpot_lost", "minefield.jackpot"
+
+    def explain(self, lang: str = "en") -> str:
+        whom = _whom(self.holders, lang)
+        return pick(
+            lang,
+            f"Jackpot cards are held by {whom}: nobody can win the jackpot now",
+            f"Карты джек пота у {whom}: джек пот уже никто не выиграет",
+        )
+
+
+@_note
+class Jackpot(Event):
+    cards: tuple[int, ...]
+    KIND, RULE = "jackpot", "minefield.jackpot"
+
+    def explain(self, lang: str = "en") -> str:
+        who, text = player_name(self.player, lang), format_cards([ALL_CARDS[i] for i in self.cards], lang)
+        return pick(
+            lang,
+            f"{who} holds all five jackpot cards {text}: +3 points",
+            f"{who} собрал все пять карт джек пота {text}: +3 очка",
+        )
+
+
+@_note
+class GameEnded(Event):
+    scores: tuple[int, ...]
+    KIND, RULE = "end", "minefield.end"
+
+    def explain(self, lang: str = "en") -> str:
+        text = ", ".join(str(s) for s in self.scores)
+        return pick(
+            lang,
+            f"The last cell is open: the game is over; scores {text}",
+            f"Открыта последняя ячейка: игра окончена; очки {text}",
+        )
+
+
+#: event kind -> rule id, in the order of the rules
+EVENT_KINDS: dict[str, str] = {kind: cls.RULE for kind, cls in _NOTES.items()}
 
 #: each kind of event (a key of ``EVENT_KINDS``) as a reader names it, in both languages
 EVENT_NAMES: dict[str, tuple[str, str]] = {
@@ -250,342 +721,6 @@ EVENT_NAMES: dict[str, tuple[str, str]] = {
 def event_name(kind: str, lang: str) -> str:
     """The reader's name of a kind of event (a key of ``EVENT_KINDS``), e.g. for the statistics."""
     return pick(lang, *EVENT_NAMES[kind])
-
-
-@dataclass(frozen=True, init=False)
-class Event(Note):
-    """Something that happened in a move: ``kind`` (see EVENT_KINDS), for ``player``.
-
-    ``points`` is the change of that player's score (0 if none); ``data`` holds
-    the kind's details (cell number, card indexes, counts...). One class for
-    every kind: the kind picks the rule (EVENT_KINDS) and the sentence (_EXPLAIN).
-    """
-
-    move: int
-    player: int
-    kind: str
-    points: int = 0
-    data: tuple = ()
-
-    def __init__(self, move: int, player: int, kind: str, points: int = 0, data: tuple = ()):
-        # written once, here: a move records several events, and the dataclass's frozen
-        # __init__ (one object.__setattr__ per field) costs a tenth of a simulated game
-        self.__dict__.update(move=move, player=player, kind=kind, points=points, data=data)
-
-    @property
-    def rule(self) -> str:
-        return EVENT_KINDS[self.kind]
-
-    @property
-    def rule_title(self) -> tuple[str, str]:
-        return RULES[self.rule]
-
-    def explain(self, lang: str = "en") -> str:
-        """One sentence a learner can read."""
-        check_lang(lang)
-        return _EXPLAIN[self.kind](self, lang)
-
-    def to_json(self) -> dict:
-        return {
-            "move": self.move,
-            "player": self.player,
-            "kind": self.kind,
-            "rule": self.rule,
-            "points": self.points,
-            "en": self.explain("en"),
-            "ru": self.explain("ru"),
-        }
-
-
-def _x_open(e: Event, lang: str) -> str:
-    cell, main, amp = e.data
-    amplified = main == amp
-    who = player_name(e.player, lang)
-    if lang == "en":
-        what = f"the mine {_c(main)}" if main == MINE else _c(main)
-        role = card_role(ALL_CARDS[main]) if main != MINE else ""
-        role = f" ({role})" if role else ""
-        amp_text = "the same card: the cell is amplified" if amplified else f"amplifier {_c(amp)}"
-        take = "" if main == MINE else f"; {_c(main)} is collected" + (" and counts twice" if amplified else "")
-        return f"{who} draws barrel {cell}: cell {cell} holds {what}{role}, {amp_text}{take}"
-    what = f"мина {_c(main, 'ru')}" if main == MINE else _c(main, "ru")
-    role = card_role(ALL_CARDS[main], "ru") if main != MINE else ""
-    role = f" ({role})" if role else ""
-    amp_text = "та же карта: ячейка усиленная" if amplified else f"усиливающая {_c(amp, 'ru')}"
-    take = "" if main == MINE else f"; {_c(main, 'ru')} идёт в сбор" + (" и считается дважды" if amplified else "")
-    return f"{who} вытягивает бочонок {cell}: в ячейке {cell} {what}{role}, {amp_text}{take}"
-
-
-def _x_mine(e: Event, lang: str) -> str:
-    (amplified,) = e.data
-    if lang == "en":
-        kind = "the amplified mine" if amplified else "the mine"
-        return f"{player_name(e.player, lang)} steps on {kind}: {signed(e.points, lang)}"
-    kind = "усиленной мине" if amplified else "мине"
-    return f"{player_name(e.player, lang)} подрывается на {kind}: {signed(e.points, lang)}"
-
-
-def _x_mine_shielded(e: Event, lang: str) -> str:
-    (amplified,) = e.data
-    if lang == "en":
-        kind = "amplified mine" if amplified else "mine"
-        return f"{player_name(e.player, lang)} is under a shield: the {kind} takes no points"
-    kind = "усиленная мина" if amplified else "мина"
-    return f"{player_name(e.player, lang)} под щитом: {kind} не отнимает очков"
-
-
-def _x_relay(e: Event, lang: str) -> str:
-    cell, cells = e.data
-    if lang == "en":
-        return (
-            f"The mine stays in play: the main cards of the {cells} unopened cells and the mine are shuffled "
-            f"and laid again; barrel {cell} goes back into the bag; {player_name(e.player, lang, capital=False)} makes no repeat move"
-        )
-    return (
-        f"Мина остаётся в игре: основные карты {cells} закрытых ячеек вместе с миной перемешиваются "
-        f"и раскладываются заново; бочонок {cell} возвращается в мешок; {player_name(e.player, lang, capital=False)} не ходит повторно"
-    )
-
-
-def _x_luck(e: Event, lang: str) -> str:
-    nxt, n = e.data
-    if lang == "en":
-        return f"Luck: {player_name(nxt, lang, capital=False)} must make {_moves(n, lang)} in a row"
-    return f"Удача: {player_name(nxt, lang, capital=False)} должен сделать {_moves(n, lang)} подряд"
-
-
-def _x_misfortune(e: Event, lang: str) -> str:
-    (n,) = e.data
-    if lang == "en":
-        return f"Misfortune: {player_name(e.player, lang, capital=False)} makes {n} more move{'s' if n > 1 else ''}"
-    return f"Неудача: {player_name(e.player, lang, capital=False)} делает ещё {_moves(n, lang)}"
-
-
-def _x_shield(e: Event, lang: str) -> str:
-    ordinary, amplified = e.data
-    if lang == "en":
-        if ordinary == amplified:
-            return f"Shield: {player_name(e.player, lang, capital=False)} is protected from the mine for {_moves(ordinary, lang)}"
-        return (
-            f"Amplified shield: {player_name(e.player, lang, capital=False)} is protected from an ordinary mine for {_moves(ordinary, lang)}"
-            f" and from an amplified one for {_moves(amplified, lang)}"
-        )
-    if ordinary == amplified:
-        return f"Щит: {player_name(e.player, lang, capital=False)} защищён от мины на {_moves(ordinary, lang)}"
-    return (
-        f"Усиленный щит: {player_name(e.player, lang, capital=False)} защищён от обычной мины на {_moves(ordinary, lang)}"
-        f" и от усиленной на {_moves(amplified, lang)}"
-    )
-
-
-def _x_immunity(e: Event, lang: str) -> str:
-    ordinary, amplified = e.data
-    if lang == "en":
-        if ordinary == amplified:
-            return f"Immunity: {player_name(e.player, lang, capital=False)} is protected from Curse and Misfortune for {_moves(ordinary, lang)}"
-        return (
-            f"Amplified immunity: {player_name(e.player, lang, capital=False)} is protected from ordinary Curse and Misfortune for "
-            f"{_moves(ordinary, lang)} and from amplified ones for {_moves(amplified, lang)}"
-        )
-    if ordinary == amplified:
-        return f"Иммунитет: {player_name(e.player, lang, capital=False)} защищён от проклятия и неудачи на {_moves(ordinary, lang)}"
-    return (
-        f"Усиленный иммунитет: {player_name(e.player, lang, capital=False)} защищён от обычных проклятия и неудачи на "
-        f"{_moves(ordinary, lang)} и от усиленных на {_moves(amplified, lang)}"
-    )
-
-
-def _x_doctor_evil(e: Event, lang: str) -> str:
-    shields, luck, n = e.data
-    if lang == "en":
-        parts = [f"shields end for {_whom(shields, lang)}"] if shields else ["no shield is active"]
-        if luck:
-            parts.append(f"{luck} pending Luck move{'s' if luck > 1 else ''} cancelled")
-        return (
-            f"Doctor Evil: {'; '.join(parts)}; for {player_name(e.player, lang, capital=False)}'s next {_moves(n, lang)} "
-            "Shield and Luck have no effect"
-        )
-    parts = [f"щит снят у {_whom(shields, lang)}"] if shields else ["действующих щитов нет"]
-    if luck:
-        parts.append(f"отменено ходов удачи: {luck}")
-    return f"Доктор зло: {'; '.join(parts)}; следующие {_moves(n, lang)} игрока {e.player + 1} щит и удача не действуют"
-
-
-def _x_curse(e: Event, lang: str) -> str:
-    (amplified,) = e.data
-    if lang == "en":
-        extra = " (amplified: an unmatched amplifier K♠ in a cell they open also costs 1 point)" if amplified else ""
-        return f"Curse: {player_name(e.player, lang, capital=False)} is cursed until the extra mine is opened{extra}"
-    extra = " (усиленное: открытая им несовпавшая усиливающая К♠ тоже отнимает 1 очко)" if amplified else ""
-    return f"Проклятие: {player_name(e.player, lang, capital=False)} проклят, пока не откроют доп. мину{extra}"
-
-
-def _x_extra_mine(e: Event, lang: str) -> str:
-    (amplified,) = e.data
-    if lang == "en":
-        kind = "the amplified extra mine" if amplified else "the extra mine"
-        return f"{player_name(e.player, lang)} is cursed and opens {kind}: {signed(e.points, lang)}"
-    kind = "усиленную доп. мину" if amplified else "доп. мину"
-    return f"{player_name(e.player, lang)} под проклятием открывает {kind}: {signed(e.points, lang)}"
-
-
-def _x_extra_mine_clears(e: Event, lang: str) -> str:
-    (lifted,) = e.data
-    if lang == "en":
-        what = f"the curse is lifted from {_whom(lifted, lang)}" if lifted else "nobody is cursed"
-        return f"The extra mine is open: {what}, and the curse has no effect for the rest of the game"
-    what = f"проклятие снято с {_whom(lifted, lang)}" if lifted else "проклятых нет"
-    return f"Доп. мина открыта: {what}, и до конца игры проклятие не действует"
-
-
-def _x_quads(e: Event, lang: str) -> str:
-    (rank,) = e.data
-    if lang == "en":
-        return f"{player_name(e.player, lang)} collects four {_QUAD_NAMES['en'][rank]}: {signed(e.points, lang)}"
-    return f"{player_name(e.player, lang)} собирает каре {_QUAD_NAMES['ru'][rank]}: {signed(e.points, lang)}"
-
-
-def _x_harem(e: Event, lang: str) -> str:
-    (replaces,) = e.data
-    cards = format_cards([ALL_CARDS[i] for i in HAREM], lang)
-    if lang == "en":
-        note = " (it replaces the +1 of four queens)" if replaces else ""
-        return f"{player_name(e.player, lang)} collects the Harem {cards}: +2 points{note}"
-    note = " (вместо +1 за каре дам)" if replaces else ""
-    return f"{player_name(e.player, lang)} собирает «Гарем» {cards}: +2 очка{note}"
-
-
-def _x_jokers(e: Event, lang: str) -> str:
-    (doubled,) = e.data
-    if lang == "en":
-        how = "a joker matched by its amplifier" if doubled else "both jokers"
-        return f"{player_name(e.player, lang)} has {how}: +1 point"
-    how = "джокер, совпавший с усиливающей картой" if doubled else "оба джокера"
-    return f"У игрока {e.player + 1} {how}: +1 очко"
-
-
-def _x_jackpot_card(e: Event, lang: str) -> str:
-    card, k = e.data
-    if lang == "en":
-        return f"Amplifier {_c(card)} is jackpot card {k} of 5"
-    return f"Усиливающая {_c(card, 'ru')} — карта {k} из 5 джек пота"
-
-
-def _x_jackpot_lost(e: Event, lang: str) -> str:
-    (holders,) = e.data
-    if lang == "en":
-        return f"Jackpot cards are held by {_whom(holders, lang)}: nobody can win the jackpot now"
-    return f"Карты джек пота у {_whom(holders, lang)}: джек пот уже никто не выиграет"
-
-
-def _x_jackpot(e: Event, lang: str) -> str:
-    (cards,) = e.data
-    text = format_cards([ALL_CARDS[i] for i in cards], lang)
-    if lang == "en":
-        return f"{player_name(e.player, lang)} holds all five jackpot cards {text}: +3 points"
-    return f"{player_name(e.player, lang)} собрал все пять карт джек пота {text}: +3 очка"
-
-
-def _x_end(e: Event, lang: str) -> str:
-    (scores,) = e.data
-    text = ", ".join(str(s) for s in scores)
-    if lang == "en":
-        return f"The last cell is open: the game is over; scores {text}"
-    return f"Открыта последняя ячейка: игра окончена; очки {text}"
-
-
-#: the sentences of the kinds of event said in one template: {Who}/{who} the player (at the start of
-#: a sentence / inside it), {num} the player's number, {pts} the points with their sign, {points} without
-_TEMPLATES = {
-    "mine_first": (
-        "The mine on the game's first move: {who} gets {pts} instead of -{points}",
-        "Мина на первом ходу игры: {who} получает {pts} вместо -{points}",
-    ),
-    "mine_last": (
-        "The mine was in the last closed cell: it is not laid again",
-        "Мина была в последней закрытой ячейке: заново её не раскладывают",
-    ),
-    "luck_blocked": (
-        "Luck has no effect: {who} is under Doctor Evil",
-        "Удача не действует: {who} под действием доктора зло",
-    ),
-    "misfortune_immune": (
-        "{Who} has immunity: Misfortune gives no extra move",
-        "У игрока {num} иммунитет: неудача не даёт лишнего хода",
-    ),
-    "shield_blocked": (
-        "The shield has no effect: {who} is under Doctor Evil",
-        "Щит не действует: {who} под действием доктора зло",
-    ),
-    "immunity_void": (
-        "Immunity has no effect: Curse and Misfortune are both out of the game",
-        "Иммунитет не действует: проклятие и неудача уже выбыли из игры",
-    ),
-    "curse_immune": ("{Who} has immunity: the curse has no effect", "У игрока {num} иммунитет: проклятие не действует"),
-    "curse_dead": (
-        "The curse has no effect: the extra mine is already open",
-        "Проклятие не действует: доп. мина уже открыта",
-    ),
-    "extra_mine_shielded": (
-        "{Who} is cursed but under a shield: the extra mine takes no points",
-        "{Who} под проклятием, но под щитом: доп. мина не отнимает очков",
-    ),
-    "curse_amplified": (
-        "{Who} is under the amplified curse and the cell shows an unmatched amplifier K♠: {pts}",
-        "{Who} под усиленным проклятием, а в ячейке несовпавшая усиливающая К♠: {pts}",
-    ),
-    "curse_amplified_shielded": (
-        "{Who} is under a shield: the amplifier K♠ takes no points",
-        "{Who} под щитом: усиливающая К♠ не отнимает очков",
-    ),
-}
-
-
-def _x_template(e: Event, lang: str) -> str:
-    words = {
-        "Who": player_name(e.player, lang),
-        "who": player_name(e.player, lang, capital=False),
-        "num": e.player + 1,
-        "pts": signed(e.points, lang),
-        "points": abs(e.points),
-    }
-    return pick(lang, *_TEMPLATES[e.kind]).format(**words)
-
-
-#: the sentence of each kind of event
-_EXPLAIN = {
-    "open": _x_open,
-    "mine": _x_mine,
-    "mine_first": _x_template,
-    "mine_shielded": _x_mine_shielded,
-    "relay": _x_relay,
-    "mine_last": _x_template,
-    "luck": _x_luck,
-    "luck_blocked": _x_template,
-    "misfortune": _x_misfortune,
-    "misfortune_immune": _x_template,
-    "shield": _x_shield,
-    "shield_blocked": _x_template,
-    "immunity": _x_immunity,
-    "immunity_void": _x_template,
-    "doctor_evil": _x_doctor_evil,
-    "curse": _x_curse,
-    "curse_immune": _x_template,
-    "curse_dead": _x_template,
-    "extra_mine": _x_extra_mine,
-    "extra_mine_shielded": _x_template,
-    "extra_mine_clears": _x_extra_mine_clears,
-    "curse_amplified": _x_template,
-    "curse_amplified_shielded": _x_template,
-    "quads": _x_quads,
-    "harem": _x_harem,
-    "jokers": _x_jokers,
-    "jackpot_card": _x_jackpot_card,
-    "jackpot_lost": _x_jackpot_lost,
-    "jackpot": _x_jackpot,
-    "end": _x_end,
-}
-assert _EXPLAIN.keys() == EVENT_KINDS.keys()
 
 
 # ---------------------------------------------------------------- options
@@ -842,23 +977,23 @@ class MinefieldState(State):
         self.opened[cell] = True
         self.amp_seen[cell] = True
         self.unopened -= 1
-        record(Event(move, p, "open", 0, (cell + 1, m, a)))
+        record(Opened(move, p, cell + 1, m, a))
 
         # jackpot: the first five unmatched amplifiers other than Q♠
         jp = self.jackpot
         if not amplified and a != MINE and len(jp) < 5 and a not in jp:
             jp.append(a)
-            record(Event(move, p, "jackpot_card", 0, (a, len(jp))))
+            record(JackpotCard(move, p, a, len(jp)))
             if self.owner[a] >= 0:
                 self._check_jackpot(move, p)
 
         # the amplified curse: an unmatched amplifier K♠ in a cell its holder opens
         if a == EXTRA_MINE and not amplified and self.curse_amplified[p] and self.cursed[p]:
             if shield[False]:
-                record(Event(move, p, "curse_amplified_shielded", 0, ()))
+                record(CurseAmplifiedShielded(move, p))
             else:
                 self.points[p] -= 1
-                record(Event(move, p, "curse_amplified", -1, ()))
+                record(CurseAmplified(move, p, points=-1))
 
         if m == MINE:
             self._mine(p, move, cell, amplified, shield[amplified])
@@ -868,7 +1003,7 @@ class MinefieldState(State):
                 self._magic(p, move, m, amplified, shield, immune, dc)
 
         if self.unopened == 0:
-            record(Event(move, p, "end", 0, (tuple(self.scores()),)))
+            record(GameEnded(move, p, tuple(self.scores())))
             return
         self._next_move(p)
 
@@ -905,14 +1040,14 @@ class MinefieldState(State):
         amount = 2 if amplified else 1
         if move == 1:
             self.points[p] += amount
-            record(Event(move, p, "mine_first", amount, (amplified,)))
+            record(MineFirst(move, p, amplified, points=amount))
         elif shielded:
-            record(Event(move, p, "mine_shielded", 0, (amplified,)))
+            record(MineShielded(move, p, amplified))
         else:
             self.points[p] -= amount
-            record(Event(move, p, "mine", -amount, (amplified,)))
+            record(MineHit(move, p, amplified, points=-amount))
         if self.unopened == 0:
-            record(Event(move, p, "mine_last", 0, ()))
+            record(MineLast(move, p))
             return
         # the mine stays in play: re-lay the main cards of the closed cells and the mine
         closed = [c for c in range(CELLS) if not self.opened[c]]
@@ -929,7 +1064,7 @@ class MinefieldState(State):
             self.bag.insert(0, cell)
         else:
             self.bag.insert(self.rng.randrange(len(self.bag) + 1), cell)
-        record(Event(move, p, "relay", 0, (cell + 1, len(closed) - 1)))
+        record(MineRelaid(move, p, cell + 1, len(closed) - 1))
 
     def _collect(self, p, move, m, amplified):
         self.owner[m] = p
@@ -944,7 +1079,7 @@ class MinefieldState(State):
             if before < 4 <= before + w and not (r == 12 and self.harem[p]):
                 self.quads[p] |= 1 << r
                 self.bonus[p] += 1
-                record(Event(move, p, "quads", 1, (r,)))
+                record(Quads(move, p, r, points=1))
         if m in HAREM and not self.harem[p]:
             owner = self.owner
             if owner[24] == p and owner[37] == p and owner[50] == p and owner[51] == p:
@@ -954,13 +1089,13 @@ class MinefieldState(State):
                     self.quads[p] &= ~(1 << 12)
                     self.bonus[p] -= 1
                 self.bonus[p] += 2
-                record(Event(move, p, "harem", 1 if replaces else 2, (replaces,)))
+                record(Harem(move, p, replaces, points=1 if replaces else 2))
         elif m >= RED_JOKER:
             self.jokers[p] += w
             if self.jokers[p] >= 2 and not self.jokers_scored[p]:
                 self.jokers_scored[p] = True
                 self.bonus[p] += 1
-                record(Event(move, p, "jokers", 1, (amplified,)))
+                record(Jokers(move, p, amplified, points=1))
         if self.jackpot_state == -1 and m in self.jackpot:
             self._check_jackpot(move, p)
 
@@ -969,43 +1104,43 @@ class MinefieldState(State):
         holders = sorted({o for o in owners if o >= 0})
         if len(holders) > 1:
             self.jackpot_state = -2
-            self.record(Event(move, p, "jackpot_lost", 0, (tuple(holders),)))
+            self.record(JackpotLost(move, p, tuple(holders)))
         elif len(owners) == 5 and holders and all(o == holders[0] for o in owners):
             # the winner may hold the five cards before the fifth amplifier is even opened
             self.jackpot_state = winner = holders[0]
-            self.record(Event(move, winner, "jackpot", 3, (tuple(self.jackpot),)))
+            self.record(Jackpot(move, winner, tuple(self.jackpot), points=3))
 
     def _magic(self, p, move, m, amplified, shield, immune, dc):
         record = self.record
         if m == LUCK:
             if dc:
-                record(Event(move, p, "luck_blocked", 0, ()))
+                record(LuckBlocked(move, p))
             else:
                 self.luck_next = 2 if amplified else 1
-                record(Event(move, p, "luck", 0, ((p + 1) % self.num_players, self.luck_next + 1)))
+                record(Luck(move, p, (p + 1) % self.num_players, self.luck_next + 1))
         elif m == MISFORTUNE:
             if immune[amplified]:
-                record(Event(move, p, "misfortune_immune", 0, ()))
+                record(MisfortuneImmune(move, p))
             else:
                 extra = 2 if amplified else 1
                 self.misfortune_extra += extra
-                record(Event(move, p, "misfortune", 0, (extra,)))
+                record(Misfortune(move, p, extra))
         elif m == SHIELD:
             if dc:
-                record(Event(move, p, "shield_blocked", 0, ()))
+                record(ShieldBlocked(move, p))
             else:
                 o, a = (6, 3) if amplified else (3, 3)
                 self.shield_o[p] = max(self.shield_o[p], o)
                 self.shield_a[p] = max(self.shield_a[p], a)
-                record(Event(move, p, "shield", 0, (o, a)))
+                record(Shield(move, p, o, a))
         elif m == IMMUNITY:
             if self.owner[CURSE] >= 0 and self.owner[MISFORTUNE] >= 0:
-                record(Event(move, p, "immunity_void", 0, ()))
+                record(ImmunityVoid(move, p))
             else:
                 o, a = (6, 3) if amplified else (3, 3)
                 self.immune_o[p] = max(self.immune_o[p], o)
                 self.immune_a[p] = max(self.immune_a[p], a)
-                record(Event(move, p, "immunity", 0, (o, a)))
+                record(Immunity(move, p, o, a))
         elif m == DOCTOR_EVIL:
             shields = tuple(q for q in range(self.num_players) if self.shield_o[q] or self.shield_a[q])
             for q in shields:
@@ -1013,29 +1148,29 @@ class MinefieldState(State):
             cancelled = self.luck_extra + self.luck_next
             self.luck_extra = self.luck_next = 0
             self.doctor[p] = 6 if amplified else 3
-            record(Event(move, p, "doctor_evil", 0, (shields, cancelled, self.doctor[p])))
+            record(DoctorEvil(move, p, shields, cancelled, self.doctor[p]))
         elif m == CURSE:
             if self.extra_mine_out:
-                record(Event(move, p, "curse_dead", 0, ()))
+                record(CurseDead(move, p))
             elif immune[amplified]:
-                record(Event(move, p, "curse_immune", 0, ()))
+                record(CurseImmune(move, p))
             else:
                 self.cursed[p] = True
                 self.curse_amplified[p] = amplified
-                record(Event(move, p, "curse", 0, (amplified,)))
+                record(Curse(move, p, amplified))
         elif m == EXTRA_MINE:
             if self.cursed[p]:
                 if shield[amplified]:
-                    record(Event(move, p, "extra_mine_shielded", 0, ()))
+                    record(ExtraMineShielded(move, p))
                 else:
                     amount = 2 if amplified else 1
                     self.points[p] -= amount
-                    record(Event(move, p, "extra_mine", -amount, (amplified,)))
+                    record(ExtraMineHit(move, p, amplified, points=-amount))
             lifted = tuple(q for q in range(self.num_players) if self.cursed[q])
             for q in lifted:
                 self.cursed[q] = False
             self.extra_mine_out = True
-            record(Event(move, p, "extra_mine_clears", 0, (lifted,)))
+            record(ExtraMineClears(move, p, lifted))
         # jokers are scored in _collect
 
     # ---- the checked door, for views and notebooks
