@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from rules import domimi
+from rules import IllegalAction, OptionError, domimi
 from rules.cards import parse_card, parse_cards
 from rules.domimi import Move, PictureTake, RevealMore, scenario, turn_options
 
@@ -283,9 +283,9 @@ def test_a_save_asking_for_a_million_decks_is_refused_at_once():
 
 
 def test_options_outside_the_rules_are_refused_by_name():
-    with pytest.raises(domimi.OptionError, match="Round limit"):
+    with pytest.raises(OptionError, match="Round limit"):
         domimi.new_game(players=2, round_limit=0)
-    with pytest.raises(domimi.OptionError, match="Teams"):
+    with pytest.raises(OptionError, match="Teams"):
         domimi.new_game(players=4, teams="four")
 
 
@@ -293,7 +293,7 @@ def test_a_malformed_picture_action_is_an_illegal_action_not_a_crash():
     state = scenario("J♥ 2♠ 3♠", "J♠ RJ 3♦ 4♦", stage=2)
     before = state.replay_key()
     for bad in (RevealMore(0, C("2♠"), 1), RevealMore(0, None, 1), PictureTake(0, C("Q♦"), C("3♦"))):
-        with pytest.raises(domimi.IllegalAction) as err:
+        with pytest.raises(IllegalAction) as err:
             state.apply(bad)
         # a picture that is no card at all is malformed (the core says so, naming the field)
         assert "picture" in err.value.message("en") and ("картинка" in err.value.message("ru") or bad.picture is None)
@@ -335,13 +335,13 @@ def test_the_refusal_and_the_options_come_from_the_same_generator():
 
 
 def test_the_explorer_is_bounded_by_the_rules_and_answers_lazily():
-    with pytest.raises(domimi.OptionError, match="at most 5"):
+    with pytest.raises(OptionError, match="at most 5"):
         domimi.explore("A♠ 2♠ 3♠ 4♠ 5♠ 6♠")
-    with pytest.raises(domimi.OptionError, match="too long"):
+    with pytest.raises(OptionError, match="too long"):
         domimi.explore("A♠", field="A♠ " * 33333)
-    with pytest.raises(domimi.OptionError, match="1 deck holds no more"):
+    with pytest.raises(OptionError, match="1 deck holds no more"):
         domimi.explore("A♠", field="2♠ 2♠", decks=1)
-    with pytest.raises(domimi.OptionError, match="at most 5"):
+    with pytest.raises(OptionError, match="at most 5"):
         turn_options("A♠ " * 22, "2♠", stage=1)
     big = domimi.explore("10♠ 10♠ 9♠ 9♠ 8♠", decks=4)
     (title, shown), *_ = big.groups

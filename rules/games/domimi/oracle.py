@@ -1,0 +1,543 @@
+"""DoMiMi's cards and the turn-options oracle: what the revealed cards may do on this field
+(collecting, cross and buying moves, rulings 6-8), counted exactly and listed on demand."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from rules.cards import ALL_CARDS, Card, Rank, Suit, card_name, format_card, parse_cards
+from rules.errors import OptionError, check_lang
+from rules.lang import count
+
+#: points of the pictures (money cards score nothing)
+POINTS = {Rank.JACK: 2, Rank.QUEEN: 3, Rank.KING: 4, None: 7}
+#: the sum of money cards needed to buy a picture (key None: the joker)
+PRICES = {Rank.JACK: 15, Rank.QUEEN: 20, Rank.KING: 25, None: 30}
+#: suit pairs of the starting cards, in the source's order (ruling 3)
+SUIT_PAIRS: tuple[tuple[Suit, Suit], ...] = (
+    (Suit.HEARTS, Suit.CLUBS),
+    (Suit.HEARTS, Suit.SPADES),
+    (Suit.DIAMONDS, Suit.SPADES),
+    (Suit.DIAMONDS, Suit.CLUBS),
+    (Suit.HEARTS, Suit.DIAMONDS),
+    (Suit.CLUBS, Suit.SPADES),
+)
+RED_PAIR = (Suit.HEARTS, Suit.DIAMONDS)
+BLACK_PAIR = (Suit.CLUBS, Suit.SPADES)
+TEAM_MODES = ("none", "two", "three", "pairs")
+
+_SUITS = tuple(Suit)
+_SUIT_IDX = {s: i for i, s in enumerate(_SUITS)}
+_JOKER_KEY = 0  # the "rank" of jokers in cross moves
+
+
+def _is_money(c: Card) -> bool:
+    return c.joker is None and c.rank <= 10
+
+
+def _is_picture(c: Card) -> bool:
+    return c.joker is not None or c.rank >= 11
+
+
+def _value(c: Card) -> int:
+    return c.rank if c.joker is None else 0
+
+
+def _rank_key(c: Card) -> int:
+    return _JOKER_KEY if c.joker is not None else int(c.rank)
+
+
+def _points(c: Card) -> int:
+    if c.joker is not None:
+        return 7
+    return POINTS.get(c.rank, 0)
+
+
+def _price(c: Card) -> int:
+    return PRICES[None if c.joker is not None else c.rank]
+
+
+def _sort_key(c: Card):
+    return c.index
+
+
+def _fmt(cards: Iterable[Card], lang: str, sep: str = "+") -> str:
+    return sep.join(format_card(c, lang) for c in cards)
+
+
+def _decks_hold(decks: int) -> str:
+    """ "1 deck holds", "2 decks hold": the subject of a sentence about the cards of the decks."""
+    return f"{count(decks, 'en', ('deck', 'decks'))} {'holds' if decks == 1 else 'hold'}"
+
+
+def _in_decks(decks: int) -> str:
+    """«в 1 колоде», «в 2 колодах»."""
+    return "в " + count(decks, "ru", ru=("колоде", "колодах", "колодах"))
+
+
+# ---------------------------------------------------------------- bounds of a table
+
+
+#: the most decks a table of DoMiMi needs (20 players, or 18 in three teams); more is no game
+MAX_DECKS = 12
+#: the most cards revealed in one turn: three, and two more by a king or a joker (rulings 4, 5)
+MAX_REVEALED = 5
+
+
+def full_field(decks: int = 1) -> list[Card]:
+    """All cards of ``decks`` 54-card decks (the field before anyone takes starting cards)."""
+    return [*ALL_CARDS] * decks
+
+
+# ---------------------------------------------------------------- the oracle
+
+# Inside the engine a card is its code, Card.index (0..51 suits ♠♣♥♦ x A..K, 52/53 jokers).
+_ALL = ALL_CARDS
+_MONEY = tuple(c < 52 and c % 13 < 10 for c in range(54))
+_RANKK = tuple(c % 13 + 1 if c < 52 else 0 for c in range(54))  # rank key: jokers 0
+_SUITI = tuple(c // 13 if c < 52 else -1 for c in range(54))
+_PRICE_C = tuple(PRICES[None] if c >= 52 else PRICES.get(Rank(c % 13 + 1), 0) for c in range(54))
+_POINTS_C = tuple(7 if c >= 52 else POINTS.get(Rank(c % 13 + 1), 0) for c in range(54))
+_PICTURE_CODES = tuple(c for c in range(54) if not _MONEY[c])
+_CODE_OF_ID = {id(c): i for i, c in enumerate(ALL_CARDS)}
+
+
+def _code(card: Card) -> int:
+    """A card's code; fast for the canonical cards the engine's own actions hold."""
+    code = _CODE_OF_ID.get(id(card))
+    return card.index if code is None else code
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOption:
+    """One thing a player can do with the revealed cards.
+
+    ``kind`` is "collect", "cross" or "buy"; ``pay`` the revealed cards used,
+    ``take`` the field cards taken, ``returnable`` the revealed cards that may go
+    back to the field (ruling 11).
+    """
+
+    kind: str
+    pay: tuple[Card, ...]
+    take: tuple[Card, ...]
+    returnable: tuple[Card, ...] = ()
+
+    @property
+    def rule(self) -> str:
+        return "domimi." + self.kind
+
+    def explain(self, lang: str = "en") -> str:
+        return _explain_move(self.kind, self.pay, self.take, lang)
+
+
+def _explain_move(kind: str, pay: Sequence[Card], take: Sequence[Card], lang: str) -> str:
+    check_lang(lang)
+    if kind == "collect":
+        parts = []
+        for s in _SUITS:
+            p = [c for c in pay if c.suit is s]
+            if p:
+                t = [c for c in take if c.suit is s]
+                total = sum(c.rank for c in p)
+                parts.append(f"{_fmt(p, lang)} = {total} = {_fmt(t, lang)}")
+        what = "collecting move" if lang == "en" else "собирательный ход"
+        return f"{'; '.join(parts)}: {what}"
+    if kind == "cross":
+        if lang == "en":
+            return (
+                f"{_fmt(pay, lang, ' = ')} → {_fmt(take, lang)}: cross move (cards of one rank take one of that rank)"
+            )
+        return (
+            f"{_fmt(pay, lang, ' = ')} → {_fmt(take, lang)}: поперечный ход (карты одного достоинства берут такую же)"
+        )
+    picture = take[0]
+    total = sum(_value(c) for c in pay)
+    price = _price(picture)
+    if lang == "en":
+        return f"{_fmt(pay, lang)} = {total} ≥ {price}: buys {format_card(picture, lang)} ({card_name(picture)} costs {price})"
+    return (
+        f"{_fmt(pay, lang)} = {total} ≥ {price}: покупка {format_card(picture, lang)} "
+        f"({card_name(picture, 'ru')} стоит {price})"
+    )
+
+
+def _partitions(total: int, counts: Sequence[int], banned: frozenset, base: int = 0) -> list[tuple[int, ...]]:
+    """Every multiset of ranks 1..10 (at most counts[r] of rank r, none in ``banned``) summing
+    to ``total``, as descending tuples of ``base + rank``: a walk over ranks with counts, never
+    over field subsets. Sub-answers (the ways to make n with ranks up to r) are shared."""
+    avail = [0 if r in banned else counts[r] for r in range(11)]
+    reach = [0] * 11
+    for r in range(1, 11):
+        reach[r] = reach[r - 1] + r * avail[r]
+    memo: dict = {}
+
+    def ways(r: int, n: int) -> list[tuple[int, ...]]:
+        if n == 0:
+            return [()]
+        while r and (not avail[r] or r > n):
+            r -= 1
+        if r == 0 or reach[r] < n:
+            return []
+        found = memo.get((r, n))
+        if found is None:
+            found = []
+            for k in range(min(avail[r], n // r), -1, -1):
+                head = (base + r,) * k
+                found += [head + tail for tail in ways(r - 1, n - k * r)]
+            memo[(r, n)] = found
+        return found
+
+    return ways(10, total)
+
+
+_SUBS: dict = {}
+
+
+def _submultisets(ranks: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Distinct non-empty sub-multisets of ``ranks`` (descending tuples)."""
+    found = _SUBS.get(ranks)
+    if found is not None:
+        return found
+    cnt = Counter(ranks)
+    keys = sorted(cnt, reverse=True)
+    out = []
+    for ks in itertools.product(*(range(cnt[k] + 1) for k in keys)):
+        sub = tuple(r for r, k in zip(keys, ks, strict=True) for _ in range(k))
+        if sub:
+            out.append(sub)
+    _SUBS[ranks] = out
+    return out
+
+
+_CHOICES: dict = {}
+_PARTS: dict = {}
+_PAYS: dict = {}
+
+
+def _pay_subsets(si: int, ranks: tuple[int, ...]) -> list:
+    """For each distinct sub-multiset of a suit's revealed ranks: (ranks, codes, sum, banned ranks)."""
+    key = (si, ranks)
+    found = _PAYS.get(key)
+    if found is None:
+        base = si * 13 - 1
+        found = _PAYS[key] = [
+            (
+                pay,
+                tuple(base + r for r in reversed(pay)),
+                sum(pay),
+                frozenset(pay),
+            )  # ruling 6: never the identical card
+            for pay in _submultisets(ranks)
+        ]
+    return found
+
+
+_ZEROS = [(0,) * (10 - k) for k in range(11)]
+
+
+def _collect_choices(si: int, ranks: tuple[int, ...], counts: tuple[int, ...]) -> list[tuple[tuple, tuple]]:
+    """(pay codes, take codes) of one suit: each sub-multiset of the suit's revealed money, each exact sum."""
+    key = (si, ranks, counts)
+    found = _CHOICES.get(key)
+    if found is not None:
+        return found
+    base = si * 13 - 1
+    choices = []
+    for _pay, pay_codes, total, banned in _pay_subsets(si, ranks):
+        # only the field's cards up to the paying sum matter: a smaller key is found more often
+        top = min(total, 10)
+        pkey = (si, total, banned, counts[: top + 1])
+        takes = _PARTS.get(pkey)
+        if takes is None:
+            takes = _PARTS[pkey] = _partitions(total, counts, banned, base)
+        choices.extend([(pay_codes, take) for take in takes])
+    if len(_CHOICES) > 50_000:
+        _CHOICES.clear()
+        _PARTS.clear()
+    _CHOICES[key] = choices
+    return choices
+
+
+def _suit_choices(usable: Sequence[int], money: Sequence[Sequence[int]], skip=()) -> list[list]:
+    """Collecting (ruling 6), suit by suit: for each suit with revealed money, its (pay, take) choices."""
+    by_suit: dict[int, list[int]] = {}
+    for c in reversed(usable):
+        if _MONEY[c] and c // 13 not in skip:
+            by_suit.setdefault(c // 13, []).append(c % 13 + 1)
+    per_suit = []
+    for si in sorted(by_suit):
+        ranks = by_suit[si]
+        top = min(sum(ranks), 10)  # a field card above the paying sum can never be taken
+        row = money[si]
+        choices = _collect_choices(si, tuple(ranks), tuple(row[: top + 1]) + _ZEROS[top])
+        if choices:
+            per_suit.append(choices)
+    return per_suit
+
+
+def _option_codes(
+    usable: list[int], money: Sequence[Sequence[int]], pics: dict[int, int], returns: bool | None, collect=True
+) -> list:
+    """The oracle over codes: (kind, pay, take, returnable) tuples, grouped by kind.
+
+    ``usable``: sorted codes of the revealed cards that may be used; ``money[suit][rank]``
+    and ``pics[code]``: the field; ``returns``: stage 2 (unused cards may go back);
+    None when the caller does not need the returnable cards. Collecting moves are
+    listed one suit at a time (the game combines suits step by step); ``collect=False``
+    leaves them out.
+    """
+    out = []
+
+    def returnable(pay, took_picture):
+        if returns is None or not (returns or took_picture):
+            return ()
+        rest = list(usable)
+        for c in pay:
+            rest.remove(c)
+        return tuple(rest)
+
+    if collect:
+        for choices in _suit_choices(usable, money):
+            for pay, take in choices:
+                out.append(("collect", pay, take, returnable(pay, False)))
+    # cross (ruling 7): two cards of one rank take one field card of that rank
+    by_rank: dict[int, list[int]] = {}
+    if len({_RANKK[c] for c in usable}) < len(usable):
+        for c in usable:
+            by_rank.setdefault(_RANKK[c], []).append(c)
+    for key in sorted(by_rank):
+        group = by_rank[key]
+        if len(group) < 2:
+            continue
+        if key == 0:
+            targets = [c for c in (52, 53) if pics.get(c)]
+        elif key > 10:
+            targets = [si * 13 + key - 1 for si in range(4) if pics.get(si * 13 + key - 1)]
+        else:
+            targets = [si * 13 + key - 1 for si in range(4) if money[si][key]]
+        if not targets:
+            continue
+        for pay in sorted(set(itertools.combinations(group, 2))):
+            for t in targets:
+                out.append(("cross", pay, (t,), returnable(pay, not _MONEY[t])))
+    # buying (ruling 8): inclusion-minimal paying sets of money cards
+    money_cards = [c for c in usable if _MONEY[c]]
+    total = sum(c % 13 + 1 for c in money_cards)
+    if total >= 15 and pics:
+        subsets = []
+        seen = set()
+        for n in range(1, len(money_cards) + 1):
+            for sub in itertools.combinations(money_cards, n):
+                if sub not in seen:
+                    seen.add(sub)
+                    subsets.append((sub, sum(c % 13 + 1 for c in sub), [c // 13 for c in sub]))
+        for picture in sorted(pics, key=lambda c: (_PRICE_C[c], c)):
+            price = _PRICE_C[picture]
+            if total < price:
+                continue
+            suit = _SUITI[picture]
+            for sub, s, suits in subsets:
+                if s < price or (suit >= 0 and suit not in suits):
+                    continue
+                # minimal: dropping any one card breaks the purchase
+                if all(
+                    s - c % 13 - 1 < price or (suit >= 0 and c // 13 == suit and suits.count(suit) == 1) for c in sub
+                ):
+                    out.append(("buy", sub, (picture,), returnable(sub, True)))
+    return out
+
+
+def _cards_t(codes) -> tuple[Card, ...]:
+    return tuple(_ALL[c] for c in codes)
+
+
+_CT: dict = {}
+
+
+def _ct(codes: tuple[int, ...]) -> tuple[Card, ...]:
+    """Cached :func:`_cards_t` for the hot path."""
+    found = _CT.get(codes)
+    if found is None:
+        if len(_CT) > 200_000:
+            _CT.clear()
+        found = _CT[codes] = tuple(_ALL[c] for c in codes)
+    return found
+
+
+def _counts(codes: Iterable[int]):
+    money = [[0] * 11 for _ in range(4)]
+    pics: dict[int, int] = {}
+    for c in codes:
+        if _MONEY[c]:
+            money[c // 13][c % 13 + 1] += 1
+        else:
+            pics[c] = pics.get(c, 0) + 1
+    return money, pics
+
+
+def _cards(value) -> list[Card]:
+    """Cards from notation text or a sequence of cards (or of notation)."""
+    if isinstance(value, str):
+        return list(parse_cards(value))
+    return [c if isinstance(c, Card) else Card.parse(c) for c in value]
+
+
+class OptionList(Sequence):
+    """The options of :func:`turn_options`, a read-only sequence of :class:`TurnOption`.
+
+    Collecting moves over several suits are one option per combination of the
+    suits' choices; with three decks there can be hundreds of thousands of them,
+    so they are made only when read (by index or by iteration). ``len`` is exact.
+    ``suit_choices`` holds each suit's own collecting options; ``others`` the
+    cross and buying options.
+    """
+
+    def __init__(self, per_suit: list[list], others: list[TurnOption], usable: list[int], returns: bool):
+        self._per_suit = per_suit
+        self._radix = [len(ch) + 1 for ch in per_suit]
+        self._ncollect = math.prod(self._radix) - 1 if per_suit else 0
+        self._usable = usable
+        self._returns = returns
+        self.others = others
+
+    @property
+    def suit_choices(self) -> list[list[TurnOption]]:
+        """Each suit's collecting options on their own, suits in the order ♠ ♣ ♥ ♦."""
+        return [[self._make(((p, t),)) for p, t in ch] for ch in self._per_suit]
+
+    @property
+    def suit_counts(self) -> list[int]:
+        """How many collecting options each suit has on its own (suits as in :attr:`suit_choices`)."""
+        return [len(ch) for ch in self._per_suit]
+
+    def suit_group(self, i: int, limit: int) -> list[TurnOption]:
+        """The first ``limit`` collecting options of the ``i``-th suit alone (made only these)."""
+        return [self._make(((p, t),)) for p, t in itertools.islice(self._per_suit[i], limit)]
+
+    def several_suits(self, limit: int) -> list[TurnOption]:
+        """The first ``limit`` collecting options over every suit with choices at once."""
+        if len(self._per_suit) < 2:
+            return []
+        return [self._make(parts) for parts in itertools.islice(itertools.product(*self._per_suit), limit)]
+
+    def count(self, kind: str | None = None) -> int:  # type: ignore[override]
+        """How many options (of one kind)."""
+        if kind is None:
+            return len(self)
+        if kind == "collect":
+            return self._ncollect
+        return sum(1 for o in self.others if o.kind == kind)
+
+    def __len__(self) -> int:
+        return self._ncollect + len(self.others)
+
+    def _make(self, parts) -> TurnOption:
+        pay: tuple = ()
+        take: tuple = ()
+        for p, t in parts:
+            pay += p
+            take += t
+        pay = tuple(sorted(pay))
+        ret: tuple = ()
+        if self._returns:
+            rest = list(self._usable)
+            for c in pay:
+                rest.remove(c)
+            ret = _cards_t(rest)
+        return TurnOption("collect", _cards_t(pay), _cards_t(take), ret)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("option index out of range")
+        if i >= self._ncollect:
+            return self.others[i - self._ncollect]
+        k = i + 1  # index 0 of the product is "no suit at all"
+        digits = []
+        for r in reversed(self._radix):
+            digits.append(k % r)
+            k //= r
+        digits.reverse()
+        return self._make(ch[d - 1] for ch, d in zip(self._per_suit, digits, strict=True) if d)
+
+    def __iter__(self):
+        for combo in itertools.product(*([None, *ch] for ch in self._per_suit)):
+            parts = [c for c in combo if c is not None]
+            if parts:
+                yield self._make(parts)
+        yield from self.others
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} options: {self._ncollect} collect, {self.count('cross')} cross, {self.count('buy')} buy>"
+
+
+def turn_options(revealed, field, *, stage: int) -> OptionList:
+    """Every collecting, cross and buying option of these revealed cards on this field.
+
+    ``revealed`` and ``field`` are cards (or notation text); ``stage`` is 1 or 2.
+    Options come grouped by kind (collect, cross, buy), each a :class:`TurnOption`;
+    a collecting move over several suits is one option per combination.
+    In stage 1 an option lists returnable cards only if it takes a picture.
+
+    >>> [str(o.take[0]) for o in turn_options("4♥ 10♠ 10♣", "Q♥ Q♠", stage=2) if o.kind == "buy"]
+    ['Q♠', 'Q♥']
+    """
+    if stage not in (1, 2):
+        raise OptionError(f"stage must be 1 or 2, not {stage!r:.20}", f"этап должен быть 1 или 2, а не {stage!r:.20}")
+    revealed, field = _cards(revealed), _cards(field)
+    if len(revealed) > MAX_REVEALED:
+        raise _too_many_revealed(len(revealed))
+    most = MAX_DECKS * len(ALL_CARDS)
+    if len(field) > most or (field and max(Counter(field).values()) > MAX_DECKS):
+        raise OptionError(
+            f"a field holds at most {most} cards, each at most {MAX_DECKS} times ({MAX_DECKS} decks)",
+            f"на поле не больше {most} карт, каждая не больше {MAX_DECKS} раз ({MAX_DECKS} колод)",
+            rule="domimi.setup",
+        )
+    usable = sorted(c.index for c in revealed)
+    money, pics = _counts(c.index for c in field)
+    others = [
+        TurnOption(kind, _cards_t(pay), _cards_t(take), _cards_t(ret))
+        for kind, pay, take, ret in _option_codes(usable, money, pics, stage == 2, collect=False)
+    ]
+    return OptionList(_suit_choices(usable, money), others, usable, stage == 2)
+
+
+def _is_option(kind: str, pay: list[Card], take: list[Card], field: list[Card]) -> bool:
+    """The move generator's own answer: is ``kind`` paying ``pay`` and taking ``take`` one of
+    the options of these paying cards on this field? (An option of some revealed cards
+    uses only its paying cards, so asking about them alone is the same question.)"""
+    codes = sorted(c.index for c in pay)
+    wanted = sorted(c.index for c in take)
+    money, pics = _counts(c.index for c in field)
+    if kind == "collect":
+        if not all(_MONEY[c] for c in codes + wanted):
+            return False
+        made = {
+            (pay_codes, tuple(sorted(take_codes))) for ch in _suit_choices(codes, money) for pay_codes, take_codes in ch
+        }
+        suits = {_SUITI[c] for c in codes + wanted}
+        return all(
+            (tuple(c for c in codes if _SUITI[c] == si), tuple(c for c in wanted if _SUITI[c] == si)) in made
+            for si in suits
+        )
+    return any(
+        k == kind and list(p) == codes and sorted(t) == wanted
+        for k, p, t, _ in _option_codes(codes, money, pics, None, collect=False)
+    )
+
+
+def _too_many_revealed(n: int) -> OptionError:
+    return OptionError(
+        f"{n} revealed cards: a turn reveals at most {MAX_REVEALED} (three, and two more by a king or a joker)",
+        f"открытых карт {n}: за ход открывают не больше {MAX_REVEALED} (три и ещё две королём или джокером)",
+        rule="domimi.refill",
+    )

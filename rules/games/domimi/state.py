@@ -1,0 +1,953 @@
+"""DoMiMi's options, the seats and teams, the moves and the state: a turn's refill, main move,
+returns and recipient, and the verdict."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.cards import Card, Rank, Suit, format_card
+from rules.errors import IllegalAction, OptionError, check_lang, excerpt
+from rules.game import Action, Result, State, check_options, option
+from rules.games.domimi.oracle import (
+    _ALL,
+    _MONEY,
+    _POINTS_C,
+    _RANKK,
+    _SUIT_IDX,
+    _SUITI,
+    BLACK_PAIR,
+    MAX_DECKS,
+    RED_PAIR,
+    SUIT_PAIRS,
+    _cards,
+    _code,
+    _counts,
+    _ct,
+    _explain_move,
+    _fmt,
+    _is_money,
+    _is_picture,
+    _option_codes,
+    _suit_choices,
+    full_field,
+)
+from rules.games.domimi.texts import GameOver, Revealed, explain_refusal
+from rules.lang import count, pick, player_name
+
+
+@dataclass(frozen=True)
+class Options:
+    """The source's variants.
+
+    ``decks``: number of 54-card decks (None: the default of ruling 2);
+    ``teams``: "none", "two" (red ♥♦ against black ♣♠, seats alternate),
+    "three" (6 or 9 players...), "pairs" (partners sit opposite);
+    ``last_breath``: play until no picture remains ("до последнего вздоха");
+    ``full_round``: once the game is over, finish the round so everybody has
+    played equally often; ``round_limit``: the table's agreed limit of rounds;
+    ``second_optional``: a king or a joker taking money cards "allows" two
+    («позволяет взять»): with this option the second card may be left.
+    """
+
+    decks: int | None = option(
+        None,
+        "Decks",
+        "Колоды",
+        choices={None: ("as the rules say", "по правилам"), **{n: (str(n), str(n)) for n in range(1, MAX_DECKS + 1)}},
+        low=1,
+        high=MAX_DECKS,
+    )
+    teams: str = option(
+        "none",
+        "Teams",
+        "Команды",
+        choices={
+            "none": ("each for themselves", "каждый за себя"),
+            "two": ("two teams", "две команды"),
+            "three": ("three teams", "три команды"),
+            "pairs": ("pairs", "пары"),
+        },
+    )
+    last_breath: bool = option(False, "To the last breath", "До последнего вздоха")
+    full_round: bool = option(False, "Finish the round", "Доиграть круг")
+    round_limit: int = option(200, "Round limit", "Предел кругов", low=1, high=1000)
+    second_optional: bool = option(
+        False, "King, joker: second card optional", "Король, джокер: вторую карту можно не брать"
+    )
+
+    def __post_init__(self):
+        check_options(self)
+
+
+def team_of(players: int, teams: str) -> tuple[int, ...]:
+    """Each seat's team (team play) or own index (everyone for themselves)."""
+    if teams == "none":
+        return tuple(range(players))
+    if teams == "two":
+        if players % 2 or players < 4:
+            raise OptionError(
+                f"two teams need an even number of players, at least 4, not {players}",
+                f"для игры двумя командами нужно чётное число участников, не меньше 4, а не {players}",
+                rule="domimi.teams",
+            )
+        return tuple(p % 2 for p in range(players))
+    if teams == "three":
+        if players % 3 or players < 6:
+            raise OptionError(
+                f"three teams need 6, 9 (a multiple of 3) players, not {players}",
+                f"тремя командами играют вшестером, вдевятером (число, кратное 3), а не {players}",
+                rule="domimi.teams",
+            )
+        return tuple(p % 3 for p in range(players))
+    if players % 2 or not 4 <= players <= 12:
+        raise OptionError(
+            f"play in pairs needs an even number of players from 4 to 12, not {players}",
+            f"для игры парами нужно чётное число участников от 4 до 12, а не {players}",
+            rule="domimi.teams",
+        )
+    half = players // 2
+    return tuple(p % half for p in range(players))
+
+
+def _assign_pairs(players: int, decks: int) -> list[tuple[Suit, Suit]] | None:
+    """Ruling 3: pairs in the source's order, cycling, skipping over-used suits."""
+    used = Counter()
+    pairs = []
+    i = 0
+    for _ in range(players):
+        for _ in range(len(SUIT_PAIRS)):
+            a, b = SUIT_PAIRS[i % len(SUIT_PAIRS)]
+            i += 1
+            if used[a] < decks and used[b] < decks:
+                used[a] += 1
+                used[b] += 1
+                pairs.append((a, b))
+                break
+        else:
+            return None
+    return pairs
+
+
+def _team_pairs(players: int, teams: str) -> list[tuple[Suit, Suit]]:
+    team = team_of(players, teams)
+    if teams == "two":
+        return [RED_PAIR if t == 0 else BLACK_PAIR for t in team]
+    return [SUIT_PAIRS[t] for t in team]
+
+
+def setup_plan(players: int, decks: int | None = None, teams: str = "none") -> tuple[int, list[tuple[Suit, Suit]]]:
+    """Ruling 2 and 3: the number of decks and each seat's suit pair.
+
+    >>> setup_plan(2)
+    (1, [(Suit.HEARTS, Suit.CLUBS), (Suit.DIAMONDS, Suit.SPADES)])
+    """
+    base = math.ceil(players / 2)
+    if teams != "none":
+        pairs = _team_pairs(players, teams)
+        use = Counter(s for pair in pairs for s in pair)
+        need = max(base, max(use.values()))
+        chosen = need if decks is None else decks
+    else:
+        need = base
+        while _assign_pairs(players, need) is None:
+            need += 1
+        chosen = need if decks is None else decks
+        pairs = _assign_pairs(players, chosen) if chosen >= need else None
+    if chosen < need:
+        raise OptionError(
+            f"{players} players need at least {need} decks (one per two players, and enough aces and twos "
+            f"for everyone's starting suits), not {chosen}",
+            f"{players} участникам нужно не меньше {need} колод (одна на двоих и хватит тузов и двоек "
+            f"начальных мастей на всех), а не {chosen}",
+            rule="domimi.setup",
+        )
+    return chosen, pairs
+
+
+_MOVES: dict = {}
+
+
+def _collect_moves(p: int, usable: Sequence[int], money: Sequence[Sequence[int]], skip=()) -> list:
+    """The game's collecting actions for player ``p``, one suit at a time (cached: Moves are values)."""
+    out: list = []
+    for choices in _suit_choices(usable, money, skip):
+        key = (p, id(choices))
+        found = _MOVES.get(key)
+        if found is None or found[0] is not choices:
+            if len(_MOVES) > 50_000:
+                _MOVES.clear()
+            found = _MOVES[key] = (choices, [_move(p, "collect", pay, take) for pay, take in choices])
+        out += found[1]
+    return out
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class DomimiAction(Action):
+    """A DoMiMi decision: the sentence names the player, then says what they do (:meth:`says`)."""
+
+    def explain(self, lang: str = "en") -> str:
+        return f"{player_name(self.player, lang)}: {self.says(lang)}"
+
+    def says(self, lang: str = "en") -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Refill(DomimiAction):
+    """Ruling 4: with one or two cards left, reveal them first or mix them into the discard pile."""
+
+    mode: str = "reveal"
+    RULE = "domimi.refill"
+
+    @property
+    def label(self) -> str:
+        return f"refill: {self.mode}"
+
+    def says(self, lang: str = "en") -> str:
+        if check_lang(lang) == "en":
+            if self.mode == "reveal":
+                return "reveals the last cards of the personal deck, then shuffles the discard pile and reveals up to three"
+            return "mixes the last cards unseen into the discard pile, shuffles and reveals three"
+        if self.mode == "reveal":
+            return "открывает оставшиеся карты личной колоды, тасует сброс и добирает до трёх"
+        return "не глядя смешивает оставшиеся карты со сбросом, тасует и открывает три"
+
+
+_PIC_RULE = {Rank.JACK: "domimi.jack", Rank.QUEEN: "domimi.queen", Rank.KING: "domimi.king", None: "domimi.joker"}
+
+
+def _pic_rule(c: Card) -> str:
+    """The rule of a picture's actions (the general turn rule for anything else)."""
+    if not isinstance(c, Card):
+        return "domimi.refill"
+    return _PIC_RULE.get(None if c.joker is not None else c.rank, "domimi.refill")
+
+
+@dataclass(frozen=True)
+class RevealMore(DomimiAction):
+    """A jack reveals one more card, a king or a joker two (ruling 5)."""
+
+    picture: Card = None
+    count: int = 1
+
+    @property
+    def rule(self) -> str:
+        return _pic_rule(self.picture)
+
+    @property
+    def label(self) -> str:
+        return f"{self.picture}: reveal {self.count}"
+
+    def says(self, lang: str = "en") -> str:
+        pic = format_card(self.picture, lang)
+        if check_lang(lang) == "en":
+            return f"{pic} is played to reveal {self.count} more card{'s' if self.count > 1 else ''}"
+        return f"{pic} разыгран: открыть ещё {self.count} карт{'у' if self.count == 1 else 'ы'}"
+
+
+@dataclass(frozen=True)
+class Move(DomimiAction):
+    """A main move from :func:`turn_options`: collect, cross or buy."""
+
+    kind: str = "collect"
+    pay: tuple[Card, ...] = ()
+    take: tuple[Card, ...] = ()
+
+    @property
+    def rule(self) -> str:
+        return "domimi." + self.kind
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards the move plays: those paid, then those taken (typed notation names them)."""
+        return self.pay + self.take
+
+    @property
+    def label(self) -> str:
+        if self.kind == "buy":
+            return f"buy {self.take[0]} with {_fmt(self.pay, 'en')}"
+        return f"{self.kind} {_fmt(self.pay, 'en')} -> {_fmt(self.take, 'en')}"
+
+    def says(self, lang: str = "en") -> str:
+        return _explain_move(self.kind, self.pay, self.take, lang)
+
+
+def _move(p: int, kind: str, pay: tuple[int, ...], take: tuple[int, ...]) -> Move:
+    """A Move from codes, built without the dataclass's checks (hot path)."""
+    m = object.__new__(Move)
+    m.__dict__.update(player=p, kind=kind, pay=_ct(pay), take=_ct(take))
+    return m
+
+
+@dataclass(frozen=True)
+class EndCollect(DomimiAction):
+    """Stop collecting: the collecting move may go on in another suit, or end here."""
+
+    RULE = "domimi.collect"
+
+    @property
+    def label(self) -> str:
+        return "stop collecting"
+
+    def says(self, lang: str = "en") -> str:
+        if check_lang(lang) == "en":
+            return "collects in no other suit"
+        return "больше не собирает по другим мастям"
+
+
+@dataclass(frozen=True)
+class PictureTake(DomimiAction):
+    """A picture takes a money card (jack, queen) or the first of two (king, joker)."""
+
+    picture: Card = None
+    card: Card = None
+    second: bool = False
+
+    @property
+    def rule(self) -> str:
+        return _pic_rule(self.picture)
+
+    @property
+    def label(self) -> str:
+        return f"{self.picture}: take {'second ' if self.second else ''}{self.card}"
+
+    def says(self, lang: str = "en") -> str:
+        pic, card = format_card(self.picture, lang), format_card(self.card, lang)
+        key = None if self.picture.joker is not None else self.picture.rank
+        if check_lang(lang) == "en":
+            why = {
+                Rank.JACK: "a money card of a suit among the revealed cards",
+                Rank.QUEEN: "a money card of a suit absent from the revealed cards",
+                Rank.KING: "money cards of suits among the revealed cards",
+                None: "two money cards of any suits",
+            }[key]
+            return f"{pic} takes {'its second card, ' if self.second else ''}{card} ({why})"
+        why = {
+            Rank.JACK: "«денежную» карту масти, которая есть среди выпавших",
+            Rank.QUEEN: "«денежную» карту масти, которой нет среди выпавших",
+            Rank.KING: "две «денежные» карты мастей, которые есть среди выпавших",
+            None: "две «денежные» карты любых мастей",
+        }[key]
+        return f"{pic} берёт {'вторую карту, ' if self.second else ''}{card} ({why})"
+
+
+@dataclass(frozen=True)
+class KeepOne(DomimiAction):
+    """Option ``second_optional``: a king or a joker that took one money card takes no second."""
+
+    picture: Card = None
+
+    @property
+    def rule(self) -> str:
+        return _pic_rule(self.picture)
+
+    @property
+    def label(self) -> str:
+        return f"{self.picture}: no second card"
+
+    def says(self, lang: str = "en") -> str:
+        pic = format_card(self.picture, lang)
+        return pick(lang, f"{pic} takes no second card", f"{pic} не берёт вторую карту")
+
+
+@dataclass(frozen=True)
+class Steal(DomimiAction):
+    """A queen or a joker steals the top card of a neighbour's personal deck (ruling 10)."""
+
+    picture: Card = None
+    victim: int = 0
+    RULE = "domimi.steal"
+
+    @property
+    def label(self) -> str:
+        return f"{self.picture}: steal from P{self.victim + 1}"
+
+    def says(self, lang: str = "en") -> str:
+        pic, victim = format_card(self.picture, lang), self.victim + 1
+        return pick(
+            lang,
+            f"{pic} steals the top card of player {victim}'s personal deck into their own discard pile",
+            f"{pic} стаскивает себе в сброс верхнюю карту личной колоды игрока {victim}",
+        )
+
+
+@dataclass(frozen=True)
+class Pass(DomimiAction):
+    """No main move this turn (a return may follow in stage 2)."""
+
+    RULE = "domimi.pass"
+
+    @property
+    def label(self) -> str:
+        return "pass"
+
+    def says(self, lang: str = "en") -> str:
+        return "makes no move" if check_lang(lang) == "en" else "не делает хода"
+
+
+@dataclass(frozen=True)
+class ReturnCard(DomimiAction):
+    """Stage 2: an unused revealed card goes back to the field (ruling 11)."""
+
+    card: Card = None
+    RULE = "domimi.return"
+
+    @property
+    def label(self) -> str:
+        return f"return {self.card}"
+
+    def says(self, lang: str = "en") -> str:
+        card = format_card(self.card, lang)
+        if check_lang(lang) == "en":
+            return f"returns {card} to the field (it was not used this turn)"
+        return f"возвращает {card} на поле (карта не использовалась в этот ход)"
+
+
+@dataclass(frozen=True)
+class EndTurn(DomimiAction):
+    """Stop returning: the cards kept go to the discard pile."""
+
+    RULE = "domimi.return"
+
+    @property
+    def label(self) -> str:
+        return "end turn"
+
+    def says(self, lang: str = "en") -> str:
+        if check_lang(lang) == "en":
+            return "returns nothing more and puts the cards on the discard pile"
+        return "больше ничего не возвращает и кладёт карты в сброс"
+
+
+@dataclass(frozen=True)
+class GiveTo(DomimiAction):
+    """Team play: all cards taken from the field go to one player's discard (ruling 12)."""
+
+    recipient: int = 0
+    RULE = "domimi.teams"
+
+    @property
+    def label(self) -> str:
+        return "keep" if self.recipient == self.player else f"give to P{self.recipient + 1}"
+
+    def says(self, lang: str = "en") -> str:
+        if check_lang(lang) == "en":
+            if self.recipient == self.player:
+                return "keeps the cards taken"
+            return f"gives the cards taken to teammate {player_name(self.recipient, lang)}"
+        if self.recipient == self.player:
+            return "оставляет взятые карты себе"
+        return f"отдаёт взятые карты товарищу: {player_name(self.recipient, lang)}"
+
+
+# ---------------------------------------------------------------- the state
+
+REFILL, MAIN, COLLECT, SECOND, RETURN, GIVE, OVER = "refill", "main", "collect", "second", "return", "give", "over"
+
+
+def _max_actions(state: DomimiState) -> int:
+    return (state.options.round_limit + 1) * state.num_players * 16
+
+
+class DomimiState(State):
+    """One game of DoMiMi. Cards inside are codes (``Card.index``); actions and views use cards."""
+
+    def __init__(self, options: Options, players: int, seed: int):
+        super().__init__(options, players, seed)
+        self.team = team_of(players, options.teams)
+        self.decks, self.pairs = setup_plan(players, options.decks, options.teams)
+        field = Counter(c.index for c in full_field(self.decks))
+        self.draw: list[list[int]] = []
+        self.discard: list[list[int]] = [[] for _ in range(players)]
+        for a, b in self.pairs:
+            mine = [_SUIT_IDX[s] * 13 + r for s in (a, b) for r in (0, 1)]  # the ace and the two of each suit
+            for c in mine:
+                field[c] -= 1
+            self.rng.shuffle(mine)
+            self.draw.append(mine)
+        self.money, self.pics = _counts(field.elements())
+        self.stage = 1
+        self.first = self.rng.randrange(players)  # ruling 3: the first player is drawn by lot
+        self.turn = self.first
+        self.turns_played = 0
+        self.steals: list[list[int]] = [[] for _ in range(players)]
+        self.ended_by_limit = False
+        self.end_met = False
+        self._over = False
+        self._begin_turn()
+
+    # ---- field bookkeeping
+
+    def _field_add(self, c: int) -> None:
+        if _MONEY[c]:
+            self.money[c // 13][c % 13 + 1] += 1
+        else:
+            self.pics[c] = self.pics.get(c, 0) + 1
+
+    def _field_take(self, c: int) -> None:
+        if _MONEY[c]:
+            self.money[c // 13][c % 13 + 1] -= 1
+        else:
+            n = self.pics[c] - 1
+            if n:
+                self.pics[c] = n
+            else:
+                del self.pics[c]
+            self.stage = 2  # ruling 8: the first picture taken starts stage 2
+
+    def _field_codes(self) -> list[int]:
+        out = []
+        for si in range(4):
+            row = self.money[si]
+            for r in range(1, 11):
+                if row[r]:
+                    out += [si * 13 + r - 1] * row[r]
+        for c in sorted(self.pics):
+            out += [c] * self.pics[c]
+        return sorted(out)
+
+    def field_cards(self) -> list[Card]:
+        """The field, sorted by suit (♠♣♥♦) and rank, jokers last."""
+        return [_ALL[c] for c in self._field_codes()]
+
+    # ---- turn flow
+
+    def _begin_turn(self) -> None:
+        p = self.turn
+        self.revealed: list[int] = []
+        self.spent: int | None = None  # the picture played this turn
+        self.locked: list[int] = []  # revealed cards used (never returnable)
+        self.needed_suits: set[int] = set()
+        self.taken: list[int] = []
+        self.returned: list[int] = []
+        self.second_for: int | None = None
+        self.collected: set[int] = set()  # suits of this turn's collecting move
+        self.may_return = False
+        self._ret: list[int] = []  # the cards that may be returned now (phase RETURN)
+        self._cache = None
+        draw = self.draw[p]
+        # ruling 4: a choice only with one or two cards left and enough cards in the discard
+        if len(draw) >= 3 or not draw or len(draw) + len(self.discard[p]) <= 3:
+            self._reveal(3)
+            self.phase = MAIN
+        else:
+            self.phase = REFILL
+
+    def _reveal(self, n: int, since: int | None = None) -> None:
+        """Reveal ``n`` more cards (the discard pile reshuffled when the personal deck runs out) and tell
+        the story of the cards revealed since index ``since`` of this turn's (default: these)."""
+        p = self.turn
+        draw = self.draw[p]
+        start = len(self.revealed) if since is None else since
+        for _ in range(n):
+            if not draw:
+                if not self.discard[p]:
+                    break
+                draw.extend(self.discard[p])
+                self.discard[p].clear()
+                self.rng.shuffle(draw)
+            self.revealed.append(draw.pop())
+        self.record(Revealed(p, _ct(tuple(self.revealed[start:]))))
+
+    def _usable(self) -> list[int]:
+        rest = sorted(self.revealed)
+        if self.spent is not None:
+            rest.remove(self.spent)
+        return rest
+
+    def _after_main(self, took_picture: bool = False) -> None:
+        """After the main move: returns (stage 2), then the recipient, then the end of the turn."""
+        self.may_return = self.stage == 2 or took_picture
+        if self.may_return:
+            self._ret = self._returnable()
+        if self.may_return and self._ret:
+            self.phase = RETURN
+        else:
+            self._to_give()
+
+    def _to_give(self) -> None:
+        if self.taken and self.options.teams != "none":
+            self.phase = GIVE
+        else:
+            self._end_turn(self.turn)
+
+    def _kept(self) -> list[int]:
+        """The cards revealed this turn and not returned."""
+        kept = list(self.revealed)
+        for c in self.returned:
+            kept.remove(c)
+        return kept
+
+    def _returnable(self) -> list[int]:
+        kept = self._kept()
+        free = list(kept)
+        for c in self.locked:
+            free.remove(c)
+        out = []
+        for c in sorted(set(free)):
+            si = _SUITI[c]
+            if si in self.needed_suits and sum(1 for k in kept if _SUITI[k] == si) <= 1:
+                continue  # it gives the suit of a card a picture took
+            out.append(c)
+        return out
+
+    def _end_turn(self, recipient: int) -> None:
+        p = self.turn
+        self.discard[p].extend(self._kept())
+        self.discard[recipient].extend(self.taken)
+        self.revealed, self.taken, self.returned, self.locked = [], [], [], []
+        self.spent = None
+        self.turns_played += 1
+        if not self.end_met and self._end_condition():
+            self.end_met = True
+        n = self.num_players
+        if self.end_met and (not self.options.full_round or self.turns_played % n == 0):
+            self._finish()
+        elif self.turns_played >= self.options.round_limit * n:
+            self.ended_by_limit = True
+            self._finish()
+        else:
+            self.turn = (p + 1) % n
+            self._begin_turn()
+
+    def field_pictures(self) -> tuple[int, int]:
+        """(jacks, queens and kings on the field; jokers on the field)."""
+        jokers = self.pics.get(52, 0) + self.pics.get(53, 0)
+        return sum(self.pics.values()) - jokers, jokers
+
+    def _end_condition(self) -> bool:
+        jqk, jokers = self.field_pictures()
+        if self.options.last_breath:
+            return jqk + jokers == 0
+        return jqk == 0 or jokers == 0
+
+    def _finish(self) -> None:
+        self._over = True
+        self.phase = OVER
+        self._cache = None
+        result = self.result()
+        self.record(GameOver(tuple(result.scores), result.winners, self.ended_by_limit and self.options.round_limit))
+
+    # ---- the protocol
+
+    @property
+    def current_player(self):
+        return None if self._over else self.turn
+
+    def is_over(self) -> bool:
+        return self._over
+
+    def legal_actions(self) -> list[Action]:
+        if self._cache is None:
+            self._cache = self._legal()
+        return list(self._cache)
+
+    def _legal(self) -> list[Action]:
+        p = self.turn
+        phase = self.phase
+        if phase == MAIN:
+            return self._main_actions()
+        if phase == RETURN:
+            return [*(ReturnCard(p, _ALL[c]) for c in self._ret), EndTurn(p)]
+        if phase == COLLECT:
+            return [*_collect_moves(p, self._usable(), self.money, self.collected), EndCollect(p)]
+        if phase == SECOND:
+            pic = _ALL[self.second_for]
+            takes: list[Action] = [PictureTake(p, pic, _ALL[c], True) for c in self._take_targets(self.second_for)]
+            return [*takes, KeepOne(p, pic)] if self.options.second_optional else takes
+        if phase == REFILL:
+            return [Refill(p, "reveal"), Refill(p, "mix")]
+        if phase == GIVE:
+            return [GiveTo(p, q) for q in range(self.num_players) if self.team[q] == self.team[p]]
+        return []
+
+    def _main_actions(self) -> list[Action]:
+        p = self.turn
+        acts: list[Action] = []
+        usable = self._usable()
+        if self.spent is None:
+            owns_more = bool(self.draw[p] or self.discard[p])
+            for c in sorted({c for c in usable if not _MONEY[c]}):
+                pic = _ALL[c]
+                rank = _RANKK[c]
+                if rank != 12 and owns_more:
+                    acts.append(RevealMore(p, pic, 1 if rank == 11 else 2))
+                acts.extend(PictureTake(p, pic, _ALL[t]) for t in self._take_targets(c))
+                if rank in (0, 12):
+                    acts.extend(Steal(p, pic, v) for v in self._victims())
+        acts += _collect_moves(p, usable, self.money)
+        for kind, pay, take, _ in _option_codes(usable, self.money, self.pics, None, collect=False):
+            acts.append(_move(p, kind, pay, take))
+        acts.append(Pass(p))
+        return acts
+
+    def _present_suits(self) -> set[int]:
+        return {_SUITI[c] for c in self.revealed if c < 52}
+
+    def _take_targets(self, pic: int) -> list[int]:
+        rank = _RANKK[pic]
+        if rank == 0:
+            suits = range(4)
+        elif rank == 12:
+            present = self._present_suits()
+            suits = [si for si in range(4) if si not in present]
+        else:
+            suits = sorted(self._present_suits())
+        return [si * 13 + r - 1 for si in suits for r in range(10, 0, -1) if self.money[si][r]]
+
+    def _victims(self) -> list[int]:
+        p, n = self.turn, self.num_players
+        if n == 2:
+            cands = [1 - p]
+        else:
+            cands = sorted({(p + 1) % n, (p - 1) % n})
+            last = self.steals[p][-2:]
+            cands = [v for v in cands if not (len(last) == 2 and last[0] == last[1] == v)]
+        return [v for v in cands if self.draw[v]]
+
+    def _play(self, action: Action) -> None:
+        self._cache = None
+        _CARRY_OUT[type(action)](self, action)
+
+    def _play_move(self, action: Move) -> None:
+        took_picture = False
+        for card in action.take:
+            c = _code(card)
+            took_picture = took_picture or not _MONEY[c]
+            self._field_take(c)
+            self.taken.append(c)
+        self.locked.extend(_code(c) for c in action.pay)
+        if action.kind == "collect":
+            self.collected.add(_SUITI[self.locked[-1]])
+            if _suit_choices(self._usable(), self.money, self.collected):
+                self.phase = COLLECT
+                return
+        self._after_main(took_picture)
+
+    def _return_card(self, action: ReturnCard) -> None:
+        c = _code(action.card)
+        self.returned.append(c)
+        self._field_add(c)
+        self._ret = self._returnable()
+        if not self._ret:
+            self._to_give()
+
+    def _picture_take(self, action: PictureTake) -> None:
+        c, pic = _code(action.card), _code(action.picture)
+        self._field_take(c)
+        self.taken.append(c)
+        if not action.second:
+            self._spend(pic)
+        rank = _RANKK[pic]
+        if rank in (11, 13) and _SUITI[c] != _SUITI[pic]:
+            self.needed_suits.add(_SUITI[c])
+        if rank in (0, 13) and not action.second and self._take_targets(pic):
+            self.second_for = pic
+            self.phase = SECOND
+        else:
+            self.second_for = None
+            self._after_main()
+
+    def _spend(self, pic: int) -> None:
+        """The picture played this turn acts once and stays revealed."""
+        self.spent = pic
+        self.locked.append(pic)
+
+    def _keep_one(self, action: KeepOne) -> None:
+        self.second_for = None
+        self._after_main()
+
+    def _reveal_more(self, action: RevealMore) -> None:
+        self._spend(_code(action.picture))
+        self._reveal(action.count)
+
+    def _steal(self, action: Steal) -> None:
+        self._spend(_code(action.picture))
+        self.discard[self.turn].append(self.draw[action.victim].pop())
+        self.steals[self.turn].append(action.victim)
+        self._after_main()
+
+    def _refill(self, action: Refill) -> None:
+        p = self.turn
+        draw = self.draw[p]
+        if action.mode == "reveal":
+            self.revealed.extend(reversed(draw))
+            draw.clear()
+            self._reveal(3 - len(self.revealed), since=0)
+        else:
+            self.discard[p].extend(draw)
+            draw.clear()
+            self._reveal(3)
+        self.phase = MAIN
+
+    def verdict(self, action: Action) -> IllegalAction | None:
+        """Whether an action may be played, the move generator says (it is the rules' one
+        statement: the oracle of :func:`_option_codes` and the phases above); the checks
+        here find the words of a refusal."""
+        if action.player != self.turn:
+            return self.refuse_turn(action, rule="domimi.refill")
+        picture = getattr(action, "picture", None)
+        if isinstance(action, RevealMore | PictureTake | Steal | KeepOne) and (
+            not _is_picture(picture) or picture not in self.revealed_cards()
+        ):
+            shown = excerpt(picture)
+            return IllegalAction(
+                f"{shown} is not a picture revealed this turn: only a revealed jack, queen, king or joker acts",
+                f"{shown} — не «картинка», открытая в этот ход: действуют только открытые валет, дама, король, джокер",
+                rule="domimi.refill",
+            )
+        if action in self.legal_actions():
+            return None
+        if isinstance(action, Move) and self.phase in (MAIN, COLLECT):
+            err = explain_refusal(
+                action.kind, action.pay, action.take, self.usable_cards(), self.field_cards(), stage=self.stage
+            )
+            if err is not None:
+                return err
+        return IllegalAction(
+            f"not allowed now ({self._phase_text('en')}): {action.explain('en')}",
+            f"сейчас нельзя ({self._phase_text('ru')}): {action.explain('ru')}",
+            rule=action.rule or "domimi.refill",
+        )
+
+    def _phase_text(self, lang: str) -> str:
+        en = {
+            REFILL: "choose how to refill: reveal the last cards or mix them into the discard pile",
+            MAIN: "choose one main move",
+            COLLECT: "collect in another suit or stop",
+            SECOND: "take the picture's second card",
+            RETURN: "return unused cards or end the turn",
+            GIVE: "choose who gets the cards taken",
+        }
+        ru = {
+            REFILL: "выберите, как добрать карты: открыть оставшиеся или смешать их со сбросом",
+            MAIN: "выберите один ход",
+            COLLECT: "соберите по другой масти или остановитесь",
+            SECOND: "возьмите вторую карту картинкой",
+            RETURN: "верните неиспользованные карты или закончите ход",
+            GIVE: "выберите, кому отдать взятые карты",
+        }
+        return (en if lang == "en" else ru)[self.phase]
+
+    # ---- what the widgets and the book ask
+
+    def revealed_cards(self) -> list[Card]:
+        """The cards revealed this turn and not returned (the played picture included)."""
+        return [_ALL[c] for c in self._kept()]
+
+    def usable_cards(self) -> list[Card]:
+        """The revealed cards that may still pay (the played picture is spent)."""
+        return [_ALL[c] for c in self._usable()]
+
+    def move(self, kind: str, pay, take) -> Move:
+        """The legal Move with these cards (notation accepted), or IllegalAction saying why not."""
+        pay_t, take_t = tuple(_cards(pay)), tuple(_cards(take))
+        suits = {c.suit for c in pay_t + take_t}
+        if kind == "collect" and len(suits) > 1 and not self._over:
+            raise IllegalAction(
+                "in a game a collecting move over several suits is made one suit at a time: "
+                "collect in one suit, then choose the next",
+                "в партии собирательный ход по нескольким мастям делается по одной масти: "
+                "соберите по одной, затем выберите следующую",
+                rule="domimi.collect",
+            )
+        if self.phase in (MAIN, COLLECT) and not self._over:
+            for a in self.legal_actions():
+                if (
+                    isinstance(a, Move)
+                    and a.kind == kind
+                    and Counter(a.pay) == Counter(pay_t)
+                    and Counter(a.take) == Counter(take_t)
+                ):
+                    return a
+        return_err = self.why_illegal(Move(self.turn, kind, pay_t, take_t))
+        raise return_err
+
+    # ---- scores
+
+    def owned(self, p: int) -> list[Card]:
+        """Every card player ``p`` owns: personal deck, discard pile and (on their turn) the revealed cards."""
+        codes = self.draw[p] + self.discard[p]
+        if p == self.turn and not self._over:
+            codes = codes + self._kept()
+        return [_ALL[c] for c in codes]
+
+    def points(self, p: int) -> int:
+        """Ruling 14: J 2, Q 3, K 4, joker 7 over all of a player's cards."""
+        codes = self.draw[p] + self.discard[p]
+        if p == self.turn and not self._over:
+            codes = codes + self._kept()
+        return sum(_POINTS_C[c] for c in codes)
+
+    def result(self) -> Result:
+        n = self.num_players
+        teams = sorted(set(self.team))
+        score = {t: sum(self.points(p) for p in range(n) if self.team[p] == t) for t in teams}
+        low = {}
+        for t in teams:
+            money = [c.rank for p in range(n) if self.team[p] == t for c in self.owned(p) if _is_money(c)]
+            low[t] = min(money) if money else 99
+        key = {t: (score[t], -low[t]) for t in teams}  # ruling 14: the lower lowest money card wins a tie
+        places = tuple(1 + sum(1 for u in teams if key[u] > key[self.team[p]]) for p in range(n))
+        note_en = note_ru = ""
+        if self.ended_by_limit:
+            note_en = f"Stopped by the round limit ({count(self.options.round_limit, 'en', ('round', 'rounds'))})."
+            note_ru = f"Игра остановлена по пределу кругов ({self.options.round_limit})."
+        return Result(tuple(score[self.team[p]] for p in range(n)), places, note_en, note_ru)
+
+    # ---- views and zones
+
+    def view(self, player: int) -> dict:
+        kept = self._kept()
+        return {
+            "player": player,
+            "turn": self.current_player,
+            "phase": self.phase,
+            "stage": self.stage,
+            "decks": self.decks,
+            "team": list(self.team),
+            "field": [str(_ALL[c]) for c in self._field_codes()],
+            "revealed": [str(_ALL[c]) for c in kept],
+            "spent": kept.index(self.spent) if self.spent is not None else None,
+            "returned": len(self.returned),
+            "taken": [str(_ALL[c]) for c in self.taken],
+            "draw_sizes": [len(d) for d in self.draw],
+            "discard_sizes": [len(d) for d in self.discard],
+            "discard": [str(_ALL[c]) for c in self.discard[player]],
+            "turns_played": self.turns_played,
+        }
+
+    def zones(self) -> dict[str, list[Card]]:
+        z = {"field": self.field_cards(), "revealed": self.revealed_cards(), "taken": [_ALL[c] for c in self.taken]}
+        for p in range(self.num_players):
+            z[f"draw{p}"] = [_ALL[c] for c in self.draw[p]]
+            z[f"discard{p}"] = [_ALL[c] for c in self.discard[p]]
+        return z
+
+    def visible_zones(self, player: int) -> set[str]:
+        return {"field", "revealed", "taken", f"discard{player}"}
+
+    def cards_used(self) -> list[Card]:
+        return full_field(self.decks)
+
+
+#: how each kind of action is carried out
+_CARRY_OUT = {
+    Move: DomimiState._play_move,
+    ReturnCard: DomimiState._return_card,
+    EndTurn: lambda state, action: state._to_give(),
+    EndCollect: lambda state, action: state._after_main(),
+    PictureTake: DomimiState._picture_take,
+    GiveTo: lambda state, action: state._end_turn(action.recipient),
+    KeepOne: DomimiState._keep_one,
+    Pass: lambda state, action: state._after_main(),
+    RevealMore: DomimiState._reveal_more,
+    Steal: DomimiState._steal,
+    Refill: DomimiState._refill,
+}
