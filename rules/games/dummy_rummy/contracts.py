@@ -1,0 +1,497 @@
+"""The numbers of a hand, the twelve contracts and the meld oracle: sets, runs and wild cards, and
+whether (and how, with the fewest wild cards) a hand makes a contract."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from rules.cards import ALL_CARDS, Card, Rank, format_cards
+from rules.errors import RulesError, check_lang
+from rules.lang import count
+
+HAND = 13
+#: a cut-in takes the discard and this many cards from the stock (rulings: 13, 16, 19)
+CUT_IN_EXTRA = 2
+CUT_IN_LIMIT = 2
+#: points of a card left in hand (reconstructed: the source's table is missing)
+POINTS = {"low": 5, "high": 10, "ace": 15, "two": 20, "joker": 50}
+#: a hand that nobody has gone out of after this many turns ends (the engine's bound)
+TURN_LIMIT = 200
+#: the game ends after this many hands even if nobody completes the contracts (the engine's bound)
+MAX_HANDS = 60
+
+
+# ---------------------------------------------------------------- the contracts
+
+
+@dataclass(frozen=True)
+class MeldSpec:
+    """One meld a contract asks for: a ``"set"`` or a ``"run"`` of at least ``size`` cards."""
+
+    kind: str
+    size: int
+
+    def describe(self, lang: str = "en") -> str:
+        if check_lang(lang) == "ru":
+            return f"{'набор' if self.kind == 'set' else 'последовательность'} из {self.size} карт"
+        return f"a {self.kind} of {self.size}"
+
+
+@dataclass(frozen=True)
+class Contract:
+    """Contract ``number`` (1-12): the melds a player must lay down together."""
+
+    number: int
+    melds: tuple[MeldSpec, ...]
+
+    @property
+    def sets(self) -> tuple[int, ...]:
+        return tuple(m.size for m in self.melds if m.kind == "set")
+
+    @property
+    def runs(self) -> tuple[int, ...]:
+        return tuple(m.size for m in self.melds if m.kind == "run")
+
+    @property
+    def cards(self) -> int:
+        """The fewest cards that make the contract."""
+        return sum(m.size for m in self.melds)
+
+    def describe(self, lang: str = "en") -> str:
+        """ "2 sets of 3" / "2 набора по 3 карты" and so on, as the source lists them."""
+        check_lang(lang)
+        parts = []
+        for kind, group in itertools.groupby(self.melds):
+            n = len(list(group))
+            if lang == "en":
+                parts.append(f"{n} {kind.kind}{'s' if n > 1 else ''} of {kind.size}")
+            else:
+                noun = {"set": ("набор", "набора"), "run": ("последовательность", "последовательности")}[kind.kind]
+                parts.append(f"{n} {noun[0] if n == 1 else noun[1]} из {kind.size} карт")
+        return (" and " if lang == "en" else " и ").join(parts)
+
+
+def _contract(number: int, *melds: tuple[str, int]) -> Contract:
+    return Contract(number, tuple(MeldSpec(k, s) for k, s in melds))
+
+
+S, R = "set", "run"
+#: the twelve contracts in the source's order
+CONTRACTS: dict[int, Contract] = {
+    c.number: c
+    for c in (
+        _contract(1, (S, 3), (S, 3)),
+        _contract(2, (S, 3), (R, 4)),
+        _contract(3, (S, 4), (S, 4)),
+        _contract(4, (R, 4), (R, 4)),
+        _contract(5, (S, 4), (R, 4)),
+        _contract(6, (S, 3), (S, 3), (R, 4)),
+        _contract(7, (S, 3), (R, 7)),
+        _contract(8, (S, 3), (S, 3), (S, 3)),
+        _contract(9, (S, 5), (S, 5)),
+        _contract(10, (R, 5), (R, 5)),
+        _contract(11, (S, 8)),
+        _contract(12, (R, 10)),
+    )
+}
+
+
+# ---------------------------------------------------------------- cards as codes (the hot path)
+
+_NCODES = len(ALL_CARDS)  # 54: 52 cards and the two jokers
+_ID_CODE = {id(c): i for i, c in enumerate(ALL_CARDS)}
+#: natural rank of a code (1 ace .. 13 king), 0 for a wild card (a two or a joker)
+_NAT = [0 if c.joker is not None or c.rank == Rank.TWO else int(c.rank) for c in ALL_CARDS]
+_WILD = [n == 0 for n in _NAT]
+
+
+def _points(card: Card) -> int:
+    if card.joker is not None:
+        return POINTS["joker"]
+    r = card.rank
+    if r == Rank.TWO:
+        return POINTS["two"]
+    if r == Rank.ACE:
+        return POINTS["ace"]
+    return POINTS["high"] if r >= Rank.TEN else POINTS["low"]
+
+
+_POINTS = [_points(c) for c in ALL_CARDS]
+#: notation of each code, and back (views and players read and write cards as text)
+_TEXT = [str(c) for c in ALL_CARDS]
+_CODE_OF = {t: i for i, t in enumerate(_TEXT)}
+
+
+def _code(card: Card) -> int:
+    code = _ID_CODE.get(id(card))
+    return card.index if code is None else code
+
+
+def _pos_rank(pos: int) -> int:
+    """Run positions are 1 (ace low) .. 14 (ace high); the rank at a position."""
+    return 1 if pos == 14 else pos
+
+
+def is_wild(card: Card) -> bool:
+    """Twos and jokers are wild."""
+    return _WILD[_code(card)]
+
+
+def card_points(card: Card) -> int:
+    """What one card left in hand costs: 3-9 five, 10-K ten, ace 15, two 20, joker 50."""
+    return _POINTS[_code(card)]
+
+
+def penalty(cards: Iterable[Card]) -> int:
+    """The points of the cards left in a hand (the reconstructed table of the rulings)."""
+    return sum(_POINTS[_code(c)] for c in cards)
+
+
+# ---------------------------------------------------------------- single melds
+
+
+def _set_verdict(codes: Sequence[int], all_wild: bool) -> tuple[str | None, int]:
+    """(reason code or None, the set's rank or 0) for cards meant as one set."""
+    if len(codes) < 3:
+        return "set_short", 0
+    ranks = {_NAT[c] for c in codes} - {0}
+    if len(ranks) > 1:
+        return "set_ranks", 0
+    if not ranks and not all_wild:
+        return "all_wild", 0
+    return None, next(iter(ranks), 0)
+
+
+def _run_window(codes: Sequence[int], all_wild: bool) -> tuple[str | None, int]:
+    """(reason code or None, the lowest position) for cards meant as one run.
+
+    Positions run from 1 (ace low) to 14 (ace high); an ace is one or the other,
+    never both, so no run is longer than 13 cards and none turns the corner.
+    """
+    n = len(codes)
+    if n < 4:
+        return "run_short", 0
+    if n > 13:
+        return "run_long", 0
+    naturals = [_NAT[c] for c in codes if _NAT[c]]
+    if not naturals:
+        return (None, 1) if all_wild else ("all_wild", 0)
+    if len(set(naturals)) < len(naturals):
+        return "run_repeat", 0
+    aces = naturals.count(1)
+    others = [r for r in naturals if r != 1]
+    for ace in (1, 14) if aces else (None,):
+        pos = [*others, ace] if ace else others
+        lo, hi = min(pos), max(pos)
+        if hi - lo + 1 <= n:
+            # the lowest window that holds them and stays within 1..14
+            start = max(1, min(lo, 14 - n + 1))
+            if start <= lo and start + n - 1 >= hi:
+                return None, start
+    return "run_gap", 0
+
+
+def is_set(cards: Iterable[Card], *, all_wild: bool = False) -> bool:
+    """Three or more cards of one rank (suits may repeat), wilds standing in for any of them.
+
+    A set of wild cards alone is refused unless ``all_wild`` (a rulings' option).
+    """
+    return _set_verdict([_code(c) for c in cards], all_wild)[0] is None
+
+
+def is_run(cards: Iterable[Card], *, all_wild: bool = False) -> bool:
+    """Four or more cards of consecutive ranks in any suits, in any order, wilds filling gaps.
+
+    The ace is high (Q-K-A) or low (A-2-3), never both: K-A-2 is no run.
+    """
+    return _run_window([_code(c) for c in cards], all_wild)[0] is None
+
+
+# ---------------------------------------------------------------- the contract oracle
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A meld on the table or in an arrangement.
+
+    ``cards`` are in order (a run from its low end); a set has its ``rank`` (0 for
+    wilds alone); a run spans positions ``low``..``high`` (1 is the low ace, 14
+    the high ace).
+    """
+
+    kind: str
+    cards: tuple[Card, ...]
+    rank: int = 0
+    low: int = 0
+    high: int = 0
+
+    def describe(self, lang: str = "en") -> str:
+        check_lang(lang)
+        cards = format_cards(self.cards, lang)
+        if self.kind == "set":
+            if not self.rank:
+                return f"set of wilds {cards}" if lang == "en" else f"набор из джокеров {cards}"
+            name = Rank(self.rank).plural_in(lang)
+            return f"set of {name}: {cards}" if lang == "en" else f"набор {name}: {cards}"
+        lo, hi = Rank(_pos_rank(self.low)).symbol(lang), Rank(_pos_rank(self.high)).symbol(lang)
+        return f"run {lo}-{hi}: {cards}" if lang == "en" else f"последовательность {lo}-{hi}: {cards}"
+
+
+_SKELETONS: dict[tuple, tuple | None] = {}
+#: the most shapes kept (about 200 bytes each); past it the memo starts afresh
+_SKELETONS_MAX = 200_000
+_NATURAL_RANKS = (1, *range(3, 14))
+#: run length -> [(lowest position, the rank at each position)]
+_WINDOWS = {
+    length: [(lo, tuple(_pos_rank(p) for p in range(lo, lo + length))) for lo in range(1, 16 - length)]
+    for length in range(4, 14)
+}
+
+
+def _skeleton(number: int, counts: tuple[int, ...], wilds: int, all_wild: bool) -> tuple | None:
+    """The cheapest shape of contract ``number`` for a hand of ``counts`` naturals per rank
+    (index 1..13, index 2 always 0) and ``wilds`` wild cards, or None.
+
+    A shape is (wilds needed, set ranks, run starts, the natural rank that
+    anchors each meld). Suits never matter (runs may mix suits), so only the
+    counts do. For fixed ranks and windows, using every natural that fits is never
+    worse than a wild (a wild can stand anywhere); what remains is that every meld
+    holds a natural of its own (a tiny matching, brute-forced).
+    """
+    key = (number, counts, wilds, all_wild)
+    if key in _SKELETONS:
+        return _SKELETONS[key]
+    contract = CONTRACTS[number]
+    sets, runs = contract.sets, contract.runs
+    best = None
+    size = sets[0] if sets else 0
+    set_ranks = [r for r in _NATURAL_RANKS if (counts[r] or all_wild) and counts[r] + wilds >= size]
+    if all_wild:  # ranks with no natural are all alike: keep one
+        empty = [r for r in set_ranks if counts[r] == 0]
+        set_ranks = [r for r in set_ranks if counts[r]] + empty[:1]
+    windows = []
+    best_present = 0
+    if runs:
+        for lo, ranks in _WINDOWS[runs[0]]:
+            present = sum(1 for r in ranks if counts[r])
+            best_present = max(best_present, present)
+            if (present or all_wild) and present + wilds >= runs[0]:
+                windows.append((lo, ranks))
+    # a quick refusal: the sets alone, or the runs alone, already need more wilds than the hand holds
+    if sets:
+        usable = sorted((min(counts[r], size * len(sets)) for r in _NATURAL_RANKS), reverse=True)
+        if size * len(sets) - sum(usable[: len(sets)]) > wilds:
+            return _remember(key, None)
+    if runs and len(runs) * (runs[0] - best_present) > wilds:
+        return _remember(key, None)
+    for chosen in itertools.combinations_with_replacement(windows, len(runs)):
+        demand = [0] * 14
+        for _, ranks in chosen:
+            for r in ranks:
+                demand[r] += 1
+        base = 0
+        for r in _NATURAL_RANKS:
+            if demand[r] > counts[r]:
+                base += demand[r] - counts[r]
+        base += demand[2]
+        if base > wilds or (best is not None and base >= best[0]):
+            continue
+        starts = tuple(lo for lo, _ in chosen)
+        for picked in itertools.combinations_with_replacement(set_ranks, len(sets)):
+            need = base
+            for r in set(picked):
+                extra = picked.count(r) * size
+                before = demand[r] - counts[r]
+                need += max(0, before + extra) - max(0, before)
+            if need > wilds or (best is not None and need >= best[0]):
+                continue
+            full = demand.copy()
+            for r in picked:
+                full[r] += size
+            anchors = _anchors(picked, starts, runs, counts, full, all_wild)
+            if anchors is None:
+                continue
+            best = (need, picked, starts, anchors)
+            if need == 0:
+                break
+        if best is not None and best[0] == 0:
+            break
+    return _remember(key, best)
+
+
+def _remember(key: tuple, shape: tuple | None) -> tuple | None:
+    if len(_SKELETONS) >= _SKELETONS_MAX:
+        _SKELETONS.clear()
+    _SKELETONS[key] = shape
+    return shape
+
+
+def _anchors(ranks, starts, runs, counts, demand, all_wild) -> tuple | None:
+    """For each meld a rank whose natural it keeps (0: none needed), within what each rank can give."""
+    if all_wild:
+        return (0,) * (len(ranks) + len(starts))
+    choices = [[r] if counts[r] else [] for r in ranks]
+    for lo, size in zip(starts, runs, strict=True):
+        choices.append([_pos_rank(p) for p in range(lo, lo + size) if counts[_pos_rank(p)]])
+    for chosen in itertools.product(*choices):
+        if all(chosen.count(r) <= min(counts[r], demand[r]) for r in set(chosen)):
+            return chosen
+    return None
+
+
+def _counts(codes: Iterable[int], cap: int) -> tuple[tuple[int, ...], int]:
+    counts = [0] * 14
+    wilds = 0
+    for c in codes:
+        n = _NAT[c]
+        if n:
+            counts[n] += 1
+        else:
+            wilds += 1
+    return tuple(min(x, cap) for x in counts), min(wilds, cap)
+
+
+def _arrange(number: int, codes: Sequence[int], all_wild: bool) -> list[tuple[str, list[int], int]] | None:
+    """Melds of contract ``number`` from the hand ``codes``: [(kind, codes in order, rank or low)]."""
+    contract = CONTRACTS[number]
+    counts, wilds = _counts(codes, contract.cards)
+    shape = _skeleton(number, counts, wilds, all_wild)
+    if shape is None:
+        return None
+    _, ranks, starts, anchors = shape
+    pool: dict[int, list[int]] = {}
+    wild_pool = []
+    for c in sorted(codes, key=lambda c: (-_POINTS[c], c)):  # jokers first, then twos
+        if _NAT[c]:
+            pool.setdefault(_NAT[c], []).append(c)
+        else:
+            wild_pool.append(c)
+    melds: list[list] = []
+    slots = []  # (meld index, position in meld, rank)
+    for r, size in zip(ranks, contract.sets, strict=True):
+        melds.append(["set", [None] * size, r])
+        slots.extend((len(melds) - 1, i, r) for i in range(size))
+    for lo, size in zip(starts, contract.runs, strict=True):
+        melds.append(["run", [None] * size, lo])
+        slots.extend((len(melds) - 1, i, _pos_rank(lo + i)) for i in range(size))
+    # each meld's anchor natural first, then every natural that fits, then wilds
+    for m, r in enumerate(anchors):
+        if r:
+            i = next(i for mm, i, rr in slots if mm == m and rr == r and melds[m][1][i] is None)
+            melds[m][1][i] = pool[r].pop(0)
+    for m, i, r in slots:
+        if melds[m][1][i] is None and pool.get(r):
+            melds[m][1][i] = pool[r].pop(0)
+    for m, i, _ in slots:
+        if melds[m][1][i] is None:
+            melds[m][1][i] = wild_pool.pop(0)
+    return [(kind, cards, key) for kind, cards, key in melds]
+
+
+def _as_meld(kind: str, codes: Sequence[int], key: int) -> Meld:
+    cards = tuple(ALL_CARDS[c] for c in codes)
+    if kind == "set":
+        ranks = {_NAT[c] for c in codes} - {0}
+        return Meld("set", cards, rank=next(iter(ranks), 0))
+    return Meld("run", cards, low=key, high=key + len(codes) - 1)
+
+
+def find_contract(number: int, hand: Iterable[Card], *, all_wild: bool = False) -> list[Meld] | None:
+    """Melds of the hand's own cards that make contract ``number`` (1-12), or None.
+
+    Exact: an arrangement is found whenever one exists. Of all arrangements it
+    returns one with the fewest wild cards (jokers laid before twos); each meld has
+    exactly the contract's size (further cards are laid off afterwards).
+
+    >>> from rules.cards import parse_cards as cs
+    >>> [m.describe() for m in find_contract(4, cs("3♥ 4♣ 2♠ 6♦ 9♣ 10♣ J♥ Q♠"))]
+    ['run 3-6: 3♥ 4♣ 2♠ 6♦', 'run 9-Q: 9♣ 10♣ J♥ Q♠']
+    >>> find_contract(11, cs("K♠ K♥ K♦ K♣ 2♠ RJ BJ")) is None
+    True
+    """
+    if number not in CONTRACTS:
+        raise RulesError(
+            f"there are twelve contracts, numbered 1 to 12, not {number!r}",
+            f"контрактов двенадцать, с номерами от 1 до 12, а не {number!r}",
+            rule="dummy_rummy.contracts",
+        )
+    arranged = _arrange(number, [_code(c) for c in hand], all_wild)
+    if arranged is None:
+        return None
+    return [_as_meld(kind, codes, key) for kind, codes, key in arranged]
+
+
+def contract_reason(number: int, hand: Sequence[Card], lang: str = "en", *, all_wild: bool = False) -> str:
+    """Why the hand makes contract ``number`` or not, in one sentence of the reader's language."""
+    check_lang(lang)
+    contract = CONTRACTS[number]
+    melds = find_contract(number, hand, all_wild=all_wild)
+    what = contract.describe(lang)
+    if melds is not None:
+        shown = "; ".join(m.describe(lang) for m in melds)
+        if lang == "en":
+            return f"Contract {number} ({what}) is made: {shown}"
+        return f"Контракт {number} ({what}) собран: {shown}"
+    if len(hand) < contract.cards:
+        if lang == "en":
+            return f"Contract {number} ({what}) needs at least {contract.cards} cards; the hand has {len(hand)}"
+        return (
+            f"Для контракта {number} ({what}) нужно не меньше {contract.cards} карт, а в руке {count(len(hand), lang)}"
+        )
+    wilds = sum(1 for c in hand if is_wild(c))
+    need = wilds_needed(number, hand, all_wild=all_wild)
+    if need is None:  # no number of wild cards would do: too few natural cards to anchor every meld
+        if lang == "en":
+            return (
+                f"Contract {number} ({what}) cannot be made from these cards: every meld of it needs "
+                "a natural card of its own besides its wild cards, and these cards have too few that fit"
+            )
+        return (
+            f"Из этих карт не собрать контракт {number} ({what}): в каждой его комбинации "
+            "нужна своя обычная карта, кроме карт-джокеров, а подходящих обычных карт слишком мало"
+        )
+    short = count(need, lang, ru=("карты", "карт", "карт"))
+    if lang == "en":
+        holds = f"only {wilds}" if wilds else "none"
+        return (
+            f"Contract {number} ({what}) cannot be made from these cards: the nearest arrangement is {short} short, "
+            f"which only wild cards (twos and jokers) can stand in for, and the hand holds {holds}"
+        )
+    holds = f"только {wilds}" if wilds else "нет"
+    return (
+        f"Из этих карт не собрать контракт {number} ({what}): в самой близкой раскладке не хватает {short}, "
+        f"заменить недостающее могут только карты-джокеры (двойки и джокеры), а в руке их {holds}"
+    )
+
+
+def wilds_needed(number: int, hand: Iterable[Card], *, all_wild: bool = False) -> int | None:
+    """The fewest wild cards with which the hand's natural cards would make contract ``number``
+    (None: no number of wild cards would, for want of a natural card to anchor each meld)."""
+    contract = CONTRACTS[number]
+    counts, _ = _counts([_code(c) for c in hand], contract.cards)
+    shape = _skeleton(number, counts, contract.cards, all_wild)
+    return None if shape is None else shape[0]
+
+
+# ---------------------------------------------------------------- how far a hand is from a contract (for the bots)
+
+
+def shortfall(number: int, hand: Iterable[Card], *, all_wild: bool = False) -> int:
+    """How many cards the hand lacks for contract ``number``: 0 when it is made.
+
+    The cheapest arrangement's places that no natural card of the hand fills,
+    less the hand's wild cards. A planning measure for players and the book.
+    """
+    codes = [_code(c) for c in hand]
+    return _shortfall(number, codes, all_wild)
+
+
+def _shortfall(number: int, codes: Sequence[int], all_wild: bool) -> int:
+    cards = CONTRACTS[number].cards
+    counts, wilds = _counts(codes, cards)
+    shape = _skeleton(number, counts, cards, all_wild)
+    if shape is None:  # no natural card at all
+        return cards - wilds if cards > wilds else 0
+    return max(0, shape[0] - wilds)

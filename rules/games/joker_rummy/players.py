@@ -1,0 +1,153 @@
+"""Joker rummy's bot and what the statistics count in a deal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.game import Action
+from rules.games.joker_rummy.melds import _RANK_VALUE, MAX_HAND, OPENING, RJ, _best_opening, _code, _natural
+from rules.games.joker_rummy.state import Discard, Draw, JokerRummyState, LayOff, Meld, TakeBack
+
+# ---------------------------------------------------------------- players
+
+
+def measure(state: JokerRummyState) -> dict:
+    """What the statistics read from a finished one-deal game (the first deal of a match):
+    the round of the first opening (0: nobody opened), whether somebody went out, the rounds
+    played, and per seat the score and the jokers dealt."""
+    deal = state.deal_log[0]
+    opened = [r for r in deal["opened_round"] if r is not None]
+    row = {
+        "first_opening": min(opened) if opened else 0,
+        "went_out": int(deal["winner"] is not None),
+        "rounds": deal["rounds"],
+    }
+    for p in range(state.num_players):
+        row[f"score{p}"] = state.deal_scores[0][p]
+        row[f"jokers{p}"] = deal["dealt_jokers"][p]
+    return row
+
+
+def _parse(text: str) -> int:
+    from rules.cards import parse_card
+
+    return _code(parse_card(text))
+
+
+class HeuristicPlayer:
+    """A plain rummy player: opens as soon as the best opening reaches 51, then melds and lays off
+    all it can; draws the discard when that card joins a meld; discards the card least likely to
+    join one, the costliest first; keeps jokers (and goes out on one when it can)."""
+
+    name = "heuristic"
+    needs_view = True
+
+    def choose(self, view: dict, actions: Sequence[Action], rng) -> Action:
+        first = actions[0]
+        p = view["player"]
+        hand = [_parse(c) for c in view["hand"]]
+        if isinstance(first, Draw):
+            for a in actions:
+                if a.card is not None and self._wants(_code(a.card), hand, view):
+                    return a
+            return first
+        melds = [a for a in actions if isinstance(a, Meld)]
+        if melds:
+            if view["opened"][p] or view["pending"]:
+                pick = self._opening_step(hand, melds) if not view["opened"][p] else max(melds, key=_meld_size)
+                if pick is not None:
+                    return pick
+            else:
+                points, _plan = _player_plan(hand)
+                if points >= OPENING:
+                    pick = self._opening_step(hand, melds)
+                    if pick is not None:
+                        return pick
+        for a in actions:
+            if isinstance(a, LayOff) and not a.card.is_joker:
+                return a
+        for a in actions:
+            if isinstance(a, LayOff) and (a.card.is_joker and (len(hand) > 2 or view["owed"])):
+                return a
+        for a in actions:
+            if isinstance(a, TakeBack):
+                return a
+        discards = [a for a in actions if isinstance(a, Discard)]
+        if not discards:
+            return actions[rng.randrange(len(actions))]
+        for a in discards:
+            if len(a.cards) == len(hand):
+                return a  # going out
+        return max(discards, key=lambda a: self._discard_value(_code(a.cards[0]), hand, view))
+
+    @staticmethod
+    def _opening_step(hand: list[int], melds: list[Meld]) -> Meld | None:
+        _points, plan = _player_plan(hand)
+        if not plan:
+            return None
+        want = plan[0]
+        for a in melds:
+            if (a.codes, a.low) == want:
+                return a
+        return None
+
+    @staticmethod
+    def _wants(card: int, hand: list[int], view: dict) -> bool:
+        if card >= RJ:
+            return True
+        if view["opened"][view["player"]]:
+            for m in view["melds"]:
+                codes = [_parse(c) for c in m["cards"]]
+                low = m["low"]
+                if low == 0:
+                    if (
+                        len(codes) < 4
+                        and card % 13 == _first_natural(codes) % 13
+                        and card // 13 not in {c // 13 for c in codes if c < RJ}
+                    ):
+                        return True
+                else:
+                    s = _first_natural(codes) // 13
+                    high = low + len(codes) - 1
+                    if card in (_natural(s, low - 1) if low > 1 else -1, _natural(s, high + 1) if high < 14 else -1):
+                        return True
+        return _connections(card, hand) >= 2
+
+    @staticmethod
+    def _discard_value(card: int, hand: list[int], view: dict) -> float:
+        """Higher is a better discard: costly, unconnected, never a joker."""
+        if card >= RJ:
+            return -1000
+        value = _RANK_VALUE[card % 13 + 1]
+        return value - 12 * _connections(card, hand)
+
+
+def _player_plan(hand: list[int]) -> tuple[int, list]:
+    """The best opening, for a hand no bigger than a dealt one (a hand-set deal may hold more)."""
+    return _best_opening(tuple(sorted(hand))) if len(hand) <= MAX_HAND else (0, [])
+
+
+def _meld_size(a: Meld) -> int:
+    return len(a.cards)
+
+
+def _first_natural(codes: Sequence[int]) -> int:
+    return next(c for c in codes if c < RJ)
+
+
+def _connections(card: int, hand: Sequence[int]) -> int:
+    """Other hand cards that could join ``card`` in a meld: same rank other suit, same suit within 2."""
+    s, r = card // 13, card % 13
+    n = 0
+    seen = set()
+    for c in hand:
+        if c == card or c >= RJ or c in seen:
+            continue
+        seen.add(c)
+        if c % 13 == r and c // 13 != s:
+            n += 1
+        elif c // 13 == s:
+            d = abs(c % 13 - r)
+            if d in (1, 2) or d in (11, 12):
+                n += 1
+    return n
