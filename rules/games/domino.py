@@ -28,7 +28,7 @@ from typing import ClassVar
 
 from rules import svg
 from rules.cards import Card, Rank, Suit, deck, format_card, parse_cards
-from rules.errors import IllegalAction, OptionError, check_lang
+from rules.errors import IllegalAction, OptionError
 from rules.game import (
     Action,
     Game,
@@ -462,8 +462,8 @@ def draw_table(
         marks[error] = "error"
     labels = [s.symbol if s else "·" for s in lay.rows]
     cols = [r.symbol(lang) for r in lay.columns]
-    title = ("table: " if lang == "en" else "стол: ") + (
-        " ".join(format_card(c, lang) for c in table.cards) or ("empty" if lang == "en" else "пусто")
+    title = (pick(lang, "table: ", "стол: ")) + (
+        " ".join(format_card(c, lang) for c in table.cards) or (pick(lang, "empty", "пусто"))
     )
     return svg.grid(
         lay.cells,
@@ -498,7 +498,7 @@ class Options:
 
 
 def team_name(team: int, lang: str = "en") -> str:
-    return ("AB" if check_lang(lang) == "en" else "АБ")[team]
+    return (pick(lang, "AB", "АБ"))[team]
 
 
 def seat_name(seat: int, team_size: int, lang: str = "en") -> str:
@@ -534,25 +534,26 @@ class Place(Action):
     def explain(self, lang: str = "en") -> str:
         who = seat_name(self.player, self.team_size, lang)
         c, n = self.card, self.next_to
-        if check_lang(lang) == "en":
-            if self.where == "first" or n is None:
-                return f"{who} leads {c} on the empty table: the first card of a trick goes anywhere"
-            if self.where in ("left", "right"):
-                return f"{who} lays {c} {self.where} of {n}: same suit, one rank {'lower' if self.where == 'left' else 'higher'}"
-            return (
-                f"{who} lays {c} {'above' if self.where == 'up' else 'below'} {n}: same rank, "
-                f"in the {c.suit.name_in('en')} row"
-            )
         if self.where == "first" or n is None:
-            return f"{who} открывает взятку: {_ru(c)} на пустой стол — первая карта кладётся любая"
-        if self.where in ("left", "right"):
-            return (
-                f"{who} кладёт {_ru(c)} {_WHERE_RU[self.where]} от {_ru(n)}: та же масть, на одно очко "
-                f"{'меньше' if self.where == 'left' else 'больше'}"
+            return pick(
+                lang,
+                f"{who} leads {c} on the empty table: the first card of a trick goes anywhere",
+                f"{who} открывает взятку: {_ru(c)} на пустой стол — первая карта кладётся любая",
             )
-        return (
+        if self.where in ("left", "right"):
+            lower = self.where == "left"
+            return pick(
+                lang,
+                f"{who} lays {c} {self.where} of {n}: same suit, one rank {'lower' if lower else 'higher'}",
+                f"{who} кладёт {_ru(c)} {_WHERE_RU[self.where]} от {_ru(n)}: та же масть, на одно очко "
+                f"{'меньше' if lower else 'больше'}",
+            )
+        return pick(
+            lang,
+            f"{who} lays {c} {'above' if self.where == 'up' else 'below'} {n}: same rank, "
+            f"in the {c.suit.name_in('en')} row",
             f"{who} кладёт {_ru(c)} {_WHERE_RU[self.where]} от {_ru(n)}: то же значение, "
-            f"на линии масти {c.suit.name_in('ru')}"
+            f"на линии масти {c.suit.name_in('ru')}",
         )
 
 
@@ -571,9 +572,11 @@ class Pass(Action):
 
     def explain(self, lang: str = "en") -> str:
         who = seat_name(self.player, self.team_size, lang)
-        if check_lang(lang) == "en":
-            return f"{who} passes" + (": no card can be placed" if self.forced else " by choice")
-        return f"{who}: «Пас!»" + (" — положить нечего" if self.forced else " — по желанию")
+        return pick(
+            lang,
+            f"{who} passes" + (": no card can be placed" if self.forced else " by choice"),
+            f"{who}: «Пас!»" + (" — положить нечего" if self.forced else " — по желанию"),
+        )
 
 
 @dataclass(frozen=True)
@@ -624,11 +627,15 @@ class GameOver(Note):
 
     def explain(self, lang: str = "en") -> str:
         a, b = self.bank_a, self.bank_b
-        if check_lang(lang) == "en":
-            verdict = "a draw" if a == b else f"team {'A' if a > b else 'B'} wins"
-            return f"Game over: cards in the banks, team A {a}, team B {b} — {verdict}"
-        verdict = "ничья" if a == b else f"побеждает команда {'А' if a > b else 'Б'}"
-        return f"Партия окончена: карт в копилках — у команды А {a}, у команды Б {b}; {verdict}"
+        if a == b:
+            verdict = pick(lang, "a draw", "ничья")
+        else:
+            verdict = pick(lang, f"team {'A' if a > b else 'B'} wins", f"побеждает команда {'А' if a > b else 'Б'}")
+        return pick(
+            lang,
+            f"Game over: cards in the banks, team A {a}, team B {b} — {verdict}",
+            f"Партия окончена: карт в копилках — у команды А {a}, у команды Б {b}; {verdict}",
+        )
 
 
 # ---------------------------------------------------------------- the game

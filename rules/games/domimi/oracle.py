@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rules.cards import ALL_CARDS, Card, Rank, Suit, card_name, format_card, parse_cards
 from rules.errors import OptionError, check_lang
-from rules.lang import count
+from rules.lang import count, pick
 
 #: points of the pictures (money cards score nothing)
 POINTS = {Rank.JACK: 2, Rank.QUEEN: 3, Rank.KING: 4, None: 7}
@@ -144,24 +144,23 @@ def _explain_move(kind: str, pay: Sequence[Card], take: Sequence[Card], lang: st
                 t = [c for c in take if c.suit is s]
                 total = sum(c.rank for c in p)
                 parts.append(f"{_fmt(p, lang)} = {total} = {_fmt(t, lang)}")
-        what = "collecting move" if lang == "en" else "собирательный ход"
+        what = pick(lang, "collecting move", "собирательный ход")
         return f"{'; '.join(parts)}: {what}"
     if kind == "cross":
-        if lang == "en":
-            return (
-                f"{_fmt(pay, lang, ' = ')} → {_fmt(take, lang)}: cross move (cards of one rank take one of that rank)"
-            )
-        return (
-            f"{_fmt(pay, lang, ' = ')} → {_fmt(take, lang)}: поперечный ход (карты одного достоинства берут такую же)"
+        what = pick(
+            lang,
+            "cross move (cards of one rank take one of that rank)",
+            "поперечный ход (карты одного достоинства берут такую же)",
         )
+        return f"{_fmt(pay, lang, ' = ')} → {_fmt(take, lang)}: {what}"
     picture = take[0]
     total = sum(_value(c) for c in pay)
     price = _price(picture)
-    if lang == "en":
-        return f"{_fmt(pay, lang)} = {total} ≥ {price}: buys {format_card(picture, lang)} ({card_name(picture)} costs {price})"
-    return (
+    return pick(
+        lang,
+        f"{_fmt(pay, lang)} = {total} ≥ {price}: buys {format_card(picture, lang)} ({card_name(picture)} costs {price})",
         f"{_fmt(pay, lang)} = {total} ≥ {price}: покупка {format_card(picture, lang)} "
-        f"({card_name(picture, 'ru')} стоит {price})"
+        f"({card_name(picture, 'ru')} стоит {price})",
     )
 
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.cards import Card, Rank, Suit, format_card
-from rules.errors import IllegalAction, OptionError, check_lang, excerpt
+from rules.errors import IllegalAction, OptionError, excerpt
 from rules.game import Action, Result, State, check_options, option
 from rules.games.domimi.oracle import (
     _ALL,
@@ -210,13 +210,17 @@ class Refill(DomimiAction):
         return f"refill: {self.mode}"
 
     def says(self, lang: str = "en") -> str:
-        if check_lang(lang) == "en":
-            if self.mode == "reveal":
-                return "reveals the last cards of the personal deck, then shuffles the discard pile and reveals up to three"
-            return "mixes the last cards unseen into the discard pile, shuffles and reveals three"
         if self.mode == "reveal":
-            return "открывает оставшиеся карты личной колоды, тасует сброс и добирает до трёх"
-        return "не глядя смешивает оставшиеся карты со сбросом, тасует и открывает три"
+            return pick(
+                lang,
+                "reveals the last cards of the personal deck, then shuffles the discard pile and reveals up to three",
+                "открывает оставшиеся карты личной колоды, тасует сброс и добирает до трёх",
+            )
+        return pick(
+            lang,
+            "mixes the last cards unseen into the discard pile, shuffles and reveals three",
+            "не глядя смешивает оставшиеся карты со сбросом, тасует и открывает три",
+        )
 
 
 _PIC_RULE = {Rank.JACK: "domimi.jack", Rank.QUEEN: "domimi.queen", Rank.KING: "domimi.king", None: "domimi.joker"}
@@ -246,9 +250,11 @@ class RevealMore(DomimiAction):
 
     def says(self, lang: str = "en") -> str:
         pic = format_card(self.picture, lang)
-        if check_lang(lang) == "en":
-            return f"{pic} is played to reveal {self.count} more card{'s' if self.count > 1 else ''}"
-        return f"{pic} разыгран: открыть ещё {self.count} карт{'у' if self.count == 1 else 'ы'}"
+        return pick(
+            lang,
+            f"{pic} is played to reveal {self.count} more card{'s' if self.count > 1 else ''}",
+            f"{pic} разыгран: открыть ещё {self.count} карт{'у' if self.count == 1 else 'ы'}",
+        )
 
 
 @dataclass(frozen=True)
@@ -296,9 +302,7 @@ class EndCollect(DomimiAction):
         return "stop collecting"
 
     def says(self, lang: str = "en") -> str:
-        if check_lang(lang) == "en":
-            return "collects in no other suit"
-        return "больше не собирает по другим мастям"
+        return pick(lang, "collects in no other suit", "больше не собирает по другим мастям")
 
 
 @dataclass(frozen=True)
@@ -320,21 +324,27 @@ class PictureTake(DomimiAction):
     def says(self, lang: str = "en") -> str:
         pic, card = format_card(self.picture, lang), format_card(self.card, lang)
         key = None if self.picture.joker is not None else self.picture.rank
-        if check_lang(lang) == "en":
-            why = {
-                Rank.JACK: "a money card of a suit among the revealed cards",
-                Rank.QUEEN: "a money card of a suit absent from the revealed cards",
-                Rank.KING: "money cards of suits among the revealed cards",
-                None: "two money cards of any suits",
-            }[key]
-            return f"{pic} takes {'its second card, ' if self.second else ''}{card} ({why})"
-        why = {
-            Rank.JACK: "«денежную» карту масти, которая есть среди выпавших",
-            Rank.QUEEN: "«денежную» карту масти, которой нет среди выпавших",
-            Rank.KING: "две «денежные» карты мастей, которые есть среди выпавших",
-            None: "две «денежные» карты любых мастей",
-        }[key]
-        return f"{pic} берёт {'вторую карту, ' if self.second else ''}{card} ({why})"
+        why = pick(lang, *_PICTURE_TAKES[key])
+        second = pick(lang, "its second card, ", "вторую карту, ") if self.second else ""
+        return pick(lang, f"{pic} takes {second}{card} ({why})", f"{pic} берёт {second}{card} ({why})")
+
+
+#: what each picture takes, by its rank (None: the joker)
+_PICTURE_TAKES = {
+    Rank.JACK: (
+        "a money card of a suit among the revealed cards",
+        "«денежную» карту масти, которая есть среди выпавших",
+    ),
+    Rank.QUEEN: (
+        "a money card of a suit absent from the revealed cards",
+        "«денежную» карту масти, которой нет среди выпавших",
+    ),
+    Rank.KING: (
+        "money cards of suits among the revealed cards",
+        "две «денежные» карты мастей, которые есть среди выпавших",
+    ),
+    None: ("two money cards of any suits", "две «денежные» карты любых мастей"),
+}
 
 
 @dataclass(frozen=True)
@@ -388,7 +398,7 @@ class Pass(DomimiAction):
         return "pass"
 
     def says(self, lang: str = "en") -> str:
-        return "makes no move" if check_lang(lang) == "en" else "не делает хода"
+        return pick(lang, "makes no move", "не делает хода")
 
 
 @dataclass(frozen=True)
@@ -404,9 +414,11 @@ class ReturnCard(DomimiAction):
 
     def says(self, lang: str = "en") -> str:
         card = format_card(self.card, lang)
-        if check_lang(lang) == "en":
-            return f"returns {card} to the field (it was not used this turn)"
-        return f"возвращает {card} на поле (карта не использовалась в этот ход)"
+        return pick(
+            lang,
+            f"returns {card} to the field (it was not used this turn)",
+            f"возвращает {card} на поле (карта не использовалась в этот ход)",
+        )
 
 
 @dataclass(frozen=True)
@@ -420,9 +432,11 @@ class EndTurn(DomimiAction):
         return "end turn"
 
     def says(self, lang: str = "en") -> str:
-        if check_lang(lang) == "en":
-            return "returns nothing more and puts the cards on the discard pile"
-        return "больше ничего не возвращает и кладёт карты в сброс"
+        return pick(
+            lang,
+            "returns nothing more and puts the cards on the discard pile",
+            "больше ничего не возвращает и кладёт карты в сброс",
+        )
 
 
 @dataclass(frozen=True)
@@ -437,13 +451,10 @@ class GiveTo(DomimiAction):
         return "keep" if self.recipient == self.player else f"give to P{self.recipient + 1}"
 
     def says(self, lang: str = "en") -> str:
-        if check_lang(lang) == "en":
-            if self.recipient == self.player:
-                return "keeps the cards taken"
-            return f"gives the cards taken to teammate {player_name(self.recipient, lang)}"
         if self.recipient == self.player:
-            return "оставляет взятые карты себе"
-        return f"отдаёт взятые карты товарищу: {player_name(self.recipient, lang)}"
+            return pick(lang, "keeps the cards taken", "оставляет взятые карты себе")
+        teammate = player_name(self.recipient, lang)
+        return pick(lang, f"gives the cards taken to teammate {teammate}", f"отдаёт взятые карты товарищу: {teammate}")
 
 
 # ---------------------------------------------------------------- the state
@@ -833,7 +844,7 @@ class DomimiState(State):
             RETURN: "верните неиспользованные карты или закончите ход",
             GIVE: "выберите, кому отдать взятые карты",
         }
-        return (en if lang == "en" else ru)[self.phase]
+        return (pick(lang, en, ru))[self.phase]
 
     # ---- what the widgets and the book ask
 

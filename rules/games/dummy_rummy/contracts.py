@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from rules.cards import ALL_CARDS, Card, Rank, format_cards
 from rules.errors import RulesError, check_lang
-from rules.lang import count
+from rules.lang import count, pick
 
 HAND = 13
 #: a cut-in takes the discard and this many cards from the stock (rulings: 13, 16, 19)
@@ -34,9 +34,11 @@ class MeldSpec:
     size: int
 
     def describe(self, lang: str = "en") -> str:
-        if check_lang(lang) == "ru":
-            return f"{'набор' if self.kind == 'set' else 'последовательность'} из {self.size} карт"
-        return f"a {self.kind} of {self.size}"
+        return pick(
+            lang,
+            f"a {self.kind} of {self.size}",
+            f"{'набор' if self.kind == 'set' else 'последовательность'} из {self.size} карт",
+        )
 
 
 @dataclass(frozen=True)
@@ -61,16 +63,18 @@ class Contract:
 
     def describe(self, lang: str = "en") -> str:
         """ "2 sets of 3" / "2 набора по 3 карты" and so on, as the source lists them."""
-        check_lang(lang)
         parts = []
         for kind, group in itertools.groupby(self.melds):
             n = len(list(group))
-            if lang == "en":
-                parts.append(f"{n} {kind.kind}{'s' if n > 1 else ''} of {kind.size}")
-            else:
-                noun = {"set": ("набор", "набора"), "run": ("последовательность", "последовательности")}[kind.kind]
-                parts.append(f"{n} {noun[0] if n == 1 else noun[1]} из {kind.size} карт")
-        return (" and " if lang == "en" else " и ").join(parts)
+            noun = {"set": ("набор", "набора"), "run": ("последовательность", "последовательности")}[kind.kind]
+            parts.append(
+                pick(
+                    lang,
+                    f"{n} {kind.kind}{'s' if n > 1 else ''} of {kind.size}",
+                    f"{n} {noun[0] if n == 1 else noun[1]} из {kind.size} карт",
+                )
+            )
+        return pick(lang, " and ", " и ").join(parts)
 
 
 def _contract(number: int, *melds: tuple[str, int]) -> Contract:
@@ -232,11 +236,11 @@ class Meld:
         cards = format_cards(self.cards, lang)
         if self.kind == "set":
             if not self.rank:
-                return f"set of wilds {cards}" if lang == "en" else f"набор из джокеров {cards}"
+                return pick(lang, f"set of wilds {cards}", f"набор из джокеров {cards}")
             name = Rank(self.rank).plural_in(lang)
-            return f"set of {name}: {cards}" if lang == "en" else f"набор {name}: {cards}"
+            return pick(lang, f"set of {name}: {cards}", f"набор {name}: {cards}")
         lo, hi = Rank(_pos_rank(self.low)).symbol(lang), Rank(_pos_rank(self.high)).symbol(lang)
-        return f"run {lo}-{hi}: {cards}" if lang == "en" else f"последовательность {lo}-{hi}: {cards}"
+        return pick(lang, f"run {lo}-{hi}: {cards}", f"последовательность {lo}-{hi}: {cards}")
 
 
 _SKELETONS: dict[tuple, tuple | None] = {}
@@ -431,38 +435,31 @@ def contract_reason(number: int, hand: Sequence[Card], lang: str = "en", *, all_
     what = contract.describe(lang)
     if melds is not None:
         shown = "; ".join(m.describe(lang) for m in melds)
-        if lang == "en":
-            return f"Contract {number} ({what}) is made: {shown}"
-        return f"Контракт {number} ({what}) собран: {shown}"
+        return pick(lang, f"Contract {number} ({what}) is made: {shown}", f"Контракт {number} ({what}) собран: {shown}")
     if len(hand) < contract.cards:
-        if lang == "en":
-            return f"Contract {number} ({what}) needs at least {contract.cards} cards; the hand has {len(hand)}"
-        return (
-            f"Для контракта {number} ({what}) нужно не меньше {contract.cards} карт, а в руке {count(len(hand), lang)}"
+        return pick(
+            lang,
+            f"Contract {number} ({what}) needs at least {contract.cards} cards; the hand has {len(hand)}",
+            f"Для контракта {number} ({what}) нужно не меньше {contract.cards} карт, а в руке {count(len(hand), lang)}",
         )
     wilds = sum(1 for c in hand if is_wild(c))
     need = wilds_needed(number, hand, all_wild=all_wild)
     if need is None:  # no number of wild cards would do: too few natural cards to anchor every meld
-        if lang == "en":
-            return (
-                f"Contract {number} ({what}) cannot be made from these cards: every meld of it needs "
-                "a natural card of its own besides its wild cards, and these cards have too few that fit"
-            )
-        return (
+        return pick(
+            lang,
+            f"Contract {number} ({what}) cannot be made from these cards: every meld of it needs "
+            "a natural card of its own besides its wild cards, and these cards have too few that fit",
             f"Из этих карт не собрать контракт {number} ({what}): в каждой его комбинации "
-            "нужна своя обычная карта, кроме карт-джокеров, а подходящих обычных карт слишком мало"
+            "нужна своя обычная карта, кроме карт-джокеров, а подходящих обычных карт слишком мало",
         )
     short = count(need, lang, ru=("карты", "карт", "карт"))
-    if lang == "en":
-        holds = f"only {wilds}" if wilds else "none"
-        return (
-            f"Contract {number} ({what}) cannot be made from these cards: the nearest arrangement is {short} short, "
-            f"which only wild cards (twos and jokers) can stand in for, and the hand holds {holds}"
-        )
-    holds = f"только {wilds}" if wilds else "нет"
-    return (
+    return pick(
+        lang,
+        f"Contract {number} ({what}) cannot be made from these cards: the nearest arrangement is {short} short, "
+        f"which only wild cards (twos and jokers) can stand in for, and the hand holds {f'only {wilds}' if wilds else 'none'}",
         f"Из этих карт не собрать контракт {number} ({what}): в самой близкой раскладке не хватает {short}, "
-        f"заменить недостающее могут только карты-джокеры (двойки и джокеры), а в руке их {holds}"
+        f"заменить недостающее могут только карты-джокеры (двойки и джокеры), а в руке их "
+        f"{f'только {wilds}' if wilds else 'нет'}",
     )
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.cards import Card, format_card
-from rules.errors import IllegalAction, check_lang
+from rules.errors import IllegalAction
 from rules.game import Note
 from rules.games.dummy_rummy.contracts import CUT_IN_EXTRA, CUT_IN_LIMIT, HAND, MAX_HANDS, TURN_LIMIT
 from rules.lang import count, pick, player_name
@@ -60,18 +60,15 @@ class Dealt(Note):
     RULE: ClassVar[str] = "dummy_rummy.deal"
 
     def explain(self, lang: str = "en") -> str:
-        en = check_lang(lang) == "en"
-        goals = ", ".join(f"{_p(p, lang).lower()} {n}" for p, n in enumerate(self.contracts))
-        if en:
-            return (
-                f"Hand {self.hand}: {_p(self.dealer, lang).lower()} deals {HAND} cards each; {self.upcard} starts "
-                f"the discard pile; {_p(self.first, lang).lower()} plays first. Contracts: {goals}"
-            )
-        goals = ", ".join(f"у игрока {p + 1} — {n}" for p, n in enumerate(self.contracts))
-        return (
-            f"Раздача {self.hand}: {_p(self.dealer, lang).lower()} сдаёт по {HAND} карт; "
-            f"{_c(self.upcard, lang)} открывает сброс; первым ходит {_p(self.first, lang).lower()}. "
-            f"Контракты: {goals}"
+        dealer, first = _p(self.dealer, lang).lower(), _p(self.first, lang).lower()
+        return pick(
+            lang,
+            f"Hand {self.hand}: {dealer} deals {HAND} cards each; {self.upcard} starts the discard pile; "
+            f"{first} plays first. Contracts: "
+            + ", ".join(f"{_p(p, lang).lower()} {n}" for p, n in enumerate(self.contracts)),
+            f"Раздача {self.hand}: {dealer} сдаёт по {HAND} карт; {_c(self.upcard, lang)} открывает сброс; "
+            f"первым ходит {first}. Контракты: "
+            + ", ".join(f"у игрока {p + 1} — {n}" for p, n in enumerate(self.contracts)),
         )
 
 
@@ -127,9 +124,9 @@ class HandScored(Note):
     RULE: ClassVar[str] = "dummy_rummy.score"
 
     def explain(self, lang: str = "en") -> str:
-        en = check_lang(lang) == "en"
+        total = pick(lang, "total", "всего")
         scores = ", ".join(
-            f"{_p(p, lang).lower()} +{pts} ({'total' if en else 'всего'} {tot})"
+            f"{_p(p, lang).lower()} +{pts} ({total} {tot})"
             for p, (pts, tot) in enumerate(zip(self.points, self.totals, strict=True))
         )
         if self.out >= 0:

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from rules.cards import ALL_CARDS, BLACK_JOKER, RED_JOKER, Card, Color, Rank, Suit, format_card
 from rules.errors import check_lang
 from rules.games.durak.texts import _COLOUR_WORDS, _NO_COLOUR, _REASONS
+from rules.lang import pick
 
 
 def game_deck(size: int = 36, *, jokers: bool = False) -> list[Card]:
@@ -105,7 +106,7 @@ def beat_reason(attack: Card, defence: Card, trump: Card, lang: str = "en") -> s
     check_lang(lang)
     _, code, colour = _verdict(attack, defence, trump)
     words = _COLOUR_WORDS[colour] if colour else _NO_COLOUR
-    template = _REASONS[code][0 if lang == "en" else 1]
+    template = _REASONS[code][pick(lang, 0, 1)]
     return template.format(a=format_card(attack, lang), d=format_card(defence, lang), **words)
 
 

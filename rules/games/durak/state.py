@@ -8,7 +8,7 @@ from functools import cached_property
 from typing import ClassVar
 
 from rules.cards import ALL_CARDS, Card, format_card
-from rules.errors import IllegalAction, OptionError, check_lang
+from rules.errors import IllegalAction, OptionError
 from rules.game import Action, Result, State, check_options, option
 from rules.games.durak.beats import (
     _BEAT_CACHE,
@@ -35,7 +35,7 @@ from rules.games.durak.texts import (
     Picked,
     format_cards_list,
 )
-from rules.lang import count
+from rules.lang import count, pick, player_name
 
 HAND = 6
 BOUT_LIMIT = 6
@@ -113,9 +113,11 @@ class Attack(_Move):
         return f"leads {self.card}"
 
     def explain(self, lang: str = "en") -> str:
-        if check_lang(lang) == "ru":
-            return f"Игрок {self.player + 1} ходит {format_card(self.card, 'ru')} под игрока {self.defender + 1}"
-        return f"Player {self.player + 1} leads {self.card} against player {self.defender + 1}"
+        return pick(
+            lang,
+            f"Player {self.player + 1} leads {self.card} against player {self.defender + 1}",
+            f"Игрок {self.player + 1} ходит {format_card(self.card, 'ru')} под игрока {self.defender + 1}",
+        )
 
 
 @dataclass(frozen=True)
@@ -133,14 +135,20 @@ class ThrowIn(_Move):
         return f"{'adds' if self.after_take else 'throws in'} {self.card}"
 
     def explain(self, lang: str = "en") -> str:
-        c = self.card
-        if check_lang(lang) == "ru":
-            what = "джокер к джокеру на столе" if c.joker else f"достоинство {c.rank.symbol('ru')} уже есть на столе"
-            verb = "подкидывает берущему" if self.after_take else "подкидывает"
-            return f"Игрок {self.player + 1} {verb} {format_card(c, 'ru')}: {what}"
-        what = "a joker matches the joker on the table" if c.joker else f"the rank {c.rank} is already on the table"
-        verb = "throws in to the taker" if self.after_take else "throws in"
-        return f"Player {self.player + 1} {verb} {c}: {what}"
+        c, who = self.card, player_name(self.player, lang)
+        if c.joker:
+            what = pick(lang, "a joker matches the joker on the table", "джокер к джокеру на столе")
+        else:
+            what = pick(
+                lang,
+                f"the rank {c.rank} is already on the table",
+                f"достоинство {c.rank.symbol('ru')} уже есть на столе",
+            )
+        if self.after_take:
+            verb = pick(lang, "throws in to the taker", "подкидывает берущему")
+        else:
+            verb = pick(lang, "throws in", "подкидывает")
+        return f"{who} {verb} {format_card(c, lang)}: {what}"
 
 
 @dataclass(frozen=True)
@@ -160,7 +168,7 @@ class Beat(_Move):
         return f"beats {self.attack} with {self.card}"
 
     def explain(self, lang: str = "en") -> str:
-        who = "Player" if check_lang(lang) == "en" else "Игрок"
+        who = pick(lang, "Player", "Игрок")
         return f"{who} {self.player + 1}: {beat_reason(self.attack, self.card, self.trump, lang)}"
 
 
@@ -174,9 +182,11 @@ class Take(_Move):
         return "takes"
 
     def explain(self, lang: str = "en") -> str:
-        if check_lang(lang) == "ru":
-            return f"Игрок {self.player + 1} не отбивается и забирает карты со стола; остальные ещё могут подкинуть"
-        return f"Player {self.player + 1} does not beat the cards and takes them; the others may still throw in"
+        return pick(
+            lang,
+            f"Player {self.player + 1} does not beat the cards and takes them; the others may still throw in",
+            f"Игрок {self.player + 1} не отбивается и забирает карты со стола; остальные ещё могут подкинуть",
+        )
 
 
 @dataclass(frozen=True)
@@ -193,13 +203,12 @@ class Pass(_Move):
         return "adds no more" if self.after_take else "done"
 
     def explain(self, lang: str = "en") -> str:
-        if check_lang(lang) == "ru":
-            if self.after_take:
-                return f"Игрок {self.player + 1} больше не подкидывает берущему"
-            return f"Игрок {self.player + 1}: «Бито» — больше не подкидывает"
+        who = player_name(self.player, lang)
         if self.after_take:
-            return f"Player {self.player + 1} throws in no more to the taker"
-        return f'Player {self.player + 1} says «Бито» ("beaten"): they throw in no more now'
+            return pick(lang, f"{who} throws in no more to the taker", f"{who} больше не подкидывает берущему")
+        return pick(
+            lang, f'{who} says «Бито» ("beaten"): they throw in no more now', f"{who}: «Бито» — больше не подкидывает"
+        )
 
 
 # ---------------------------------------------------------------- the state

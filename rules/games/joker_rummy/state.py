@@ -45,6 +45,7 @@ from rules.games.joker_rummy.texts import (
     _refusal,
     _who,
 )
+from rules.lang import pick
 
 JOKER_PENALTIES = (10, 20, 25)
 JOIN_RULES = ("any", "own")
@@ -134,7 +135,7 @@ class Draw(Action):
 
     def explain(self, lang: str = "en") -> str:
         who = _who(self.player, check_lang(lang))
-        return f"{who} draws the top card of the stock" if lang == "en" else f"{who} берёт верхнюю карту колоды"
+        return pick(lang, f"{who} draws the top card of the stock", f"{who} берёт верхнюю карту колоды")
 
 
 @dataclass(frozen=True)
@@ -149,9 +150,11 @@ class TakeDiscard(Draw):
 
     def explain(self, lang: str = "en") -> str:
         who = _who(self.player, check_lang(lang))
-        if lang == "en":
-            return f"{who} takes {self.card}, the top card of the discard pile"
-        return f"{who} берёт {format_card(self.card, 'ru')}, верхнюю карту стока"
+        return pick(
+            lang,
+            f"{who} takes {self.card}, the top card of the discard pile",
+            f"{who} берёт {format_card(self.card, 'ru')}, верхнюю карту стока",
+        )
 
 
 @dataclass(frozen=True)
@@ -186,13 +189,12 @@ class Meld(Action):
     def explain(self, lang: str = "en") -> str:
         who = _who(self.player, check_lang(lang))
         text = _meld_text(self.codes, self.low, lang)
-        if lang == "en":
-            kind = "a set" if self.low == 0 else "a run"
-            extra = f", {_points(self.points, lang)} toward the opening" if self.opening else ""
-            return f"{who} melds {text}: {kind}{extra}"
-        kind = "комбинация одного номинала" if self.low == 0 else "лесенка"
-        extra = f", {_points(self.points, lang)} в счёт первого действия" if self.opening else ""
-        return f"{who} выкладывает {text}: {kind}{extra}"
+        kind = pick(lang, "a set", "комбинация одного номинала") if self.low == 0 else pick(lang, "a run", "лесенка")
+        extra = ""
+        if self.opening:
+            points = _points(self.points, lang)
+            extra = pick(lang, f", {points} toward the opening", f", {points} в счёт первого действия")
+        return pick(lang, f"{who} melds {text}: {kind}{extra}", f"{who} выкладывает {text}: {kind}{extra}")
 
 
 @dataclass(frozen=True)
@@ -229,11 +231,14 @@ class LayOff(Action):
 
     def explain(self, lang: str = "en") -> str:
         who = _who(self.player, check_lang(lang))
-        if lang == "en":
-            at = {"low": " below its lowest card", "high": " above its highest card", "": ""}[self.end]
-            return f"{who} lays off {self._card_text(lang)} on meld {self.meld}{at}"
-        at = {"low": " в начало", "high": " в конец", "": ""}[self.end]
-        return f"{who} подкладывает {self._card_text(lang)} к комбинации {self.meld}{at}"
+        at_en = {"low": " below its lowest card", "high": " above its highest card", "": ""}[self.end]
+        at_ru = {"low": " в начало", "high": " в конец", "": ""}[self.end]
+        card = self._card_text(lang)
+        return pick(
+            lang,
+            f"{who} lays off {card} on meld {self.meld}{at_en}",
+            f"{who} подкладывает {card} к комбинации {self.meld}{at_ru}",
+        )
 
 
 @dataclass(frozen=True)
@@ -256,9 +261,11 @@ class TakeJoker(Action):
     def explain(self, lang: str = "en") -> str:
         who = _who(self.player, check_lang(lang))
         j, c = format_card(self.joker, lang), format_card(self.card, lang)
-        if lang == "en":
-            return f"{who} puts {c} in place of {j} in meld {self.meld} and takes {j}: it must be melded again this turn or be the going-out discard"
-        return f"{who} кладёт {c} вместо {j} в комбинации {self.meld} и забирает {j}: его надо в этот же ход выложить на стол или закончить им игру"
+        return pick(
+            lang,
+            f"{who} puts {c} in place of {j} in meld {self.meld} and takes {j}: it must be melded again this turn or be the going-out discard",
+            f"{who} кладёт {c} вместо {j} в комбинации {self.meld} и забирает {j}: его надо в этот же ход выложить на стол или закончить им игру",
+        )
 
 
 @dataclass(frozen=True)
@@ -275,9 +282,11 @@ class Join(Action):
 
     def explain(self, lang: str = "en") -> str:
         who = _who(self.player, check_lang(lang))
-        if lang == "en":
-            return f"{who} joins run {self.other} to run {self.meld}, which it continues"
-        return f"{who} присоединяет лесенку {self.other} к лесенке {self.meld}, которую она продолжает"
+        return pick(
+            lang,
+            f"{who} joins run {self.other} to run {self.meld}, which it continues",
+            f"{who} присоединяет лесенку {self.other} к лесенке {self.meld}, которую она продолжает",
+        )
 
 
 @dataclass(frozen=True)
@@ -292,9 +301,11 @@ class TakeBack(Action):
 
     def explain(self, lang: str = "en") -> str:
         who = _who(self.player, check_lang(lang))
-        if lang == "en":
-            return f"{who} takes back the melds laid this turn: they do not make 51"
-        return f"{who} забирает обратно выложенные в этот ход комбинации: в них нет 51 очка"
+        return pick(
+            lang,
+            f"{who} takes back the melds laid this turn: they do not make 51",
+            f"{who} забирает обратно выложенные в этот ход комбинации: в них нет 51 очка",
+        )
 
 
 @dataclass(frozen=True)
@@ -310,10 +321,10 @@ class Discard(Action):
 
     def explain(self, lang: str = "en") -> str:
         who = _who(self.player, check_lang(lang))
-        return (
-            f"{who} discards {format_cards(self.cards)}"
-            if lang == "en"
-            else f"{who} сбрасывает в сток {format_cards(self.cards, 'ru')}"
+        return pick(
+            lang,
+            f"{who} discards {format_cards(self.cards)}",
+            f"{who} сбрасывает в сток {format_cards(self.cards, 'ru')}",
         )
 
 

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.cards import Card, format_card
-from rules.errors import IllegalAction, check_lang
+from rules.errors import IllegalAction
 from rules.game import Note
 from rules.games.joker_rummy.melds import GOING_OUT, JOKERS, _meld_error, _points
-from rules.lang import count
+from rules.lang import count, pick
 
 #: rule id -> (English title, Russian title); each is an anchor of the chapter
 RULES: dict[str, tuple[str, str]] = {
@@ -38,7 +38,7 @@ RULES: dict[str, tuple[str, str]] = {
 
 
 def _who(p: int, lang: str) -> str:
-    return f"Player {p + 1}" if lang == "en" else f"Игрок {p + 1}"
+    return pick(lang, f"Player {p + 1}", f"Игрок {p + 1}")
 
 
 # ---------------------------------------------------------------- notes (what happens by itself)
@@ -57,9 +57,11 @@ class Dealt(_Note):
 
     def explain(self, lang: str = "en") -> str:
         d, s = self.dealer + 1, self.player + 1
-        if check_lang(lang) == "en":
-            return f"Deal {self.deal}: player {d} deals 14 cards each and 15 to player {s}, who starts by discarding"
-        return f"Сдача {self.deal}: игрок {d} сдаёт по 14 карт, игроку {s} — 15; он начинает со сброса"
+        return pick(
+            lang,
+            f"Deal {self.deal}: player {d} deals 14 cards each and 15 to player {s}, who starts by discarding",
+            f"Сдача {self.deal}: игрок {d} сдаёт по 14 карт, игроку {s} — 15; он начинает со сброса",
+        )
 
 
 @dataclass(frozen=True)
@@ -68,9 +70,11 @@ class StockTurned(_Note):
     cards: int = 0
 
     def explain(self, lang: str = "en") -> str:
-        if check_lang(lang) == "en":
-            return f"The stock is empty: the discard pile ({count(self.cards)}) is turned over and becomes the stock"
-        return f"Колода кончилась: сток ({count(self.cards, 'ru')}) переворачивается и становится колодой"
+        return pick(
+            lang,
+            f"The stock is empty: the discard pile ({count(self.cards)}) is turned over and becomes the stock",
+            f"Колода кончилась: сток ({count(self.cards, 'ru')}) переворачивается и становится колодой",
+        )
 
 
 @dataclass(frozen=True)
@@ -79,9 +83,11 @@ class Opened(_Note):
     points: int = 0
 
     def explain(self, lang: str = "en") -> str:
-        if check_lang(lang) == "en":
-            return f"Player {self.player + 1} has opened with {_points(self.points, 'en')} (51 needed)"
-        return f"Игрок {self.player + 1} выложился: {_points(self.points, 'ru')} (нужно не менее 51)"
+        return pick(
+            lang,
+            f"Player {self.player + 1} has opened with {_points(self.points, 'en')} (51 needed)",
+            f"Игрок {self.player + 1} выложился: {_points(self.points, 'ru')} (нужно не менее 51)",
+        )
 
 
 @dataclass(frozen=True)
@@ -90,16 +96,18 @@ class WentOut(_Note):
     jokers: int = 0
 
     def explain(self, lang: str = "en") -> str:
-        score = GOING_OUT[self.jokers]
-        if check_lang(lang) == "en":
-            if self.jokers:
-                how = "a joker" if self.jokers == 1 else f"{count(self.jokers, 'en', *JOKERS)} at once"
-                return f"Player {self.player + 1} goes out by discarding {how}: {_points(score, 'en')}"
-            return f"Player {self.player + 1} has no cards left: {_points(score, 'en')}"
-        if self.jokers:
-            how = "джокер" if self.jokers == 1 else f"сразу {count(self.jokers, 'ru', *JOKERS)}"
-            return f"Игрок {self.player + 1} заканчивает игру, сбросив в сток {how}: {_points(score, 'ru')}"
-        return f"У игрока {self.player + 1} не осталось карт: {_points(score, 'ru')}"
+        score, p, n = _points(GOING_OUT[self.jokers], lang), self.player + 1, self.jokers
+        if not n:
+            return pick(lang, f"Player {p} has no cards left: {score}", f"У игрока {p} не осталось карт: {score}")
+        if n == 1:
+            how = pick(lang, "a joker", "джокер")
+        else:
+            how = pick(lang, f"{count(n, 'en', *JOKERS)} at once", f"сразу {count(n, 'ru', *JOKERS)}")
+        return pick(
+            lang,
+            f"Player {p} goes out by discarding {how}: {score}",
+            f"Игрок {p} заканчивает игру, сбросив в сток {how}: {score}",
+        )
 
 
 @dataclass(frozen=True)
@@ -112,11 +120,14 @@ class DealScored(_Note):
     def explain(self, lang: str = "en") -> str:
         s = ", ".join(f"{x:+d}" if x < 0 else str(x) for x in self.scores)
         t = ", ".join(str(x) for x in self.totals)
-        if check_lang(lang) == "en":
-            why = "Nobody went out within the round limit. " if self.unfinished else ""
-            return f"{why}Scores of the deal: {s}; totals: {t}"
-        why = "За отведённое число кругов никто не выложил все карты. " if self.unfinished else ""
-        return f"{why}Очки за сдачу: {s}; всего: {t}"
+        why = ""
+        if self.unfinished:
+            why = pick(
+                lang,
+                "Nobody went out within the round limit. ",
+                "За отведённое число кругов никто не выложил все карты. ",
+            )
+        return why + pick(lang, f"Scores of the deal: {s}; totals: {t}", f"Очки за сдачу: {s}; всего: {t}")
 
 
 @dataclass(frozen=True)
@@ -126,11 +137,12 @@ class MatchOver(_Note):
 
     def explain(self, lang: str = "en") -> str:
         w = ", ".join(str(p + 1) for p in self.winners)
-        if check_lang(lang) == "en":
-            who = "player" if len(self.winners) == 1 else "players"
-            return f"The match is over: the lowest total wins ({who} {w})"
-        who = "игрок" if len(self.winners) == 1 else "игроки"
-        return f"Партия окончена: побеждает меньшая сумма очков ({who} {w})"
+        one = len(self.winners) == 1
+        return pick(
+            lang,
+            f"The match is over: the lowest total wins ({'player' if one else 'players'} {w})",
+            f"Партия окончена: побеждает меньшая сумма очков ({'игрок' if one else 'игроки'} {w})",
+        )
 
 
 # ---------------------------------------------------------------- refusals

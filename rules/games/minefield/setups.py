@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from rules.errors import OptionError, check_lang
+from rules.errors import OptionError
 from rules.game import Setup, Variant
 from rules.games.minefield.board import make_layout
 from rules.games.minefield.state import MinefieldState
+from rules.lang import pick
 
 #: The conformance suite also plays a fixed layout with a fixed bag order.
 VARIANTS = (
@@ -37,10 +38,10 @@ class Scenario:
     seed: int = 0
 
     def title(self, lang: str = "en") -> str:
-        return self.title_ru if check_lang(lang) == "ru" else self.title_en
+        return pick(lang, self.title_en, self.title_ru)
 
     def text(self, lang: str = "en") -> str:
-        return self.text_ru if check_lang(lang) == "ru" else self.text_en
+        return pick(lang, self.text_en, self.text_ru)
 
     def layout(self) -> tuple[tuple[str, str], ...]:
         return make_layout({n: (m, a) for n, m, a in self.cells}, seed=self.seed)

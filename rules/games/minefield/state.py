@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from rules.cards import ALL_CARDS, Card, deck, parse_card
-from rules.errors import IllegalAction, check_lang
+from rules.errors import IllegalAction
 from rules.game import Action, Result, State
 from rules.games.minefield.board import (
     _QUAD_RANK,
@@ -425,29 +425,24 @@ class MinefieldState(State):
 
     def status_text(self, player: int, lang: str = "en") -> str:
         """The player's running effects in words ("" if none)."""
-        check_lang(lang)
         st = self.status(player)
         parts = []
-        en = lang == "en"
         if st["shield"] or st["shield_amplified"]:
             o, a = st["shield"], st["shield_amplified"]
-            extra = "" if o == a else (f" ({a} vs amplified)" if en else f" ({a} от усиленной)")
-            parts.append((f"shield: {_moves(o, lang)}" if en else f"щит: {_moves(o, lang)}") + extra)
+            extra = "" if o == a else pick(lang, f" ({a} vs amplified)", f" ({a} от усиленной)")
+            parts.append(pick(lang, f"shield: {_moves(o, lang)}", f"щит: {_moves(o, lang)}") + extra)
         if st["immunity"] or st["immunity_amplified"]:
             o, a = st["immunity"], st["immunity_amplified"]
-            extra = "" if o == a else (f" ({a} vs amplified)" if en else f" ({a} от усиленных)")
-            parts.append((f"immunity: {_moves(o, lang)}" if en else f"иммунитет: {_moves(o, lang)}") + extra)
+            extra = "" if o == a else pick(lang, f" ({a} vs amplified)", f" ({a} от усиленных)")
+            parts.append(pick(lang, f"immunity: {_moves(o, lang)}", f"иммунитет: {_moves(o, lang)}") + extra)
         if st["doctor_evil"]:
-            parts.append(
-                f"Doctor Evil: {_moves(st['doctor_evil'], lang)}"
-                if en
-                else f"доктор зло: {_moves(st['doctor_evil'], lang)}"
-            )
+            n = _moves(st["doctor_evil"], lang)
+            parts.append(pick(lang, f"Doctor Evil: {n}", f"доктор зло: {n}"))
         if st["cursed"]:
             if st["curse_amplified"]:
-                parts.append("amplified curse" if en else "усиленное проклятие")
+                parts.append(pick(lang, "amplified curse", "усиленное проклятие"))
             else:
-                parts.append("cursed" if en else "проклятие")
+                parts.append(pick(lang, "cursed", "проклятие"))
         return ", ".join(parts)
 
     def collection(self, player: int) -> list[tuple[Card, bool]]:

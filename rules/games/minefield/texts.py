@@ -69,7 +69,7 @@ def card_role(card: Card | str, lang: str = "en") -> str:
     check_lang(lang)
     idx = (parse_card(card) if isinstance(card, str) else card).index
     names = _ROLES.get(idx)
-    return "" if names is None else names[lang == "ru"]
+    return "" if names is None else pick(lang, *names)
 
 
 def _c(idx: int, lang: str = "en") -> str:
@@ -83,9 +83,11 @@ _moves = partial(count, en=("move", "moves"), ru=("ход", "хода", "ход�
 def _whom(players: Sequence[int], lang: str) -> str:
     """ "player 2" / "players 1, 3"; in Russian the genitive ("у игрока 2", "с игроков 1, 3")."""
     nums = ", ".join(str(p + 1) for p in players)
-    if lang == "en":
-        return ("player " if len(players) == 1 else "players ") + nums
-    return ("игрока " if len(players) == 1 else "игроков ") + nums
+    return pick(
+        lang,
+        ("player " if len(players) == 1 else "players ") + nums,
+        ("игрока " if len(players) == 1 else "игроков ") + nums,
+    )
 
 
 _QUAD_NAMES = {
