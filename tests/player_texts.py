@@ -1,6 +1,6 @@
 """Every text a player reads, gathered from the engines, the apps and the chapters.
 
-The games come from the registry (:data:`rules.GAMES`), their apps from ``widgets.games``: a
+The games come from the registry (:data:`rules.GAMES`), their apps from their declarations: a
 game added to the book is read here without a line changed. From the engines: the explanation
 of every legal action and every note over random seeded games of every player count, the
 refusals of actions that were legal a moment earlier, the results' notes, the options' labels
@@ -14,8 +14,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import html
-import importlib
-import inspect
 import json
 import random
 import re
@@ -58,34 +56,34 @@ def _plain(markup: str) -> str:
 # ---------------------------------------------------------------- the engines
 
 
-def _option_texts(gid: str, module) -> Iterator[Text]:
-    for field in dataclasses.fields(module.Options):
+def _option_texts(gid: str, game) -> Iterator[Text]:
+    for field in dataclasses.fields(game.options):
         for lang in LANGS:
             yield Text(f"{gid} option {field.name}", lang, option_label(field, lang))
         for value, names in (field.metadata.get("choice_labels") or {}).items():
             for lang, name in zip(LANGS, names, strict=True):
                 yield Text(f"{gid} option {field.name}={value}", lang, name)
-    for rule, names in getattr(module, "RULES", {}).items():
+    for rule, names in game.rules.items():
         for lang, name in zip(LANGS, names, strict=True):
             yield Text(f"{gid} rule {rule}", lang, name)
-    for setup, names in getattr(module, "SETUP_NAMES", {}).items():
-        for lang, name in zip(LANGS, names, strict=True):
-            yield Text(f"{gid} set-up {setup}", lang, name)
+    for name, setup in game.setups.items():
+        for lang in LANGS:
+            yield Text(f"{gid} set-up {name}", lang, setup.title(lang))
 
 
-def _states(gid: str, module) -> Iterator:
+def _states(gid: str, game) -> Iterator:
     """Fresh states of the game: seeded deals of every player count, and its teaching set-ups."""
-    info = module.INFO
+    info = game.info
     for players in range(info.min_players, info.max_players + 1):
         for seed in range(GAMES_PER_COUNT):
             try:
-                state = module.new_game(players=players, seed=seed)
+                state = game.new_game(players=players, seed=seed)
             except RulesError as error:  # a count the game's options do not allow: its refusal is read
                 yield f"{gid} {players} players", error
                 break
             yield f"{gid} {players} players, seed {seed}", state
-    for name, make in getattr(module, "SETUPS", {}).items():
-        yield f"{gid} set-up {name}", make()
+    for name, setup in game.setups.items():
+        yield f"{gid} set-up {name}", setup()
 
 
 def _played(where: str, state, rng: random.Random, buttons: dict) -> Iterator[Text]:
@@ -104,7 +102,7 @@ def _played(where: str, state, rng: random.Random, buttons: dict) -> Iterator[Te
                 yield Text(f"{gid} app button ({where})", lang, buttons[lang].action_text(action))
         for action in earlier[:6]:  # what was legal a move ago and may be refused now
             if action not in actions:
-                error = state._refusal(action)
+                error = state.why_illegal(action)
                 for lang in LANGS:
                     yield Text(f"{where}: refusal", lang, error.message(lang))
         earlier = rng.sample(actions, min(len(actions), 6))
@@ -129,10 +127,10 @@ def engine_texts() -> tuple[Text, ...]:
     """What the engines of every registered game say to a player, and their apps' buttons."""
     found: list[Text] = []
     views = play_views()
-    for gid, module in GAMES.items():
-        found += _option_texts(gid, module)
+    for gid, game in GAMES.items():
+        found += _option_texts(gid, game)
         buttons = {lang: views[gid](lang=lang) for lang in LANGS}
-        for i, (where, state) in enumerate(_states(gid, module)):
+        for i, (where, state) in enumerate(_states(gid, game)):
             if isinstance(state, RulesError):
                 found += [Text(f"{where}: refusal", lang, state.message(lang)) for lang in LANGS]
             else:
@@ -146,20 +144,8 @@ def engine_texts() -> tuple[Text, ...]:
 
 
 def play_views() -> dict[str, type]:
-    """Each registered game's play view (the ``GameView`` subclass of ``widgets.games.<id>``)."""
-    from widgets.game import GameView
-
-    views = {}
-    for gid, module in GAMES.items():
-        app = importlib.import_module(f"widgets.games.{gid}")
-        found = [
-            cls
-            for _, cls in inspect.getmembers(app, inspect.isclass)
-            if issubclass(cls, GameView) and cls is not GameView and getattr(cls, "GAME", None) is module
-        ]
-        assert len(found) == 1, f"{gid}: expected one play view, found {found}"
-        views[gid] = found[0]
-    return views
+    """Each registered game's play view (the ``GameView`` its declaration names)."""
+    return {gid: game.view_class() for gid, game in GAMES.items()}
 
 
 def widget_texts(widget) -> Iterator[str]:
@@ -186,8 +172,7 @@ def app_texts() -> tuple[Text, ...]:
     """What each game's play app shows, in both languages, at the start and while bots play it."""
     found: list[Text] = []
     for gid, cls in play_views().items():
-        module = GAMES[gid]
-        info = module.INFO
+        info = GAMES[gid].info
         for lang in LANGS:
             for players in sorted({info.min_players, info.max_players}):
                 view = cls(lang=lang, players=players, seed=players, seats=["human"] * players)
