@@ -44,7 +44,7 @@ class Color(Enum):
     BLACK = "black"
 
     def name_in(self, lang: str) -> str:
-        return {"en": self.value, "ru": _RU_COLOR[self]}[check_lang(lang)]
+        return pick(lang, self.value, _RU_COLOR[self])
 
 
 class Suit(Enum):

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from IPython.display import HTML
 
-from rules.errors import check_lang
+from rules.lang import pick
 from widgets.common import bilingual
 
 #: the width the charts are drawn for (CSS pixels); they shrink with the page on a phone
@@ -56,16 +56,14 @@ def _few_colours(png: bytes) -> bytes:
 def number(x: float, lang: str, digits: int = 1, *, sign: bool = False) -> str:
     """``x`` as the reader writes it: ``4.13`` / ``4,13``, ``10,000`` / ``10 000``, a true minus;
     ``sign=True`` writes a plus before a positive number."""
-    check_lang(lang)
     written = f"{x:+,.{digits}f}" if sign else f"{x:,.{digits}f}"
-    if lang == "ru":
-        written = written.replace(",", "\u202f").replace(".", ",")
+    written = pick(lang, written, written.replace(",", "\u202f").replace(".", ","))
     return written.replace("-", "\u2212")
 
 
 def percent(share: float, lang: str, digits: int = 0) -> str:
     """A share (0..1) in per cent: ``21%`` / ``21 %``."""
-    return number(100 * share, lang, digits) + ("\u00a0%" if lang == "ru" else "%")
+    return number(100 * share, lang, digits) + pick(lang, "%", "\u00a0%")
 
 
 def table_html(head: list[str], rows: list[list[str]], *, cls: str = "rb-stats") -> str:

@@ -15,6 +15,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from rules.errors import LANGS, RulesError, check_lang
+from rules.lang import pick
 
 log = logging.getLogger(__name__)
 
@@ -73,9 +74,12 @@ def message(error: Exception, lang: str) -> str:
     """The error as a reader sees it: the rules' own words, or a short apology."""
     if isinstance(error, RulesError):
         return error.message(check_lang(lang))
-    if lang == "ru":
-        return f"Непредвиденная ошибка ({type(error).__name__}); состояние не изменилось."
-    return f"Unexpected error ({type(error).__name__}); nothing was changed."
+    kind = type(error).__name__
+    return pick(
+        lang,
+        f"Unexpected error ({kind}); nothing was changed.",
+        f"Непредвиденная ошибка ({kind}); состояние не изменилось.",
+    )
 
 
 def guarded(method):
@@ -198,11 +202,6 @@ def moves_html(actions, lang: str) -> str:
     return "<ul class='rb-moves'>" + "".join(f"<li>{html.escape(a.explain(lang))}</li>" for a in actions) + "</ul>"
 
 
-def text(lang: str, en: str, ru: str) -> str:
-    """Pick the reader's language."""
-    return ru if check_lang(lang) == "ru" else en
-
-
 #: the book's sources, where each rule id stands as a MyST label ``(<rule id>)=``
 BOOK = Path(__file__).resolve().parents[1] / "book"
 _LABEL = re.compile(r"^\((?P<label>[\w.\-]+)\)=\s*$", re.MULTILINE)
@@ -237,7 +236,7 @@ def rule_title(rule: str, lang: str) -> str:
 
     game = rules.GAMES.get(rule.split(".", 1)[0])
     en, ru = game.rules.get(rule, (rule, rule)) if game is not None else (rule, rule)
-    return text(lang, en, ru)
+    return pick(lang, en, ru)
 
 
 def rule_link(rule: str, lang: str) -> str:

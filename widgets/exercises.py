@@ -22,7 +22,8 @@ import ipywidgets as w
 
 from rules.errors import RulesError, check_lang, excerpt
 from rules.exercises import DIFFICULTIES, Bi, Exercise, ExerciseError, Session, Verdict, generate, kind_title, kinds
-from widgets.common import bilingual, guarded, in_app, page_lang, rule_link, show, status_line, text
+from rules.lang import pick
+from widgets.common import bilingual, guarded, in_app, page_lang, rule_link, show, status_line
 
 _DIFFICULTY_NAMES = {1: ("easy", "легко"), 2: ("medium", "средне"), 3: ("hard", "трудно")}
 #: choices with labels longer than this are ticked in a list rather than toggled in a row
@@ -52,40 +53,40 @@ class ExerciseView(w.VBox):
         self._kind = w.Dropdown(
             options=[(kind_title(k)(lang), k) for k in names],
             value=kind or names[0],
-            description=text(lang, "Exercise:", "Упражнение:"),
+            description=pick(lang, "Exercise:", "Упражнение:"),
             style={"description_width": "initial"},
             layout=w.Layout(width="auto", max_width="100%"),
         )
         self._difficulty = w.ToggleButtons(
-            options=[(text(lang, *_DIFFICULTY_NAMES[d]), d) for d in DIFFICULTIES],
+            options=[(pick(lang, *_DIFFICULTY_NAMES[d]), d) for d in DIFFICULTIES],
             value=difficulty,
-            description=text(lang, "Difficulty:", "Сложность:"),
+            description=pick(lang, "Difficulty:", "Сложность:"),
             style={"button_width": "6.5em"},
         )
         self._seed = w.BoundedIntText(
             value=seed,
             min=0,
             max=SEED_MAX,
-            description=text(lang, "Seed:", "Вариант:"),
+            description=pick(lang, "Seed:", "Вариант:"),
             style={"description_width": "initial"},
             layout=w.Layout(width="11em"),
         )
         self._another = w.Button(
-            description=text(lang, "Another one like this", "Ещё одно такое же"),
+            description=pick(lang, "Another one like this", "Ещё одно такое же"),
             icon="refresh",
             layout=w.Layout(width="auto"),
         )
         self._question = w.HTML()
         self._picture = w.HTML()
         self._answer = w.VBox()
-        self._check = w.Button(description=text(lang, "Check", "Проверить"), button_style="primary", icon="check")
+        self._check = w.Button(description=pick(lang, "Check", "Проверить"), button_style="primary", icon="check")
         self._verdict = w.HTML()
         self._status = status_line()
         self._score = w.HTML(layout=w.Layout(margin="2px 1.5em 2px 2px"))  # apart from the name beside it
         self._report = w.HTML()
         self._student = w.Text(
-            placeholder=text(lang, "for the report", "для отчёта"),
-            description=text(lang, "Your name:", "Ваше имя:"),
+            placeholder=pick(lang, "for the report", "для отчёта"),
+            description=pick(lang, "Your name:", "Ваше имя:"),
             style={"description_width": "initial"},
             layout=w.Layout(width="auto", max_width="24em"),
         )
@@ -180,7 +181,7 @@ class ExerciseView(w.VBox):
 
     def _draw_question(self) -> None:
         ex, lang = self.exercise, self.lang
-        where = text(
+        where = pick(
             lang,
             f"seed {ex.seed}, difficulty {ex.difficulty}",
             f"вариант {ex.seed}, сложность {ex.difficulty}",
@@ -199,8 +200,8 @@ class ExerciseView(w.VBox):
             return
         ex, lang = self.exercise, self.lang
         query = urlencode({"kind": ex.kind, "seed": ex.seed, "difficulty": ex.difficulty, "lang": lang})
-        label = text(lang, "Link to this exercise", "Ссылка на это упражнение")
-        hint = text(lang, "the same exercise for everyone who opens it", "то же упражнение у всех, кто её откроет")
+        label = pick(lang, "Link to this exercise", "Ссылка на это упражнение")
+        hint = pick(lang, "the same exercise for everyone who opens it", "то же упражнение у всех, кто её откроет")
         self._link.value = (
             f'<a class="exercise-link-a" href="?{html.escape(query)}">{label}</a> <small>({hint})</small>'
         )
@@ -230,9 +231,9 @@ class ExerciseView(w.VBox):
             self._inputs = [widget]
             return [widget]
         placeholder = {
-            "cards": text(lang, "cards, e.g. A♠ 10♥ QD", "карты, например Т♠ 10♥ ДD"),
-            "number": text(lang, "a whole number, e.g. -1", "целое число, например -1"),
-            "numbers": text(lang, "one number per player, e.g. 0 -1 2", "по числу на игрока, например 0 -1 2"),
+            "cards": pick(lang, "cards, e.g. A♠ 10♥ QD", "карты, например Т♠ 10♥ ДD"),
+            "number": pick(lang, "a whole number, e.g. -1", "целое число, например -1"),
+            "numbers": pick(lang, "one number per player, e.g. 0 -1 2", "по числу на игрока, например 0 -1 2"),
         }[ex.answer]
         box = w.Text(placeholder=placeholder, layout=w.Layout(width="100%", max_width="40em"))
         box.add_class("exercise-text")
@@ -252,13 +253,13 @@ class ExerciseView(w.VBox):
     def _verdict_html(self, verdict: Verdict) -> str:
         lang = self.lang
         colour = "#1a7f37" if verdict.correct else "#cf222e"
-        head = text(lang, "Right.", "Верно.") if verdict.correct else text(lang, "Not quite.", "Не совсем.")
+        head = pick(lang, "Right.", "Верно.") if verdict.correct else pick(lang, "Not quite.", "Не совсем.")
         items = [f'<li class="right">✓ {html.escape(r(lang))}</li>' for r in verdict.right if r(lang)]
         items += [f'<li class="wrong">✗ {html.escape(x(lang))}</li>' for x in verdict.wrong if x(lang)]
         answer = ""
         if not verdict.correct:
-            answer = f"<p><b>{text(lang, 'Answer', 'Ответ')}:</b> {html.escape(verdict.solution(lang))}</p>"
-        rule = f"<p>{text(lang, 'Rule', 'Правило')}: {_rule_link(verdict.rule, lang)}</p>"
+            answer = f"<p><b>{pick(lang, 'Answer', 'Ответ')}:</b> {html.escape(verdict.solution(lang))}</p>"
+        rule = f"<p>{pick(lang, 'Rule', 'Правило')}: {_rule_link(verdict.rule, lang)}</p>"
         return (
             f'<div role="status"><p style="color:{colour};font-weight:bold">{head}</p>'
             f'<ul style="margin:0;padding-left:1.2em">{"".join(items)}</ul>{answer}{rule}</div>'
@@ -271,7 +272,7 @@ class ExerciseView(w.VBox):
         report = self.session.report_html(lang, game=self.game, student=student, day=day)
         page = base64.b64encode(report.encode("utf-8")).decode("ascii")
         name = html.escape(self.session.report_name(lang, self.game, student, day), quote=True)
-        label = text(lang, "Download the report", "Скачать отчёт")
+        label = pick(lang, "Download the report", "Скачать отчёт")
         self._report.value = (
             f'<a class="exercise-report-link" style="margin-left:1em" download="{name}" '
             f'href="data:text/html;charset=utf-8;base64,{page}">{label}</a>'
@@ -286,7 +287,7 @@ def _rule_link(rule: str, lang: str) -> str:
     href = f"{base.rstrip('/')}/book/notation/notation.html" if base else "../notation/notation.html"
     return (
         f'<a class="rule-link" data-rule="notation" href="{href}" target="_blank">'
-        f"{text(lang, 'Notation', 'Обозначения')}</a>"
+        f"{pick(lang, 'Notation', 'Обозначения')}</a>"
     )
 
 
@@ -307,10 +308,10 @@ def kinds_table(game: str, lang: str) -> str:
         ex = generate(kind_id, 0, 1)
         rows.append(
             f"<tr><td><code>{kind_id}</code></td><td>{html.escape(ex.title(lang))}</td>"
-            f"<td>{text(lang, *_ANSWER_WORDS[ex.answer])}</td><td>{_rule_link(ex.rule, lang)}</td></tr>"
+            f"<td>{pick(lang, *_ANSWER_WORDS[ex.answer])}</td><td>{_rule_link(ex.rule, lang)}</td></tr>"
         )
     head = "".join(
-        f"<th>{text(lang, en, ru)}</th>"
+        f"<th>{pick(lang, en, ru)}</th>"
         for en, ru in (("id", "код"), ("exercise", "упражнение"), ("answer", "ответ"), ("rule", "правило"))
     )
     return f'<table class="exercise-kinds"><tr>{head}</tr>{"".join(rows)}</table>'

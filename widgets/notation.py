@@ -12,8 +12,8 @@ import ipywidgets as w
 from rules import svg
 from rules.cards import CardList, format_cards, parse_cards
 from rules.errors import RulesError, check_lang
-from rules.lang import count
-from widgets.common import guarded, show, status_line, text
+from rules.lang import count, pick
+from widgets.common import guarded, show, status_line
 
 #: the longest text the box reads, and the most cards it draws (six full packs with jokers)
 MAX_TEXT, MAX_DRAWN = 2_000, 324
@@ -27,8 +27,8 @@ class NotationView(w.VBox):
         self._cards = CardList()
         self._input = w.Text(
             value="",
-            placeholder=text(lang, "cards, e.g. A♠ 10♥ QD RJ", "карты, например Т♠ 10♥ ДD КДж"),
-            description=text(lang, "Cards:", "Карты:"),
+            placeholder=pick(lang, "cards, e.g. A♠ 10♥ QD RJ", "карты, например Т♠ 10♥ ДD КДж"),
+            description=pick(lang, "Cards:", "Карты:"),
             continuous_update=False,
             layout=w.Layout(width="100%", max_width="40em"),
         )
@@ -67,4 +67,4 @@ class NotationView(w.VBox):
         self._cards = cards
         self._picture.value = svg.row(self._cards, lang=self.lang, width=56)
         both = f"{format_cards(self._cards, 'en')}  |  {format_cards(self._cards, 'ru')}"
-        show(self._status, text(self.lang, "Read: ", "Прочитано: ") + both if self._cards else "", "ok")
+        show(self._status, pick(self.lang, "Read: ", "Прочитано: ") + both if self._cards else "", "ok")

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from rules.cards import Card, NotationError, format_cards, parse_cards
 from rules.errors import RulesError, check_lang
+from rules.lang import pick
 
 __all__ = [
     "ANSWERS",
@@ -66,7 +67,7 @@ class Bi:
     ru: str
 
     def __call__(self, lang: str = "en") -> str:
-        return self.ru if check_lang(lang) == "ru" else self.en
+        return pick(lang, self.en, self.ru)
 
     def __add__(self, other: Bi) -> Bi:
         return Bi(self.en + other.en, self.ru + other.ru)

@@ -13,6 +13,7 @@ from rules import durak as dk
 from rules import svg
 from rules.cards import Card, card_name, format_card, format_cards
 from rules.exercises.core import Bi, Choice, card_choices, cards_bi, kind, picture, yes_no
+from rules.lang import pick
 
 _VARIANT = {1: {}, 2: {}, 3: {"variant": "jokers"}}
 
@@ -257,10 +258,9 @@ def throw_in(rng: random.Random, difficulty: int) -> dict:
 
 def _move_label(action, lang: str) -> str:
     if isinstance(action, dk.Beat):
-        if lang == "ru":
-            return f"побить {format_card(action.attack, 'ru')} картой {format_card(action.card, 'ru')}"
-        return f"beat {action.attack} with {action.card}"
-    return "take the cards" if lang == "en" else "взять карты"
+        attack, card = format_card(action.attack, lang), format_card(action.card, lang)
+        return pick(lang, f"beat {attack} with {card}", f"побить {attack} картой {card}")
+    return pick(lang, "take the cards", "взять карты")
 
 
 @kind("durak.defence", "The defender's legal moves", "Допустимые ходы отбивающегося", "pick")

@@ -18,7 +18,7 @@ from rules import svg
 from rules.cards import Card, format_cards, parse_cards
 from rules.errors import check_lang
 from rules.lang import count, pick
-from widgets.common import guarded, rule_link, set_choices, show, status_line, text
+from widgets.common import guarded, rule_link, set_choices, show, status_line
 from widgets.game import GameView
 
 
@@ -29,7 +29,7 @@ def field_html(field: list[Card], *, lang: str = "en", take=(), width: float = 3
 
 def option_html(option: dm.TurnOption, lang: str = "en") -> str:
     """One option in words, with its rule and the cards that may go back."""
-    back = text(lang, " May go back: ", " Можно вернуть: ") + format_cards(option.returnable, lang)
+    back = pick(lang, " May go back: ", " Можно вернуть: ") + format_cards(option.returnable, lang)
     back = back if option.returnable else ""
     return (
         f"<div class='domimi-option'><b>{html.escape(option.explain(lang))}</b>"
@@ -54,7 +54,7 @@ def example_html(revealed: str, take: str, *, kind: str, decks: int = 1, stage: 
     if found:
         verdict = f"✔ {html.escape(found.explain(lang))}"
     else:
-        verdict = "✘ " + text(lang, "the engine finds no such option", "движок не находит такого хода")
+        verdict = "✘ " + pick(lang, "the engine finds no such option", "движок не находит такого хода")
     return (
         "<div class='domimi-example' style='display:flex;gap:1em;align-items:center;margin:.4em 0'>"
         f"<div>{row}</div><div style='font-size:150%'>→</div><div>{got}</div><div>{verdict}</div></div>"
@@ -69,7 +69,7 @@ def answer_html(revealed, answer, note_en: str, note_ru: str, lang: str = "en") 
     return (
         "<div class='domimi-example' style='display:flex;gap:1em;align-items:center;margin:.4em 0'>"
         f"<div>{row}</div><div style='font-size:150%'>→</div><div>{got}</div>"
-        f"<div>✔ {html.escape(text(lang, note_en, note_ru))}</div></div>"
+        f"<div>✔ {html.escape(pick(lang, note_en, note_ru))}</div></div>"
     )
 
 
@@ -80,32 +80,32 @@ class PurchaseExplorer(w.VBox):
         self.lang = check_lang(lang)
         self._found: dm.Exploration | None = None
         made = {
-            "revealed": w.Text(description=text(lang, "Revealed:", "Выпало:"), continuous_update=False),
-            "extra": w.Text(description=text(lang, "Extra:", "Открыли:"), continuous_update=False),
-            "decks": w.Dropdown(options=[1, 2, 3, 4], value=decks, description=text(lang, "Decks:", "Колод:")),
+            "revealed": w.Text(description=pick(lang, "Revealed:", "Выпало:"), continuous_update=False),
+            "extra": w.Text(description=pick(lang, "Extra:", "Открыли:"), continuous_update=False),
+            "decks": w.Dropdown(options=[1, 2, 3, 4], value=decks, description=pick(lang, "Decks:", "Колод:")),
             "stage": w.ToggleButtons(
-                options=[(text(lang, "stage 1", "1 этап"), 1), (text(lang, "stage 2", "2 этап"), 2)], value=stage
+                options=[(pick(lang, "stage 1", "1 этап"), 1), (pick(lang, "stage 2", "2 этап"), 2)], value=stage
             ),
             "mode": w.ToggleButtons(
                 options=[
-                    (text(lang, "full field", "полное поле"), "full"),
-                    (text(lang, "edit the field", "своё поле"), "edit"),
+                    (pick(lang, "full field", "полное поле"), "full"),
+                    (pick(lang, "edit the field", "своё поле"), "edit"),
                 ],
                 value="full" if field is None else "edit",
             ),
             "field-text": w.Textarea(
-                description=text(lang, "Field:", "Поле:"),
+                description=pick(lang, "Field:", "Поле:"),
                 continuous_update=False,
                 layout=w.Layout(width="100%", max_width="48em"),
             ),
         }
-        made["extra"].placeholder = text(
+        made["extra"].placeholder = pick(
             lang, "cards a jack, king or joker revealed", "карты, открытые валетом, королём, джокером"
         )
         self._inputs = made
-        self._group = w.Dropdown(description=text(lang, "Group:", "Группа:"), layout=w.Layout(width="30em"))
+        self._group = w.Dropdown(description=pick(lang, "Group:", "Группа:"), layout=w.Layout(width="30em"))
         self._choice = w.Select(
-            description=text(lang, "Option:", "Вариант:"),
+            description=pick(lang, "Option:", "Вариант:"),
             rows=8,
             style={"description_width": "initial"},
             layout=w.Layout(width="100%", max_width="48em"),
@@ -185,7 +185,7 @@ class PurchaseExplorer(w.VBox):
         n = len(found.options)
         show(
             self._status,
-            text(
+            pick(
                 lang,
                 f"{count(n, 'en', ('option', 'options'))}, and doing nothing.",
                 f"Вариантов: {n}, и можно ничего не делать.",
@@ -209,7 +209,7 @@ class PurchaseExplorer(w.VBox):
                         marks[i], bag[c] = mark, bag[c] - 1
             self._detail.value = option_html(option, lang)
         else:
-            self._detail.value = html.escape(text(lang, "No option to show.", "Нет варианта для показа."))
+            self._detail.value = html.escape(pick(lang, "No option to show.", "Нет варианта для показа."))
         self._hand.value = svg.row(self.revealed, lang=lang, width=52, highlight=marks)
         self._picture.value = field_html(self.field, lang=lang, take=option.take if option else ())
 

@@ -18,7 +18,7 @@ from rules import svg
 from rules.cards import Card, format_card, parse_card, parse_cards
 from rules.errors import IllegalAction, check_lang
 from rules.lang import pick
-from widgets.common import guarded, rule_title, set_choices, show, status_line, text
+from widgets.common import guarded, rule_title, set_choices, show, status_line
 from widgets.game import GameView
 
 _WHERE_LABELS = {
@@ -31,11 +31,11 @@ _WHERE_LABELS = {
 
 
 def _where_words(words, lang: str) -> str:
-    return ", ".join(text(lang, *_WHERE_LABELS[x]) for x in dm.WHERE if x in words)
+    return ", ".join(pick(lang, *_WHERE_LABELS[x]) for x in dm.WHERE if x in words)
 
 
 def _hand_buttons(cls: str, lang: str, hand: list[Card], chosen: Card | None, on_card) -> w.ToggleButtons:
-    buttons = w.ToggleButtons(options=[], description=text(lang, "Hand:", "Рука:"), style={"button_width": "4.4em"})
+    buttons = w.ToggleButtons(options=[], description=pick(lang, "Hand:", "Рука:"), style={"button_width": "4.4em"})
     buttons.add_class(cls)
     set_choices(buttons, [(format_card(c, lang), str(c)) for c in hand], str(chosen) if chosen in hand else None)
     buttons.observe(on_card, names="value")
@@ -45,7 +45,7 @@ def _hand_buttons(cls: str, lang: str, hand: list[Card], chosen: Card | None, on
 def _where_buttons(prefix: str, lang: str, on_place) -> dict[str, w.Button]:
     buttons = {}
     for where in dm.WHERE:
-        b = w.Button(description=text(lang, *_WHERE_LABELS[where]), layout=w.Layout(width="auto"))
+        b = w.Button(description=pick(lang, *_WHERE_LABELS[where]), layout=w.Layout(width="auto"))
         b.add_class(f"{prefix}-where-{where}")
         b.on_click(lambda _b, where=where: on_place(where))
         buttons[where] = b
@@ -56,15 +56,15 @@ def _where_message(table: dm.Table, card: Card, lang: str) -> tuple[str, str]:
     """The status after choosing a card: where it may go, or that it fits nowhere."""
     name, where = format_card(card, lang), table.options(card)
     if where:
-        return text(lang, f"{name} may go: ", f"{name} можно положить: ") + _where_words(where, lang), "info"
+        return pick(lang, f"{name} may go: ", f"{name} можно положить: ") + _where_words(where, lang), "info"
     last = format_card(table.last, lang)
-    return text(lang, f"{name} cannot be laid next to {last}.", f"{name} нельзя положить рядом с {last}."), "error"
+    return pick(lang, f"{name} cannot be laid next to {last}.", f"{name} нельзя положить рядом с {last}."), "error"
 
 
 def _refused(status: w.HTML, error: IllegalAction, lang: str) -> None:
     """Show the engine's refusal and the title of the rule that forbids the move."""
     known = error.rule in dm.RULES
-    rule = text(lang, " (rule: {})", " (правило: {})").format(rule_title(error.rule, lang)) if known else ""
+    rule = pick(lang, " (rule: {})", " (правило: {})").format(rule_title(error.rule, lang)) if known else ""
     show(status, error.message(lang) + rule, "error")
 
 
@@ -90,7 +90,7 @@ class PlacementBoard(w.VBox):
         self._cards = _hand_buttons("domino-board-cards", lang, [], None, self._on_card)
         self._picture.add_class("domino-board-table")
         self._hand_picture.add_class("domino-board-hand")
-        self._reset = w.Button(description=text(lang, "Start again", "Сначала"), icon="refresh")
+        self._reset = w.Button(description=pick(lang, "Start again", "Сначала"), icon="refresh")
         self._reset.add_class("domino-board-reset")
         self._status = status_line()
         self._status.add_class("domino-board-status")
@@ -118,7 +118,7 @@ class PlacementBoard(w.VBox):
         moves, hand, size = self._start
         self._table, self._hand, self._chosen = dm.Table.from_moves(moves, size), list(hand), None
         self._redraw()
-        show(self._status, text(self.lang, "Choose a card from the hand.", "Выберите карту из руки."), "info")
+        show(self._status, pick(self.lang, "Choose a card from the hand.", "Выберите карту из руки."), "info")
 
     @guarded
     def _on_card(self, change) -> None:
@@ -131,7 +131,7 @@ class PlacementBoard(w.VBox):
     def _on_place(self, where: str) -> None:
         card = self._chosen
         if card is None:
-            show(self._status, text(self.lang, "Choose a card first.", "Сначала выберите карту."), "error")
+            show(self._status, pick(self.lang, "Choose a card first.", "Сначала выберите карту."), "error")
             return
         try:
             self._table.play(card, where)
@@ -144,7 +144,7 @@ class PlacementBoard(w.VBox):
         name = format_card(card, self.lang)
         show(
             self._status,
-            text(self.lang, f"{name} laid: ", f"{name} положена: ") + _where_words([where], self.lang),
+            pick(self.lang, f"{name} laid: ", f"{name} положена: ") + _where_words([where], self.lang),
             "ok",
         )
 
@@ -181,7 +181,7 @@ class DominoGame(GameView):
 
     def action_text(self, action) -> str:
         if isinstance(action, dm.Place):
-            return f"{format_card(action.card, self.lang)} {text(self.lang, *_WHERE_LABELS[action.where])}"
+            return f"{format_card(action.card, self.lang)} {pick(self.lang, *_WHERE_LABELS[action.where])}"
         return pick(self.lang, "Pass", "Пас")
 
     def special_input(self) -> list[w.Widget]:
@@ -210,7 +210,7 @@ class DominoGame(GameView):
     def _on_place(self, where: str) -> None:
         state, card = self._state, self._chosen
         if card is None:
-            show(self._status, text(self.lang, "Choose a card first.", "Сначала выберите карту."), "error")
+            show(self._status, pick(self.lang, "Choose a card first.", "Сначала выберите карту."), "error")
             return
         self._try(dm.Place(state.current_player, card, where, state.table.last, state.team_size))
 
@@ -252,9 +252,9 @@ def refusal_html(table: dm.Table, card: Card | str, where: str, lang: str) -> st
     card = card if isinstance(card, Card) else parse_card(card)
     error = table.why(card, where)
     if error is None:
-        words = text(lang, "{} may go: ", "{} можно положить: ").format(format_card(card, lang))
+        words = pick(lang, "{} may go: ", "{} можно положить: ").format(format_card(card, lang))
         return f"<p class='domino-answer'>{html.escape(words + _where_words([where], lang))}</p>"
-    rule = text(lang, " (rule: {})", " (правило: {})").format(rule_title(error.rule, lang))
+    rule = pick(lang, " (rule: {})", " (правило: {})").format(rule_title(error.rule, lang))
     return f"<p class='domino-refusal'>{html.escape(error.message(lang) + rule)}</p>"
 
 
@@ -266,7 +266,7 @@ def trick_html(trick: dm.Trick, lang: str, *, width: float = 26) -> str:
 
 def deal_html(state: dm.DominoState, lang: str) -> str:
     """How many cards each seat was dealt, as a small table."""
-    head = text(lang, "<tr><th>seat</th><th>cards</th></tr>", "<tr><th>место</th><th>карт</th></tr>")
+    head = pick(lang, "<tr><th>seat</th><th>cards</th></tr>", "<tr><th>место</th><th>карт</th></tr>")
     rows = "".join(
         f"<tr><td>{html.escape(state.seat_name(seat, lang))}</td><td>{len(hand)}</td></tr>"
         for seat, hand in enumerate(state.hands)

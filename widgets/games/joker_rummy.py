@@ -84,7 +84,7 @@ class JokerRummyView(GameView):
         cards = [Card.parse(c) for c in meld["cards"]]
         glow = [i for i, c in enumerate(cards) if c in fresh]
         who = player_name(meld["owner"], lang)
-        text = meld["text_ru"] if lang == "ru" else meld["text"]
+        text = pick(lang, meld["text"], meld["text_ru"])
         pending = " jr-pending" if meld["pending"] else ""
         return (
             f"<div class='jr-meld{pending}' data-meld='{meld['id']}'>"

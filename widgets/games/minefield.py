@@ -92,7 +92,7 @@ def _next(state: mf.MinefieldState, lang: str) -> str:
         if n > 1
         else ""
     )
-    who = player_name(state.current_player, lang, capital=lang == "en")
+    who = player_name(state.current_player, lang, capital=pick(lang, True, False))
     return pick(
         lang,
         f"{who} draws next{row}; {count(bag, 'en', *_BARRELS)} in the bag.",
