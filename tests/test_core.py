@@ -92,14 +92,10 @@ def test_a_position_with_a_wrong_hand_is_refused_on_load():
     assert "3" in str(err.value)
 
 
-def _war_measure(state):
-    return {"winner": state.result().winners[0]}
-
-
 def test_simulation_is_seeded_and_the_same_on_any_number_of_processes():
     make = functools.partial(war.new_game, players=3)
-    one = simulate(make, [RandomPlayer()] * 3, _war_measure, games=240, seed=5, processes=1)
-    two = simulate(make, [RandomPlayer()] * 3, _war_measure, games=240, seed=5, processes=2)
+    one = simulate(make, [RandomPlayer()] * 3, war.measure, games=240, seed=5, processes=1)
+    two = simulate(make, [RandomPlayer()] * 3, war.measure, games=240, seed=5, processes=2)
     assert one.rows == two.rows
     assert len(one) == 240 and one.column("seed")[:2] == [5, 6]
     assert all(one.column("finished")) and one.mean("actions") == 9
@@ -108,4 +104,4 @@ def test_simulation_is_seeded_and_the_same_on_any_number_of_processes():
 
 def test_simulation_refuses_a_wrong_number_of_games():
     with pytest.raises(OptionError):
-        simulate(war.new_game, [RandomPlayer()] * 2, _war_measure, games=0)
+        simulate(war.new_game, [RandomPlayer()] * 2, war.measure, games=0)

@@ -1,4 +1,4 @@
-"""Golden transcripts: recorded games of every registered game, told in English and Russian.
+"""Golden transcripts: recorded games of every registered game (and the template game), told in English and Russian.
 
 Each case is rebuilt with its recorded factory and arguments, replays the recorded
 action labels, and must tell the same story, sentence for sentence, in both
@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-import rules
-from tests.golden.record import LANGS, cases, replay
+from tests.golden.record import GAMES, LANGS, cases, replay
 
-CASES = [
-    pytest.param(game, case, id=f"{game.id}-{case['name']}") for game in rules.GAMES.values() for case in cases(game)
-]
+CASES = [pytest.param(game, case, id=f"{game.id}-{case['name']}") for game in GAMES.values() for case in cases(game)]
 
 
-@pytest.mark.parametrize("game", list(rules.GAMES.values()), ids=lambda g: g.id)
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=lambda g: g.id)
 def test_every_game_has_a_transcript(game):
     recorded = cases(game)
     assert recorded, f"{game.id} has no golden transcript: python -m tests.golden.record {game.id}"

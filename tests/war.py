@@ -3,13 +3,20 @@
 Each player is dealt three cards from a shuffled 36-card pack; in turn each plays
 one card to the trick; the highest rank (ace high; on equal ranks the first played)
 takes the trick. After three tricks, the score is the number of cards taken.
+
+It is built exactly as the book's games are (README: "add a game"): rules, options,
+actions and notes, the state with its verdict, a hand-set position, set-ups and
+variants, a bot, what a simulation measures, and last the declaration. Its app is
+``tests/war_view.py``, its golden transcript ``tests/golden/war.json``.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.cards import Card, Rank, deck, format_card, parse_cards
+from rules.cards import Card, Rank, deck, format_card, parse_card, parse_cards
 from rules.errors import IllegalAction
 from rules.game import Action, Game, GameInfo, Note, Result, Setup, State, Variant, check_options, make_options, option
 from rules.lang import count, pick, player_name
@@ -160,6 +167,32 @@ SETUPS = {
 VARIANTS = (Variant(), Variant({"pack": 52}, players=(3,)))
 
 
+# ---------------------------------------------------------------- the players
+
+
+class HeuristicPlayer:
+    """Takes the trick as cheaply as it can: it leads its highest card; following, it
+    plays its lowest card that beats every card on the trick, or its lowest card if
+    none does. It reads only its view (its hand and the trick)."""
+
+    name = "heuristic"
+    needs_view = True
+
+    def choose(self, view: dict, actions: Sequence[Action], rng: random.Random) -> Action:
+        by_strength = sorted(actions, key=lambda a: (_strength(a.card), a.card))
+        trick = [parse_card(c) for c in view["trick"]]
+        if not trick:
+            return by_strength[-1]
+        best = max(_strength(c) for c in trick)
+        return next((a for a in by_strength if _strength(a.card) > best), by_strength[0])
+
+
+def measure(state: WarState) -> dict:
+    """What a simulation counts in a finished game: the winner (the first, on a tie)
+    and the cards each seat took."""
+    return {"winner": state.result().winners[0], "won": [len(w) for w in state.won]}
+
+
 # ---------------------------------------------------------------- the declaration
 
 GAME = Game(
@@ -171,6 +204,9 @@ GAME = Game(
     factories={"position": position},
     setups=SETUPS,
     variants=VARIANTS,
+    players={"heuristic": HeuristicPlayer},
+    bot="heuristic",
+    measure=measure,
     view="tests.war_view:WarView",
 )
 new_game, from_json = GAME.new_game, GAME.from_json
