@@ -3,6 +3,7 @@ leaving, the fool; and the verdict, the rules of one move stated once."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
@@ -353,25 +354,30 @@ class DurakState(State):
             return []
         p = self.order[self.ptr]
         after = phase == ADD
-        throw = self._throw_code
-        out = [_throw(p, c, after) for c in self.hands[p] if throw(c) is None]
+        out = [_throw(p, c, after) for c in self._throwable(self.hands[p])]
         out.append(_PASS[after][p])
         return out
 
-    def _throw_code(self, c: int) -> str | None:
-        """The throwing-in rule for card code ``c``, stated once (the moves, the skipping of a
-        player with nothing to add, and the refusal all ask it): None if it may be added,
-        "full" if the bout holds its most cards, "rank" if its rank is not on the table."""
+    def _throwable(self, cards: Iterable[int]) -> list[int]:
+        """The throwing-in rule, stated once: the card codes of ``cards`` that may be added
+        to the bout now, in their order: none once the bout holds its most cards, else those
+        whose rank is on the table. The moves, the skipping of a player with nothing to add
+        and the refusal (:meth:`_throw_code`) all ask it."""
         if len(self.table_attack) >= self.cap:
-            return "full"
-        return None if _RANK_KEY[c] in self._ranks else "rank"
+            return []
+        ranks = self._ranks
+        return [c for c in cards if _RANK_KEY[c] in ranks]
+
+    def _throw_code(self, c: int) -> str | None:
+        """Why card code ``c`` may not be thrown in now (:meth:`_throwable`): None if it
+        may, else which of its two conditions fails: "full" (the bout holds its most cards;
+        no card may be added) or "rank" (its rank is not on the table)."""
+        if self._throwable((c,)):
+            return None
+        return "full" if len(self.table_attack) >= self.cap else "rank"
 
     def _can_throw(self, p: int) -> bool:
-        throw = self._throw_code
-        for c in self.hands[p]:  # noqa: SIM110 - a plain loop is faster than any() on the hot path
-            if throw(c) is None:
-                return True
-        return False
+        return bool(self._throwable(self.hands[p]))
 
     def _settle(self) -> None:
         """Skip players without a choice; end the bout when everybody is done."""
