@@ -224,31 +224,39 @@ def chapter_texts() -> tuple[Text, ...]:
             if path.parent.name == "sources":
                 continue  # the sources' own words, quoted as they stand
         else:
-            notebook = json.loads(path.read_text(encoding="utf-8"))
-            parts = []
-            for cell in notebook["cells"]:
-                if cell["cell_type"] == "markdown":
-                    parts.append("".join(cell["source"]))
-                for output in cell.get("outputs", []):
-                    data = output.get("data", {})
-                    if "text/html" in data:
-                        parts.append(_plain("".join(data["text/html"])))
-                    elif "text/plain" in data:
-                        parts.append("".join(data["text/plain"]))
-                    elif "text" in output:
-                        parts.append("".join(output["text"]))
-            for state in notebook.get("metadata", {}).get("widgets", {}).values():
-                for model in state.get("state", {}).values():
-                    for key in ("description", "value", "tooltip", "placeholder", "_options_labels", "_titles"):
-                        value = model.get("state", {}).get(key)
-                        values = value if isinstance(value, list) else [value]
-                        parts += [_plain(v) for v in values if isinstance(v, str) and v]
+            parts = _notebook_parts(json.loads(path.read_text(encoding="utf-8")))
         for part in parts:
             part = re.sub(r"^(```|~~~).*?^\1", "", part, flags=re.S | re.M)  # code is not read as prose
             for line in part.splitlines():
                 if line.strip():
                     found.append(Text(where, _lang_of(line), line))
     return tuple(found)
+
+
+def _notebook_parts(notebook: dict) -> list[str]:
+    """What a notebook shows a reader: its Markdown cells, its saved outputs and the words
+    of its saved widgets."""
+    parts = []
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "markdown":
+            parts.append("".join(cell["source"]))
+        parts += [_output_text(output) for output in cell.get("outputs", [])]
+    for state in notebook.get("metadata", {}).get("widgets", {}).values():
+        for model in state.get("state", {}).values():
+            for key in ("description", "value", "tooltip", "placeholder", "_options_labels", "_titles"):
+                value = model.get("state", {}).get(key)
+                values = value if isinstance(value, list) else [value]
+                parts += [_plain(v) for v in values if isinstance(v, str) and v]
+    return parts
+
+
+def _output_text(output: dict) -> str:
+    data = output.get("data", {})
+    if "text/html" in data:
+        return _plain("".join(data["text/html"]))
+    if "text/plain" in data:
+        return "".join(data["text/plain"])
+    return "".join(output.get("text", ""))
 
 
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
