@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import rules
 
 #: (game id, players) as the figures are quoted: four seats where the game allows it
-ENGINES = tuple((gid, min(4, module.info.max_players)) for gid, module in rules.GAMES.items())
+ENGINES = tuple((gid, min(4, game.info.max_players)) for gid, game in rules.GAMES.items())
 
 
 def _timed(play_one: Callable[[int], int], seconds: float) -> tuple[float, int]:
