@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from rules import GAMES, IllegalAction, OptionError
 from rules import joker_rummy as jr
-from rules.cards import ALL_CARDS, Suit, format_cards, parse_card, parse_cards
+from rules.cards import Suit, format_cards, parse_card, parse_cards
 from rules.game import RandomPlayer, playout
 from rules.joker_rummy import (
     Discard,
