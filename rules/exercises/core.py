@@ -642,7 +642,7 @@ def chapter_name(game: str, lang: str = "en") -> str:
     from rules import GAMES
 
     if game in GAMES:
-        return GAMES[game].INFO.name(lang)
+        return GAMES[game].name(lang)
     return {"notation": Bi("Notation", "Обозначения")}.get(game, Bi(game, game))(lang)
 
 
