@@ -398,7 +398,7 @@ class Pass(DomimiAction):
         return "pass"
 
     def says(self, lang: str = "en") -> str:
-        return pick(lang, "makes no move", "не делает хода")
+        return pick(lang, "passes", "пропускает ход")
 
 
 @dataclass(frozen=True)
