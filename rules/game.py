@@ -37,6 +37,8 @@ import random
 import types
 import typing
 from abc import ABC, abstractmethod
+from itertools import repeat
+from operator import is_
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
@@ -278,11 +280,28 @@ class State(ABC):
     ``is_over``, ``result``, ``view``, ``zones``, ``visible_zones`` and
     ``cards_used``; they may refine ``why_illegal`` to say which rule forbids an
     action. The game's declaration (:class:`Game`) sets ``GAME`` and ``INFO``.
+
+    A game's ``legal_actions`` is worked out once per position: the core keeps its
+    answer in ``_cache`` until the next action is played (:meth:`_advance`), a
+    hand-set position is marked (:meth:`started_by`) or the state is cloned, so a
+    caller's ``legal_actions()`` and the check of ``apply`` share one generation, and
+    ``apply`` knows an action taken from that list without comparing fields. Code
+    that changes a position by hand afterwards (or calls ``_play`` itself) sets
+    ``_cache`` to None.
     """
 
     #: the game this state belongs to, and its facts (bound by the game's declaration)
     GAME: ClassVar[Game]
     INFO: ClassVar[GameInfo]
+    #: the legal actions of the position as the game's ``legal_actions`` gave them (None:
+    #: not asked yet, or the position changed); never handed out, only copies of it
+    _cache: list[Action] | None = None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        generate = cls.__dict__.get("legal_actions")
+        if generate is not None and not hasattr(generate, "generate"):
+            cls.legal_actions = _once_per_position(generate)
 
     def __init__(self, options: Any, players: int, seed: int):
         info = self.INFO
@@ -423,13 +442,27 @@ class State(ABC):
 
     def apply(self, action: Action) -> None:
         """Carry out ``action`` if legal; otherwise raise IllegalAction and change nothing."""
-        try:
-            legal = action in self.legal_actions()
-        except Exception:  # an action so malformed that it cannot even be compared
-            legal = False
-        if not legal:
+        legal = self._legal_copy(action)
+        if legal is None:
             raise self._refusal(action)
         self._advance(action)
+
+    def _legal_copy(self, action) -> Action | None:
+        """The legal action equal to ``action`` (itself when it was taken from
+        ``legal_actions()``: found by identity, without comparing fields), or None."""
+        legal = self._cache
+        if legal is None:
+            self.legal_actions()
+            legal = self._cache
+        if any(map(is_, legal, repeat(action))):
+            return action
+        try:
+            for known in legal:
+                if known == action:
+                    return known
+        except Exception:  # an action so malformed that it cannot even be compared
+            pass
+        return None
 
     def _refusal(self, action) -> IllegalAction:
         """Why ``action`` is refused. ``apply`` only ever raises IllegalAction: should a
@@ -444,6 +477,7 @@ class State(ABC):
         """Play a legal action and write it into the history and the story."""
         self._story.append(action)
         self._play(action)
+        self._cache = None
         self.history.append(action)
 
     def apply_label(self, label: str) -> Action:
@@ -470,6 +504,7 @@ class State(ABC):
         new.__dict__.update(
             {name: value if type(value) in shared else fresh_copy(value, memo) for name, value in self.__dict__.items()}
         )
+        new._cache = None  # a copy's moves are worked out anew: it may be changed by hand
         return new
 
     # ---- the story of the game
@@ -507,6 +542,7 @@ class State(ABC):
         if self.history:
             raise ValueError("a state's origin is set before any action is played")
         self.origin = (factory, _jsonable(args))
+        self._cache = None  # the position was set by hand: its moves are worked out again
         return self
 
     def restart(self) -> State:
@@ -554,6 +590,24 @@ class State(ABC):
             sort_keys=True,
             default=str,
         )
+
+
+def _once_per_position(generate: Callable[[State], list[Action]]) -> Callable[[State], list[Action]]:
+    """A game's ``legal_actions`` that generates once per position (kept in ``State._cache``)
+    and hands out a copy each time, so a caller may change the list it gets."""
+
+    @functools.wraps(generate)
+    def legal_actions(self: State) -> list[Action]:
+        legal = self._cache
+        if legal is None:
+            legal = self._cache = generate(self)
+        return legal[:]
+
+    legal_actions.generate = generate
+    return legal_actions
+
+
+State.legal_actions = _once_per_position(State.legal_actions)
 
 
 @functools.cache

@@ -827,11 +827,10 @@ class DominoState(State):
 
     def apply(self, action: Action) -> None:
         # keep the engine's own copy (with the card it touches) in the history
-        for legal in self.legal_actions():
-            if legal == action:
-                self._advance(legal)
-                return
-        raise self._refusal(action)
+        legal = self._legal_copy(action)
+        if legal is None:
+            raise self._refusal(action)
+        self._advance(legal)
 
     def result(self) -> Result:
         a, b = len(self.banks[0]), len(self.banks[1])

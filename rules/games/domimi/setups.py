@@ -86,7 +86,6 @@ def scenario(
     state.discard[turn] = list(disc)
     state.revealed = rev
     state.phase = MAIN
-    state._cache = None
     state._story = [Revealed(turn, _ct(tuple(rev)))]  # the story starts with this turn
     return state.started_by(
         "scenario",

@@ -541,7 +541,6 @@ class DomimiState(State):
         self.collected: set[int] = set()  # suits of this turn's collecting move
         self.may_return = False
         self._ret: list[int] = []  # the cards that may be returned now (phase RETURN)
-        self._cache = None
         draw = self.draw[p]
         # ruling 4: a choice only with one or two cards left and enough cards in the discard
         if len(draw) >= 3 or not draw or len(draw) + len(self.discard[p]) <= 3:
@@ -641,7 +640,6 @@ class DomimiState(State):
     def _finish(self) -> None:
         self._over = True
         self.phase = OVER
-        self._cache = None
         result = self.result()
         self.record(GameOver(tuple(result.scores), result.winners, self.ended_by_limit and self.options.round_limit))
 
@@ -655,9 +653,7 @@ class DomimiState(State):
         return self._over
 
     def legal_actions(self) -> list[Action]:
-        if self._cache is None:
-            self._cache = self._legal()
-        return list(self._cache)
+        return self._legal()  # once per position: the core keeps the answer
 
     def _legal(self) -> list[Action]:
         p = self.turn
@@ -723,7 +719,6 @@ class DomimiState(State):
         return [v for v in cands if self.draw[v]]
 
     def _play(self, action: Action) -> None:
-        self._cache = None
         _CARRY_OUT[type(action)](self, action)
 
     def _play_move(self, action: Move) -> None:

@@ -108,7 +108,6 @@ def position(
     if totals is not None:
         state.totals = list(totals)
     state.phase = DRAW if phase == "draw" else PLAY
-    state._legal = None
     return state.started_by("position", **args)
 
 

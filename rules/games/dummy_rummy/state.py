@@ -282,7 +282,6 @@ class DummyRummyState(State):
         self.finishers: tuple[int, ...] = ()
         self.dealer = self.rng.randrange(players)
         self.phase = OVER
-        self._legal: list[Action] | None = None
         if deal:
             self._deal()
 
@@ -313,7 +312,6 @@ class DummyRummyState(State):
         self.asker = -1
         self.discarder = -1
         self.phase = DRAW
-        self._legal = None
 
     # ---- the protocol
 
@@ -329,13 +327,7 @@ class DummyRummyState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._generate()
-        return list(legal)
-
-    def _generate(self) -> list[Action]:
+    def legal_actions(self) -> list[Action]:  # once per position: the core keeps the answer
         phase = self.phase
         if phase == OVER:
             return []
@@ -516,7 +508,6 @@ class DummyRummyState(State):
     # ---- carrying out actions
 
     def _play(self, action: Action) -> None:
-        self._legal = None
         kind = type(action)
         p = action.player
         if kind is Discard:
@@ -641,7 +632,6 @@ class DummyRummyState(State):
         if finishers or self.hand_no >= MAX_HANDS:
             self.finishers = finishers
             self.phase = OVER
-            self._legal = None
             self.record(GameEnded(self.result().winners, finishers))
             return
         self.dealer = (self.dealer + 1) % n

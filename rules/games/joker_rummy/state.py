@@ -387,7 +387,6 @@ class JokerRummyState(State):
         self.took_back = False
         self.turnovers = 0
         self.dealt_jokers = [0] * n
-        self._cache = None
 
     @property
     def round(self) -> int:
@@ -404,9 +403,7 @@ class JokerRummyState(State):
         return self.phase == OVER
 
     def legal_actions(self) -> list[Action]:
-        if self._cache is None:
-            self._cache = self._generate()
-        return list(self._cache)
+        return self._generate()  # once per position: the core keeps the answer
 
     # ---- gates: the one place each rule is decided (generator and refusals both ask here)
 
@@ -591,7 +588,6 @@ class JokerRummyState(State):
 
     def _play(self, action: Action) -> None:
         _CARRY_OUT[type(action)](self, action, self.player, self.hands[self.player])
-        self._cache = None
 
     def _play_draw(self, action: Draw, p: int, hand: list[int]) -> None:
         hand.append(self.stock.pop() if type(action) is Draw else self.discard.pop())
