@@ -10,6 +10,7 @@ a machine that gets busier during the run slows both sides of each ratio alike.
 
     .venv/bin/python benchmarks/bench_peers.py              # 3 s of CPU per engine
     .venv/bin/python benchmarks/bench_peers.py --seconds 10
+    .venv/bin/python benchmarks/bench_peers.py durak domino   # these engines only
 
 Seeds are fixed: game seed n and player seed n for the n-th game of each engine.
 """
@@ -107,6 +108,7 @@ def openspiel_gin() -> Callable[[int], int] | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per engine")
+    parser.add_argument("game", nargs="*", help="game ids to measure (all by default)")
     args = parser.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"load average at the start: {load:.2f}; {args.seconds:g} s of CPU per engine")
@@ -115,6 +117,8 @@ def main() -> None:
     gins = [_timed(gin, args.seconds)[0]] if gin else []
     print(f"{'engine':36} {'actions/s':>12} {'games':>7} {'× RLCard Gin':>13}")
     for gid, players in ENGINES:
+        if args.game and gid not in args.game:
+            continue
         speed, games = _timed(engine_game(gid, players), args.seconds)
         ratio = "-"
         if gin:

@@ -18,8 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import rules
 from bench_peers import ENGINES, engine_game
+
+import rules
 
 
 def main() -> None:

@@ -37,10 +37,10 @@ import random
 import types
 import typing
 from abc import ABC, abstractmethod
-from itertools import repeat
-from operator import is_
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Protocol
 
 from rules.cards import Card

@@ -164,33 +164,40 @@ def _explain_move(kind: str, pay: Sequence[Card], take: Sequence[Card], lang: st
     )
 
 
-def _partitions(total: int, counts: Sequence[int], banned: frozenset, base: int = 0) -> list[tuple[int, ...]]:
-    """Every multiset of ranks 1..10 (at most counts[r] of rank r, none in ``banned``) summing
-    to ``total``, as descending tuples of ``base + rank``: a walk over ranks with counts, never
-    over field subsets. Sub-answers (the ways to make n with ranks up to r) are shared."""
-    avail = [0 if r in banned else counts[r] for r in range(11)]
-    reach = [0] * 11
-    for r in range(1, 11):
-        reach[r] = reach[r - 1] + r * avail[r]
-    memo: dict = {}
+def _partitions(total: int, avail: Sequence[int], base: int = 0) -> list[tuple[int, ...]]:
+    """Every multiset of ranks 1..10 (at most avail[r] of rank r) summing to ``total``, as
+    descending tuples of ``base + rank``: a walk over ranks with counts, never over field
+    subsets, from the highest rank down and the most cards of a rank first. A rank is tried
+    only while the ranks below it can still make up the rest."""
+    top = len(avail) - 1
+    reach = [0] * (top + 1)  # reach[r]: the most that ranks 1..r can make
+    most = 0
+    for r in range(1, top + 1):
+        most += r * avail[r]
+        reach[r] = most
+    if most < total:
+        return []
+    found: list[tuple[int, ...]] = []
+    head: list[int] = []
 
-    def ways(r: int, n: int) -> list[tuple[int, ...]]:
-        if n == 0:
-            return [()]
+    def walk(r: int, n: int) -> None:
         while r and (not avail[r] or r > n):
             r -= 1
-        if r == 0 or reach[r] < n:
-            return []
-        found = memo.get((r, n))
-        if found is None:
-            found = []
-            for k in range(min(avail[r], n // r), -1, -1):
-                head = (base + r,) * k
-                found += [head + tail for tail in ways(r - 1, n - k * r)]
-            memo[(r, n)] = found
-        return found
+        if reach[r] < n:
+            return
+        code = base + r
+        for k in range(min(avail[r], n // r), -1, -1):
+            rest = n - k * r
+            if rest == 0:
+                found.append((*head, *(code,) * k))
+            elif reach[r - 1] >= rest:
+                head.extend((code,) * k)
+                walk(r - 1, rest)
+                if k:
+                    del head[-k:]
 
-    return ways(10, total)
+    walk(top, total)
+    return found
 
 
 _SUBS: dict = {}
@@ -247,12 +254,14 @@ def _collect_choices(si: int, ranks: tuple[int, ...], counts: tuple[int, ...]) -
     base = si * 13 - 1
     choices = []
     for _pay, pay_codes, total, banned in _pay_subsets(si, ranks):
-        # only the field's cards up to the paying sum matter: a smaller key is found more often
-        top = min(total, 10)
-        pkey = (si, total, banned, counts[: top + 1])
+        # only the field's cards up to the paying sum and of other ranks than the payment's
+        # matter (ruling 6: never the identical card): a smaller key is found more often
+        top = total if total < 10 else 10
+        avail = tuple(0 if r in banned else counts[r] for r in range(top + 1))
+        pkey = (base, total, avail)
         takes = _PARTS.get(pkey)
         if takes is None:
-            takes = _PARTS[pkey] = _partitions(total, counts, banned, base)
+            takes = _PARTS[pkey] = _partitions(total, avail, base)
         choices.extend([(pay_codes, take) for take in takes])
     if len(_CHOICES) > 50_000:
         _CHOICES.clear()
@@ -324,30 +333,61 @@ def _option_codes(
             for t in targets:
                 out.append(("cross", pay, (t,), returnable(pay, not _MONEY[t])))
     # buying (ruling 8): inclusion-minimal paying sets of money cards
-    money_cards = [c for c in usable if _MONEY[c]]
-    total = sum(c % 13 + 1 for c in money_cards)
+    money_cards = tuple(c for c in usable if _MONEY[c])
+    total = sum(_VALUE_C[c] for c in money_cards)
     if total >= 15 and pics:
+        buys = _buys(money_cards)
+        for picture in _PICTURES_BY_PRICE:
+            if picture not in pics:
+                continue
+            price = _PRICE_C[picture]
+            if total < price:
+                break
+            key = (price, _SUITI[picture])
+            subs = buys.get(key)
+            if subs is None:
+                subs = buys[key] = _minimal_buys(buys[None], *key)
+            for sub in subs:
+                out.append(("buy", sub, (picture,), returnable(sub, True)))
+    return out
+
+
+#: a money card's value, by code (0: not a money card)
+_VALUE_C = tuple(c % 13 + 1 if _MONEY[c] else 0 for c in range(54))
+#: the pictures in the order their purchases are listed: by price, then by code
+_PICTURES_BY_PRICE = tuple(sorted(_PICTURE_CODES, key=lambda c: (_PRICE_C[c], c)))
+_BUYS: dict = {}
+
+
+def _buys(money_cards: tuple[int, ...]) -> dict:
+    """The purchases these money cards can make, worked out once per hand of money cards:
+    under None every distinct subset (cards, sum, suits); under (price, suit) the minimal
+    ones for a picture of that price and suit (-1: a joker, any suit), filled on first use."""
+    found = _BUYS.get(money_cards)
+    if found is None:
         subsets = []
         seen = set()
         for n in range(1, len(money_cards) + 1):
             for sub in itertools.combinations(money_cards, n):
                 if sub not in seen:
                     seen.add(sub)
-                    subsets.append((sub, sum(c % 13 + 1 for c in sub), [c // 13 for c in sub]))
-        for picture in sorted(pics, key=lambda c: (_PRICE_C[c], c)):
-            price = _PRICE_C[picture]
-            if total < price:
-                continue
-            suit = _SUITI[picture]
-            for sub, s, suits in subsets:
-                if s < price or (suit >= 0 and suit not in suits):
-                    continue
-                # minimal: dropping any one card breaks the purchase
-                if all(
-                    s - c % 13 - 1 < price or (suit >= 0 and c // 13 == suit and suits.count(suit) == 1) for c in sub
-                ):
-                    out.append(("buy", sub, (picture,), returnable(sub, True)))
-    return out
+                    subsets.append((sub, sum(_VALUE_C[c] for c in sub), [c // 13 for c in sub]))
+        if len(_BUYS) > 20_000:
+            _BUYS.clear()
+        found = _BUYS[money_cards] = {None: subsets}
+    return found
+
+
+def _minimal_buys(subsets: list, price: int, suit: int) -> list[tuple[int, ...]]:
+    """The paying sets that buy a picture of ``price`` and ``suit``: enough money (of the
+    picture's suit among it, unless a joker), and dropping any one card breaks the purchase."""
+    return [
+        sub
+        for sub, s, suits in subsets
+        if s >= price
+        and (suit < 0 or suit in suits)
+        and all(s - _VALUE_C[c] < price or (suit >= 0 and c // 13 == suit and suits.count(suit) == 1) for c in sub)
+    ]
 
 
 def _cards_t(codes) -> tuple[Card, ...]:
