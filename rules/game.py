@@ -317,15 +317,12 @@ class State(ABC):
         self.options = options
         self.num_players = players
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = GameRandom(seed)
         self.history: list[Action] = []
-        #: the story so far: every action and every note, in order (see :meth:`log`)
-        self._story: list[Action | Note] = []
-        #: how to build this state again: a factory of the game's module and its arguments
-        self.origin: tuple[str, dict] = (
-            "new_game",
-            {"players": players, "seed": seed, **_jsonable(_options_dict(options))},
-        )
+        #: the story so far: every action and every note, in order (see :attr:`_story`)
+        self._events: list[Action | Note | tuple] = []
+        #: how this state was built, if not by ``new_game`` (see :attr:`origin`)
+        self._origin: tuple[str, dict] | None = None
 
     # ---- the protocol
 
@@ -475,7 +472,7 @@ class State(ABC):
 
     def _advance(self, action: Action) -> None:
         """Play a legal action and write it into the history and the story."""
-        self._story.append(action)
+        self._events.append(action)
         self._play(action)
         self._cache = None
         self.history.append(action)
@@ -509,9 +506,29 @@ class State(ABC):
 
     # ---- the story of the game
 
-    def record(self, note: Note) -> None:
-        """Write what followed from an action into the story (called from ``_play``)."""
-        self._story.append(note)
+    def record(self, note: Note | type[Note], *fields) -> None:
+        """Write what followed from an action into the story (called from ``_play``).
+
+        ``record(Note(...))`` writes a note; ``record(NoteClass, *fields)`` writes the
+        same note built only when the story is read (:attr:`_story`, :meth:`log`), so a
+        playout that never reads it does not pay for it. The fields are values that do
+        not change afterwards (numbers, cards, tuples)."""
+        self._events.append((note, fields) if fields or isinstance(note, type) else note)
+
+    @property
+    def _story(self) -> list[Action | Note]:
+        """The story so far: every action and every note, in order (see :meth:`log`);
+        the notes recorded as a class and fields are built here, once."""
+        events = self._events
+        for i, event in enumerate(events):
+            if type(event) is tuple:
+                cls, fields = event
+                events[i] = cls(*fields)
+        return events
+
+    @_story.setter
+    def _story(self, story: list[Action | Note]) -> None:
+        self._events = story
 
     def log(self, lang: str = "en") -> list[LogEntry]:
         """The game so far, one entry per action and per note, in ``lang``."""
@@ -532,6 +549,20 @@ class State(ABC):
         return entries
 
     # ---- origin, undo, saving
+
+    @property
+    def origin(self) -> tuple[str, dict]:
+        """How to build this state again: a factory of the game's module and its arguments
+        (JSON-ready); a dealt game's is worked out when first asked."""
+        origin = self._origin
+        if origin is None:
+            args = {"players": self.num_players, "seed": self.seed, **_jsonable(_options_dict(self.options))}
+            origin = self._origin = ("new_game", args)
+        return origin
+
+    @origin.setter
+    def origin(self, origin: tuple[str, dict]) -> None:
+        self._origin = origin
 
     def started_by(self, factory: str, **args) -> State:
         """Mark this fresh state as built by ``factory(**args)`` of its game, and return it.
@@ -689,6 +720,25 @@ def _shown(action, lang: str = "en") -> str:
         return _excerpt(type(action).__name__)
 
 
+# ---------------------------------------------------------------- chance
+
+
+class GameRandom(random.Random):
+    """A game's own ``random.Random``: the same numbers from the same seed, with
+    ``shuffle`` written out for speed (a deal shuffles whole packs). It draws exactly
+    as ``random.Random.shuffle`` does, so seeds deal the same games."""
+
+    def shuffle(self, x: list) -> None:
+        getrandbits = self.getrandbits
+        for i in range(len(x) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:  # as random.Random._randbelow: draw again above the bound
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
+
+
 # ---------------------------------------------------------------- copies
 
 #: types whose values never change once made: a copy shares them
@@ -726,7 +776,7 @@ def _copy_tuple(value: tuple, memo: dict) -> tuple:
 
 
 def _copy_rng(value: random.Random, memo: dict) -> random.Random:
-    new = random.Random.__new__(random.Random)
+    new = type(value).__new__(type(value))
     new.setstate(value.getstate())
     return new
 
@@ -755,7 +805,7 @@ def _copier(cls: type) -> Callable:
     params = getattr(cls, "__dataclass_params__", None)
     if params is not None and params.frozen:
         return _share  # the project's values (actions, notes, options, melds) are frozen dataclasses
-    if cls is random.Random:
+    if cls is random.Random or cls is GameRandom:
         return _copy_rng
     if cls.__module__ == "builtins" or not (hasattr(cls, "__dict__") or hasattr(cls, "__slots__")):
         return lambda value, memo: copy.deepcopy(value, memo)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import functools
 import json
+import random
 from dataclasses import dataclass
 
 import pytest
 
 from rules import OptionError, RulesError
-from rules.game import RandomPlayer, check_options, option
+from rules.game import GameRandom, RandomPlayer, check_options, option
 from rules.lang import count, plural_ru, signed
 from rules.simulate import simulate
 from tests import war
@@ -83,6 +84,39 @@ def test_a_hand_set_position_keeps_its_origin_through_undo_and_saving():
     again = war.from_json(state.to_json())
     assert again.hands == state.hands and again.won == state.won
     assert state.undo(2).hands == war.GAME.setups["ace_takes"]().hands
+
+
+def test_the_legal_actions_a_caller_gets_are_its_own_and_follow_every_move():
+    state = war.new_game(players=2, seed=3)
+    first = state.legal_actions()
+    first.clear()  # the caller's list: the game's answer stays whole
+    actions = state.legal_actions()
+    assert actions and actions == war.new_game(players=2, seed=3).legal_actions()
+    equal = war.PlayCard(actions[0].player, actions[0].card)  # made by the caller, not taken from the list
+    state.apply(equal)
+    assert state.history == [equal] and {a.player for a in state.legal_actions()} == {1}
+    with pytest.raises(RulesError):
+        state.apply(actions[1])  # the first seat's other card: legal before the move, not after
+    copy = state.clone()
+    copy.apply(copy.legal_actions()[0])
+    assert len(state.legal_actions()) == len(actions) and len(state.history) == 1  # the original is untouched
+
+
+def test_a_dealt_game_names_its_options_in_its_origin_and_save():
+    state = war.new_game(players=2, seed=3, pack=52)
+    assert state.origin == ("new_game", {"players": 2, "seed": 3, "pack": 52})
+    assert json.loads(state.to_json())["args"] == {"players": 2, "seed": 3, "pack": 52}
+
+
+def test_a_game_shuffles_exactly_as_python_random_does():
+    # the seeds deal the games the save files and the book's examples name
+    for seed in range(300):
+        ours, python = GameRandom(seed), random.Random(seed)
+        pack = list(range(seed % 110))
+        mine, theirs = pack[:], pack[:]
+        ours.shuffle(mine)
+        python.shuffle(theirs)
+        assert mine == theirs and ours.getstate() == python.getstate()
 
 
 def test_a_position_with_a_wrong_hand_is_refused_on_load():

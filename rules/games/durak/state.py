@@ -448,11 +448,11 @@ class DurakState(State):
         cards = self.table_attack + [c for c in self.table_defence if c is not None]
         if taken:
             self.hands[d].extend(cards)
-            self.record(Picked(d, len(cards)))
+            self.record(Picked, d, len(cards))
         else:
             self.discard.extend(cards)
             self.discarded_yet = True
-            self.record(Discarded(d, len(cards)))
+            self.record(Discarded, d, len(cards))
         self.table_attack, self.table_defence = [], []
         self._ranks = set()
         self._undefended = 0
@@ -467,7 +467,7 @@ class DurakState(State):
                     left.append(p)
             if left:
                 self.out_order.extend(left)
-                self.record(Left(tuple(left)))
+                self.record(Left, tuple(left))
         active = [p for p in range(self.num_players) if not self.out[p]]
         if len(active) <= 1:
             self._end_game(active[0] if active else None, left)
@@ -496,7 +496,7 @@ class DurakState(State):
                 k += 1
             if k:
                 drawn.append((p, k))
-        self.record(Drew(tuple(drawn)))
+        self.record(Drew, tuple(drawn))
 
     def _end_game(self, fool: int | None, last_out: list[int]) -> None:
         for p in range(self.num_players):

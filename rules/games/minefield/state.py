@@ -179,13 +179,13 @@ class MinefieldState(State):
         self.opened[cell] = True
         self.amp_seen[cell] = True
         self.unopened -= 1
-        record(Opened(move, p, cell + 1, m, a))
+        record(Opened, move, p, cell + 1, m, a)
 
         # jackpot: the first five unmatched amplifiers other than Q♠
         jp = self.jackpot
         if not amplified and a != MINE and len(jp) < 5 and a not in jp:
             jp.append(a)
-            record(JackpotCard(move, p, a, len(jp)))
+            record(JackpotCard, move, p, a, len(jp))
             if self.owner[a] >= 0:
                 self._check_jackpot(move, p)
 
@@ -266,7 +266,7 @@ class MinefieldState(State):
             self.bag.insert(0, cell)
         else:
             self.bag.insert(self.rng.randrange(len(self.bag) + 1), cell)
-        record(MineRelaid(move, p, cell + 1, len(closed) - 1))
+        record(MineRelaid, move, p, cell + 1, len(closed) - 1)
 
     def _collect(self, p, move, m, amplified):
         self.owner[m] = p
