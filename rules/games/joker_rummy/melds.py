@@ -317,80 +317,118 @@ def _hand_melds(hand: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
 
 
 def _find_hand_melds(hand: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
-    counts = Counter(hand)
-    jokers = sorted(c for c in counts if c >= RJ)
-    njokers = sum(counts[j] for j in jokers)
+    """The melds of a sorted hand: its sets rank by rank, then its runs suit by suit."""
+    jokers = (hand.count(RJ), hand.count(BJ))  # how many of each: all the melds need to know of them
+    njokers = jokers[0] + jokers[1]
+    by_rank: dict[int, list[int]] = {}  # a rank's distinct naturals, in order
+    by_suit: dict[int, list[int]] = {}  # a suit's distinct naturals, in order
+    two_aces = set()  # the suits whose ace the hand holds twice
+    last = -1
+    for c in hand:
+        if c >= RJ:
+            break
+        if c == last:
+            if c % 13 == 0:
+                two_aces.add(c // 13)
+            continue
+        last = c
+        by_rank.setdefault(c % 13, []).append(c)
+        by_suit.setdefault(c // 13, []).append(c)
     out: list[tuple[tuple[int, ...], int]] = []
     # sets: naturals of one rank in different suits, topped up with jokers to 3 or 4 cards
-    by_rank: dict[int, list[int]] = {}
-    for c in counts:
-        if c < RJ:
-            by_rank.setdefault(c % 13, []).append(c)
     fewest = max(1, 3 - njokers)
-    if any(len(naturals) >= fewest for naturals in by_rank.values()):
-        joker_sets = {k: _joker_choices(counts, jokers, k) for k in range(min(njokers, 3) + 1)}
-        for naturals in by_rank.values():
-            naturals.sort()
-            for m in range(fewest, min(len(naturals), 4) + 1):
-                for chosen in itertools.combinations(naturals, m):
-                    for size in (3, 4):
-                        k = size - m
-                        if 0 <= k <= njokers:
-                            for js in joker_sets[k]:
-                                out.append((chosen + js, 0))
-    # runs: every window of positions, each natural slot filled by the natural card (if held)
-    # or by a joker, each other slot by a joker
-    by_suit: dict[int, set[int]] = {}
-    for c in counts:
-        if c < RJ:
-            for pos in _positions(c):
-                by_suit.setdefault(c // 13, set()).add(pos)
-    orders = {k: _joker_orders(counts, jokers, k) for k in range(njokers + 1)}
-    for suit, held in by_suit.items():
-        if njokers == 0 and len(held) < 3:
+    for naturals in by_rank.values():
+        if len(naturals) >= fewest:
+            out += _melds_of(_set_melds, tuple(naturals), jokers)
+    # runs: suit by suit, from the naturals the hand holds in that suit
+    for suit, naturals in by_suit.items():
+        if njokers == 0 and len(naturals) + (naturals[0] % 13 == 0) < 3:
             continue
-        natural = _NATURAL[suit]
-        two_aces = counts[suit * 13] >= 2
-        for low in range(1, 13):
-            if njokers == 0 and low not in held:
-                continue
-            missing = 0
-            present: list[int] = []
-            for high in range(low, 15):
-                if high in held:
-                    present.append(high)
-                else:
-                    missing += 1
-                    if missing > njokers:
-                        break
-                if high - low < 2 or not present:
-                    continue
-                # jokers fill the places whose card the hand lacks (a joker never stands for a card
-                # the player still holds); a single ace cannot stand at both ends of the full run
-                if low == 1 and high == 14 and not two_aces:
-                    if missing + 1 > njokers:
-                        continue
-                    variants = [[p for p in range(1, 15) if p not in held or p == end] for end in (1, 14)]
-                else:
-                    variants = [[p for p in range(low, high + 1) if p not in held]]
-                for slots in variants:
-                    for js in orders[len(slots)]:
-                        cards = natural[low : high + 1]
-                        for p, j in zip(slots, js, strict=True):
-                            cards[p - low] = j
-                        out.append((tuple(cards), low))
+        out += _melds_of(_run_melds, (suit, tuple(naturals), suit in two_aces), jokers)
     return out
 
 
-def _joker_choices(counts: Counter, jokers: list[int], k: int) -> list[tuple[int, ...]]:
-    """The multisets of k jokers from the hand (as sorted tuples)."""
-    pool = [j for j in jokers for _ in range(counts[j])]
+_PART_MELDS: dict = {}
+
+
+def _melds_of(find, part: tuple, jokers: tuple[int, int]) -> list[tuple[tuple[int, ...], int]]:
+    """The melds of one part of a hand (one rank's naturals, or one suit's run positions) with
+    the hand's jokers, worked out once: a hand changes by a card or two a turn, its parts seldom."""
+    key = (find, part, jokers)
+    found = _PART_MELDS.get(key)
+    if found is None:
+        if len(_PART_MELDS) > 50_000:
+            _PART_MELDS.clear()
+        found = _PART_MELDS[key] = find(part, jokers)
+    return found
+
+
+def _set_melds(naturals: tuple[int, ...], jokers: tuple[int, int]) -> list[tuple[tuple[int, ...], int]]:
+    """The sets of one rank: ``naturals`` (its distinct cards held) topped up with jokers to 3 or 4."""
+    njokers = jokers[0] + jokers[1]
+    fewest = max(1, 3 - njokers)
+    joker_sets = {k: _joker_choices(jokers, k) for k in range(min(njokers, 3) + 1)}
+    out = []
+    for m in range(fewest, min(len(naturals), 4) + 1):
+        for chosen in itertools.combinations(naturals, m):
+            for size in (3, 4):
+                k = size - m
+                if 0 <= k <= njokers:
+                    for js in joker_sets[k]:
+                        out.append((chosen + js, 0))
+    return out
+
+
+def _run_melds(part: tuple[int, tuple[int, ...], bool], jokers: tuple[int, int]) -> list[tuple[tuple[int, ...], int]]:
+    """The runs of one suit: every window of positions, each natural slot filled by the natural
+    card (if held) or by a joker, each other slot by a joker. ``part``: the suit, its distinct
+    cards held, and whether both its aces are held."""
+    suit, naturals, two_aces = part
+    held = {pos for c in naturals for pos in _positions(c)}
+    njokers = jokers[0] + jokers[1]
+    orders = {k: _joker_orders(jokers, k) for k in range(njokers + 1)}
+    natural = _NATURAL[suit]
+    out = []
+    for low in range(1, 13):
+        if njokers == 0 and low not in held:
+            continue
+        missing = 0
+        present: list[int] = []
+        for high in range(low, 15):
+            if high in held:
+                present.append(high)
+            else:
+                missing += 1
+                if missing > njokers:
+                    break
+            if high - low < 2 or not present:
+                continue
+            # jokers fill the places whose card the hand lacks (a joker never stands for a card
+            # the player still holds); a single ace cannot stand at both ends of the full run
+            if low == 1 and high == 14 and not two_aces:
+                if missing + 1 > njokers:
+                    continue
+                variants = [[p for p in range(1, 15) if p not in held or p == end] for end in (1, 14)]
+            else:
+                variants = [[p for p in range(low, high + 1) if p not in held]]
+            for slots in variants:
+                for js in orders[len(slots)]:
+                    cards = natural[low : high + 1]
+                    for p, j in zip(slots, js, strict=True):
+                        cards[p - low] = j
+                    out.append((tuple(cards), low))
+    return out
+
+
+def _joker_choices(jokers: tuple[int, int], k: int) -> list[tuple[int, ...]]:
+    """The multisets of k jokers from the hand's (red, black) jokers (as sorted tuples)."""
+    pool = [RJ] * jokers[0] + [BJ] * jokers[1]
     return sorted(set(itertools.combinations(pool, k)))
 
 
-def _joker_orders(counts: Counter, jokers: list[int], k: int) -> list[tuple[int, ...]]:
-    """The sequences of k jokers from the hand (colours in every order)."""
-    pool = [j for j in jokers for _ in range(counts[j])]
+def _joker_orders(jokers: tuple[int, int], k: int) -> list[tuple[int, ...]]:
+    """The sequences of k jokers from the hand's (red, black) jokers (colours in every order)."""
+    pool = [RJ] * jokers[0] + [BJ] * jokers[1]
     return sorted(set(itertools.permutations(pool, k)))
 
 
