@@ -350,11 +350,12 @@ class DummyRummyState(State):
         if arrangement is not None:
             out.append(arrangement)
         distinct = sorted(set(hand), key=_sort_key)
+        fits = {c: self._fits(c) for c in distinct} if self.table else {}
         if self.down[p] and len(hand) > 1:
-            for c in distinct:
-                for m, owner, end in self._fits(c):
+            for c, places in fits.items():
+                for m, owner, end in places:
                     out.append(_lay_off(p, c, m, owner, end))
-        fitting = self._fitting_cards(p)
+        fitting = {c for c, places in fits.items() if places}  # as _fitting_cards, each card asked once
         last = len(hand) == 1
         for c in distinct:
             if self._discard_reason(c, fitting) is None:
