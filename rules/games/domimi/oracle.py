@@ -254,13 +254,13 @@ def _collect_choices(si: int, ranks: tuple[int, ...], counts: tuple[int, ...]) -
     base = si * 13 - 1
     choices = []
     for _pay, pay_codes, total, banned in _pay_subsets(si, ranks):
-        # only the field's cards up to the paying sum and of other ranks than the payment's
-        # matter (ruling 6: never the identical card): a smaller key is found more often
+        # only the field's cards up to the paying sum matter: a smaller key is found more often
         top = total if total < 10 else 10
-        avail = tuple(0 if r in banned else counts[r] for r in range(top + 1))
-        pkey = (base, total, avail)
+        pkey = (si, total, banned, counts[: top + 1])
         takes = _PARTS.get(pkey)
         if takes is None:
+            # the field's cards that may be taken: none of the payment's ranks (ruling 6)
+            avail = tuple(0 if r in banned else counts[r] for r in range(top + 1))
             takes = _PARTS[pkey] = _partitions(total, avail, base)
         choices.extend([(pay_codes, take) for take in takes])
     if len(_CHOICES) > 50_000:
