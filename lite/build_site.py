@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
@@ -52,8 +54,15 @@ KERNEL_WHEELS = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyo
 #: the wheels the kernel brings itself: its stubs of ipykernel and widgetsnbextension
 KERNEL_OWN = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension-4")
 
-#: the kernel installs these at start; all come from the bundled lock, none from a network
-KERNEL_NEEDS = ("micropip", "piplite", "pyodide_kernel", "ipykernel", "comm", "jedi", "ipython", "sqlite3")
+#: the kernel installs these at start unless they are there already; all come from the pack
+KERNEL_NEEDS = ("micropip", "piplite", "pyodide_kernel", "ipykernel", "comm", "ipython", "sqlite3")
+#: what the kernel would install but the site leaves out: IPython completes without Jedi
+#: (and the apps never complete), so its 1,900 files are neither shipped nor laid out
+KERNEL_SKIPS = ("jedi",)
+#: how the site's Python starts (python-start.js: the pack of files, the memory snapshot)
+PYTHON_START = "python-start.js"
+PACK = "python-start-{}.pack"
+SNAPSHOT = "python-start-{}.snapshot"
 
 
 def run(*cmd: str, **kwargs) -> None:
@@ -218,6 +227,73 @@ def lay_out_pyodide(npm: Path, wheels: list[Path], dest: Path) -> list[str]:
     return sorted(packages)
 
 
+def write_pack(wheels: list[Path], folder: Path) -> Path:
+    """Every wheel's files in one gzip-compressed pack, named by its content.
+
+    ``python-start.js`` writes them straight into site-packages before Python starts
+    (what Pyodide's own installer does file by file through Python, seconds slower).
+    A wheel's ``.data`` folder (a JupyterLab extension's JavaScript) is left out.
+    """
+    entries, blobs = [], []
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as archive:
+            for info in sorted(archive.infolist(), key=lambda i: i.filename):
+                top = info.filename.split("/")[0]
+                if info.is_dir() or top.endswith(".data"):
+                    continue
+                entries.append([info.filename, info.file_size])
+                blobs.append(archive.read(info))
+    header = json.dumps(entries, separators=(",", ":")).encode()
+    data = gzip.compress(struct.pack("<I", len(header)) + header + b"".join(blobs), compresslevel=9, mtime=0)
+    path = folder / PACK.format(hashlib.sha256(data).hexdigest()[:12])
+    path.write_bytes(data)
+    return path
+
+
+def snapshot_imports() -> str:
+    """What every page's Python imports before its notebook runs, as the kernel does it.
+
+    The kernel's own start (its package manager, IPython's shell), ipywidgets, the
+    engine and every game's views: imported once, at build time, into the snapshot.
+    """
+    views = sorted(p.stem for p in (ROOT / "widgets" / "games").glob("*.py") if p.stem != "__init__")
+    return "\n".join(
+        [
+            "import micropip, piplite.piplite",
+            "import pyodide_kernel",
+            "import ipywidgets",
+            "import rules, widgets.common, widgets.game, widgets.exercises, widgets.notation",
+            *(f"import widgets.games.{name}" for name in views),
+            "import gc",
+            "gc.collect()",
+        ]
+    )
+
+
+def make_snapshot(pyodide: Path, pack: Path, cache: Path) -> Path:
+    """Pyodide's memory with everything imported (``make_snapshot.js``), kept in the cache.
+
+    It is made again only when the pack, the imports or Pyodide change.
+    """
+    imports = snapshot_imports()
+    key = hashlib.sha256()
+    for part in (pack.read_bytes(), imports.encode(), (pyodide / "pyodide.asm.wasm").read_bytes()):
+        key.update(part)
+    for script in ("make_snapshot.js", PYTHON_START):
+        key.update((HERE / script).read_bytes())
+    kept = cache / "snapshots" / f"{key.hexdigest()[:16]}.snapshot"
+    if not kept.exists():
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        script = cache / "snapshot_imports.py"
+        script.write_text(imports, encoding="utf-8")
+        run("node", str(HERE / "make_snapshot.js"), str(pyodide), str(pack), str(kept) + ".part", str(script))
+        (kept.parent / (kept.name + ".part")).rename(kept)
+    data = kept.read_bytes()
+    path = pyodide / SNAPSHOT.format(hashlib.sha256(data).hexdigest()[:12])
+    path.write_bytes(data)
+    return path
+
+
 def app_notebooks() -> list[Path]:
     """The notebooks the book opens as apps (``{app}`` links): the Voila apps' twins."""
     found = []
@@ -271,7 +347,7 @@ def write_contents(contents: Path) -> None:
         nbformat.write(demo, target)
 
 
-def lite_config(packages: list[str]) -> dict:
+def lite_config(packages: list[str], pack: str, snapshot: str) -> dict:
     return {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
@@ -279,11 +355,14 @@ def lite_config(packages: list[str]) -> dict:
             "disabledExtensions": [],
             "litePluginSettings": {
                 KERNEL_PLUGIN: {
-                    "pyodideUrl": "./static/pyodide/pyodide.js",
+                    "pyodideUrl": f"./static/pyodide/{PYTHON_START}",
                     "disablePyPIFallback": True,
                     "loadPyodideOptions": {
-                        # everything at once from the bundled lock: no install step after boot
-                        "packages": packages,
+                        # what the kernel finds there already and does not install: the
+                        # pack brings it all before Python starts (python-start.js)
+                        "packages": sorted({*packages, *KERNEL_NEEDS, *KERNEL_SKIPS}),
+                        "rulebookPackURL": f"static/pyodide/{pack}",
+                        "rulebookSnapshotURL": f"static/pyodide/{snapshot}",
                         # rule links of the apps go to the book, four folders up from voici/render/<dir>/
                         "env": {"RULEBOOK_BOOK_URL": "../../../.."},
                     },
@@ -320,7 +399,7 @@ def patch_app_pages(out: Path, kernel_settings: dict) -> None:
             config = json.loads(match[2])
             plugins = config.setdefault("litePluginSettings", {})
             settings = {**plugins.get(KERNEL_PLUGIN, {}), **kernel_settings}
-            settings["pyodideUrl"] = config["baseUrl"] + "static/pyodide/pyodide.js"
+            settings["pyodideUrl"] = config["baseUrl"] + f"static/pyodide/{PYTHON_START}"
             plugins[KERNEL_PLUGIN] = settings
             inline = json.dumps(config).replace("<", "\\u003c")
             text = text[: match.start()] + match[1] + inline + match[3] + _QUERY_TO_PYTHON + text[match.end() :]
@@ -358,12 +437,17 @@ def build(html: Path, cache: Path) -> None:
         # the rule links of the apps lead to the page that holds each rule
         small_wheel(stubs, "card-rulebook-labels", "1.0.0", "the book's rule labels", rule_labels()),
     ]
-    packages = lay_out_pyodide(npm, wheels, src / "static" / "pyodide")
+    pyodide = src / "static" / "pyodide"
+    packages = lay_out_pyodide(npm, wheels, pyodide)
     missing = [p for p in KERNEL_NEEDS if p.replace("_", "-") not in packages]
     if missing:
         raise SystemExit(f"the kernel needs {missing}, which no bundled wheel provides")
+    shutil.copy2(HERE / PYTHON_START, pyodide / PYTHON_START)
+    pack = write_pack(wheels, pyodide)
+    snapshot = make_snapshot(pyodide, pack, cache)
+    config = lite_config(packages, pack.name, snapshot.name)
     write_contents(src / "contents")
-    (src / "jupyter-lite.json").write_text(json.dumps(lite_config(packages), indent=1))
+    (src / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
     (src / "jupyter_lite_config.json").write_text(json.dumps(build_config(), indent=1))
     (src / "overrides.json").unlink(missing_ok=True)
     out = html / "lite"
@@ -376,7 +460,7 @@ def build(html: Path, cache: Path) -> None:
         "--template=rulebook", "--show_tracebacks=False", "--strip_sources=True",
         cwd=src, env=dict(os.environ, JUPYTER_PATH=os.pathsep.join([str(VOILA), os.environ.get("JUPYTER_PATH", "")])),
     )  # fmt: skip
-    patch_app_pages(out, lite_config(packages)["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN])
+    patch_app_pages(out, config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN])
     size = sum(p.stat().st_size for p in html.rglob("*") if p.is_file())
     print(f"site: {html} ({size / 1e6:.1f} MB, of which lite/ {_size(out) / 1e6:.1f} MB)")
 
