@@ -14,6 +14,7 @@ kept in ``--cache`` so a rebuild fetches nothing.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import gzip
 import hashlib
@@ -303,34 +304,39 @@ def app_notebooks() -> list[Path]:
     return found
 
 
-def demo_notebooks() -> dict[str, nbformat.NotebookNode]:
-    """One small notebook per widget demo of the book, named as ``live`` names it.
+def page_cells(path: Path) -> dict:
+    """The code cells a page's demos need: each up to the page's last demo, by cell index."""
+    notebook = nbformat.read(path, as_version=4)
+    code = {i: c for i, c in enumerate(notebook.cells) if c.cell_type == "code"}
+    demos = [i for i, c in code.items() if live.is_widget_demo(c.get("outputs", []))]
+    return {"cells": {str(i): c.source for i, c in code.items() if demos and i <= max(demos)}, "demos": demos}
 
-    Its first cell runs the page's earlier code cells with their output swallowed
-    (they may define what the demo uses); its second is the demo's own cell.
+
+def _import_lines(source: str) -> list[str]:
+    """A cell's top-level import statements."""
+    tree = ast.parse(source)
+    return [ast.get_source_segment(source, n) for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)]
+
+
+def page_hosts() -> dict[str, tuple[nbformat.NotebookNode, dict]]:
+    """One host notebook per book page with demos, named as ``live`` names it, and its cells.
+
+    The host is the page's one Python: its notebook only imports what the page's code
+    imports (from the memory snapshot, at once); ``live-host.js`` then runs each demo's
+    cell, and the cells before it, when the reader asks for that demo.
     """
-    demos = {}
+    hosts = {}
     for path in sorted((ROOT / "book").glob("*/*.ipynb")):
-        notebook = nbformat.read(path, as_version=4)
-        earlier: list[str] = []
-        for index, cell in enumerate(notebook.cells):
-            if cell.cell_type != "code":
-                continue
-            if live.is_widget_demo(cell.get("outputs", [])):
-                docname = path.relative_to(ROOT).with_suffix("").as_posix()
-                setup = (
-                    "from IPython.utils.capture import capture_output as _capture\n"
-                    f"with _capture():\n    exec(compile({chr(10).join(earlier)!r}, 'page', 'exec'))\n"
-                )
-                demo = nbformat.v4.new_notebook(
-                    cells=[nbformat.v4.new_code_cell(setup), nbformat.v4.new_code_cell(cell.source)],
-                    metadata={
-                        "kernelspec": {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
-                    },
-                )
-                demos[live.demo_name(docname, index)] = demo
-            earlier.append(cell.source)
-    return demos
+        cells = page_cells(path)
+        if not cells["demos"]:
+            continue
+        imports = dict.fromkeys(line for source in cells["cells"].values() for line in _import_lines(source))
+        notebook = nbformat.v4.new_notebook(
+            cells=[nbformat.v4.new_code_cell("\n".join(imports))],
+            metadata={"kernelspec": {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}},
+        )
+        hosts[live.host_name(path.relative_to(ROOT).with_suffix("").as_posix())] = (notebook, cells)
+    return hosts
 
 
 def write_contents(contents: Path) -> None:
@@ -341,10 +347,10 @@ def write_contents(contents: Path) -> None:
         nb = nbformat.read(notebook, as_version=4)
         nb.metadata["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
         nbformat.write(nb, target)
-    for name, demo in demo_notebooks().items():
+    for name, (host, _) in page_hosts().items():
         target = contents / live.DEMOS / f"{name}.ipynb"
         target.parent.mkdir(parents=True, exist_ok=True)
-        nbformat.write(demo, target)
+        nbformat.write(host, target)
 
 
 def lite_config(packages: list[str], pack: str, snapshot: str) -> dict:
@@ -406,6 +412,17 @@ def patch_app_pages(out: Path, kernel_settings: dict) -> None:
         page.write_text(text, encoding="utf-8")
 
 
+def patch_host_pages(out: Path) -> None:
+    """Give each page's host its page's cells and the script that runs them on request."""
+    script = (HERE / "live-host.js").read_text(encoding="utf-8")
+    for name, (_, cells) in page_hosts().items():
+        page = out / "voici" / "render" / live.DEMOS / f"{name}.html"
+        text = page.read_text(encoding="utf-8")
+        data = json.dumps(cells).replace("<", "\\u003c")
+        tail = f'<script type="application/json" id="rulebook-page-cells">{data}</script>\n<script>{script}</script>\n'
+        page.write_text(text.replace("</body>", tail + "</body>", 1), encoding="utf-8")
+
+
 def build_config() -> dict:
     """Only the front-end extensions the apps use: the widgets and the Pyodide kernel."""
     labextensions = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
@@ -461,6 +478,7 @@ def build(html: Path, cache: Path) -> None:
         cwd=src, env=dict(os.environ, JUPYTER_PATH=os.pathsep.join([str(VOILA), os.environ.get("JUPYTER_PATH", "")])),
     )  # fmt: skip
     patch_app_pages(out, config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN])
+    patch_host_pages(out)
     size = sum(p.stat().st_size for p in html.rglob("*") if p.is_file())
     print(f"site: {html} ({size / 1e6:.1f} MB, of which lite/ {_size(out) / 1e6:.1f} MB)")
 

@@ -1,9 +1,11 @@
 """Live demos: every widget of the book can run in the reader's browser.
 
 Each code cell whose saved output is a widget gets a bar: it says the widget is a
-saved snapshot, and its "Make it live" button (``_static/live.js``) starts the
-in-browser Python of the static site (``make site``: ``lite/build_site.py``) and puts
-the same demo, running, in place of the snapshot.
+saved snapshot, and its "Make it live" button (``_static/live.js``) puts the same demo,
+running, in place of the snapshot. The Python that runs it is the static site's (``make
+site``: ``lite/build_site.py``): one per book page, shared by all the page's demos (the
+page's "host", ``lite/voici/render/demos/<chapter>-<page>.html``, which runs each demo's
+cell when the reader asks for it).
 
 It also decides where the ``{app}`` links go: the site's static apps
 (``lite/voici/render/<notebook>.html``) unless ``rulebook_voila_url`` (or the
@@ -19,7 +21,7 @@ import os
 from docutils import nodes
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-#: where the site keeps the demos' notebooks, inside the static apps' contents
+#: where the site keeps the pages' hosts (one notebook per page with demos), inside the static apps' contents
 DEMOS = "demos"
 #: the static apps, relative to the site's root
 APPS = "lite/voici/render"
@@ -44,9 +46,9 @@ def is_widget_demo(outputs) -> bool:
     return any(WIDGET_VIEW in output.get("data", {}) for output in outputs)
 
 
-def demo_name(docname: str, cell_index: int) -> str:
-    """The demo's notebook name, e.g. ``domimi-explorer-3`` for ``book/domimi/explorer``, cell 3."""
-    return "-".join([*docname.removeprefix("book/").split("/"), str(cell_index)])
+def host_name(docname: str) -> str:
+    """The name of the page's host notebook, e.g. ``domimi-explorer`` for ``book/domimi/explorer``."""
+    return "-".join(docname.removeprefix("book/").split("/"))
 
 
 def root_prefix(docname: str) -> str:
@@ -79,9 +81,9 @@ def add_live_bars(app, doctree, docname) -> None:
             continue
         if not any(_is_widget_output(n) for n in cell.findall(nodes.raw)):
             continue
-        src = f"{root_prefix(docname)}{APPS}/{DEMOS}/{demo_name(docname, cell['cell_index'])}.html"
+        src = f"{root_prefix(docname)}{APPS}/{DEMOS}/{host_name(docname)}.html"
         bar = (
-            f'<div class="live-bar" data-live-src="{html.escape(src)}">'
+            f'<div class="live-bar" data-live-src="{html.escape(src)}" data-live-cell="{cell["cell_index"]}">'
             f'<span class="live-note">{in_each_language(SNAPSHOT)}</span> '
             f'<button type="button" class="live-start">{in_each_language(MAKE_LIVE)}</button>'
             f'<span class="live-status" role="status"></span></div>'

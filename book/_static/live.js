@@ -1,8 +1,14 @@
 /* The book's live demos (book/_ext/live.py puts a bar on every widget snapshot).
  *
- * "Make it live" loads the demo's static app (JupyterLite's Voici, Python running as
- * Pyodide in this browser, everything served from this site) in a frame under the
- * bar; when the demo has drawn itself there, it takes the snapshot's place.
+ * A book page has one Python for all its demos: its "host", the static site's Voici
+ * page for this book page (lite/build_site.py, lite/live-host.js), loaded in a hidden
+ * frame. "Make it live" asks the host to run the demo's cell and to draw the demo in a
+ * frame of its own under the bar; when it is drawn there, it takes the snapshot's place.
+ *
+ * The host starts when a demo is first made live, or before, when a demo has been in
+ * view for a moment on a connection the browser says is neither data-saving nor slow
+ * (2G): then the button answers at once. Where the browser does not say, it waits for
+ * the click.
  */
 (function () {
   "use strict";
@@ -24,6 +30,7 @@
       ru: "Работает: Python выполняется в вашем браузере и отвечает на ввод.",
     },
     frame: { en: "Live demo", ru: "Живой пример" },
+    host: { en: "Python for this page's demos", ru: "Python для примеров этой страницы" },
   };
 
   function pageLang() {
@@ -51,20 +58,10 @@
   }
 
   var GIVE_UP_MS = 180000;
+  /* a demo this long in view starts the page's Python ahead (not one scrolled past) */
+  var AHEAD_AFTER_MS = 1000;
 
-  function ready(frame) {
-    var doc;
-    try {
-      doc = frame.contentDocument;
-    } catch (error) {
-      return false;
-    }
-    if (!doc || doc.getElementById("loading")) return false;
-    var cells = doc.getElementById("rendered_cells");
-    return !!(cells && cells.style.display !== "none" && cells.querySelector(".jupyter-widgets"));
-  }
-
-  // Voici's page scrolls inside #rendered_cells: the frame takes the height of its content
+  /* Voici's page scrolls inside #rendered_cells: the frame takes the height of its content */
   function fit(frame) {
     var doc = frame.contentDocument;
     var cells = doc && doc.getElementById("rendered_cells");
@@ -84,7 +81,7 @@
     var button = bar.querySelector(".live-start");
     if (button) button.remove();
     fit(frame);
-    var content = frame.contentDocument.getElementById("rendered_cells").firstElementChild;
+    var content = frame.contentDocument.getElementById("rendered_cells");
     if (window.ResizeObserver && content) {
       new ResizeObserver(function () {
         fit(frame);
@@ -101,37 +98,131 @@
     if (button) button.disabled = false;
   }
 
+  function later(ms, value) {
+    return new Promise(function (resolve) {
+      setTimeout(resolve, ms, value);
+    });
+  }
+
+  /* The page's one Python, started once: resolves to the host's `rulebookLive`. */
+  var host = null;
+
+  function startHost(how) {
+    if (host) return host.ready;
+    var bar = document.querySelector(".live-bar[data-live-src]");
+    if (!bar) return Promise.reject(new Error("missing"));
+    var src = bar.getAttribute("data-live-src");
+    var frame = document.createElement("iframe");
+    frame.className = "live-host";
+    frame.title = TEXT.host[pageLang()];
+    frame.setAttribute("aria-hidden", "true");
+    frame.tabIndex = -1;
+    frame.dataset.started = how;
+    frame.dataset.state = "starting";
+    var started = { frame: frame };
+    started.ready = fetch(src, { method: "HEAD" })
+      .then(function (response) {
+        if (!response.ok) throw new Error("missing");
+        frame.src = inPageLanguage(src);
+        document.body.appendChild(frame);
+        var began = Date.now();
+        return (function wait() {
+          var live = frame.contentWindow && frame.contentWindow.rulebookLive;
+          if (live) {
+            return live.ready.then(function () {
+              return live;
+            });
+          }
+          if (Date.now() - began > GIVE_UP_MS) throw new Error("failed");
+          return later(100).then(wait);
+        })();
+      })
+      .then(function (live) {
+        frame.dataset.state = "ready";
+        return live;
+      });
+    started.ready.catch(function () {
+      // a later click tries again with a new host
+      frame.remove();
+      if (host === started) host = null;
+    });
+    host = started;
+    return started.ready;
+  }
+
+  /* the demo's own frame, same-origin and empty: the host draws the demo in it */
+  function demoFrame(bar) {
+    var frame = document.createElement("iframe");
+    frame.className = "live-frame";
+    frame.title = TEXT.frame[pageLang()];
+    frame.srcdoc =
+      '<!doctype html><html><head><meta charset="utf-8"></head>' +
+      '<body><div id="rendered_cells" style="overflow: visible; height: auto"></div></body></html>';
+    var loaded = new Promise(function (resolve) {
+      frame.addEventListener("load", resolve, { once: true });
+    });
+    bar.closest(".cell").appendChild(frame);
+    return { frame: frame, loaded: loaded };
+  }
+
   function start(bar) {
     if (bar.classList.contains("is-starting") || bar.classList.contains("is-live")) return;
-    var src = bar.getAttribute("data-live-src");
     var button = bar.querySelector(".live-start");
     button.disabled = true;
     bar.classList.remove("is-failed");
     bar.classList.add("is-starting");
     say(bar.querySelector(".live-status"), TEXT.starting);
-    fetch(src, { method: "HEAD" })
-      .then(function (response) {
-        if (!response.ok) throw new Error("missing");
-        var frame = document.createElement("iframe");
-        frame.className = "live-frame";
-        frame.title = TEXT.frame[pageLang()];
-        frame.src = inPageLanguage(src);
-        bar.closest(".cell").appendChild(frame);
-        var began = Date.now();
-        var timer = setInterval(function () {
-          if (ready(frame)) {
-            clearInterval(timer);
-            goLive(bar, frame);
-          } else if (Date.now() - began > GIVE_UP_MS) {
-            clearInterval(timer);
-            frame.remove();
-            fail(bar, TEXT.failed);
-          }
-        }, 100);
+    var cell = Number(bar.getAttribute("data-live-cell"));
+    var demo = demoFrame(bar);
+    var shown = Promise.all([startHost("click"), demo.loaded]).then(function (done) {
+      return done[0].show(cell, pageLang(), demo.frame.contentDocument.getElementById("rendered_cells"));
+    });
+    Promise.race([
+      shown,
+      later(GIVE_UP_MS).then(function () {
+        throw new Error("failed");
+      }),
+    ])
+      .then(function () {
+        goLive(bar, demo.frame);
       })
-      .catch(function () {
-        fail(bar, TEXT.missing);
+      .catch(function (error) {
+        demo.frame.remove();
+        fail(bar, error && error.message === "missing" ? TEXT.missing : TEXT.failed);
       });
+  }
+
+  /* Whether starting ahead costs the reader nothing they would mind: the browser says the
+     connection saves no data and is not slow. Without a word from it, nothing starts. */
+  function unmetered() {
+    var connection = navigator.connection;
+    if (!connection || connection.saveData) return false;
+    return !/(^|-)2g$/.test(connection.effectiveType || "");
+  }
+
+  function startAhead() {
+    if (!window.IntersectionObserver || !document.querySelector(".live-bar[data-live-src]")) return;
+    var waiting = new Map();
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        if (!entry.isIntersecting) {
+          clearTimeout(waiting.get(entry.target));
+          waiting.delete(entry.target);
+        } else if (!waiting.has(entry.target)) {
+          waiting.set(
+            entry.target,
+            setTimeout(function () {
+              if (host || document.visibilityState !== "visible" || !unmetered()) return;
+              observer.disconnect();
+              startHost("ahead").catch(function () {});
+            }, AHEAD_AFTER_MS),
+          );
+        }
+      });
+    });
+    document.querySelectorAll(".live-demo").forEach(function (cell) {
+      observer.observe(cell);
+    });
   }
 
   /* the frame's name follows the reader's switch of language (the demo keeps the language it started in) */
@@ -139,10 +230,15 @@
     document.querySelectorAll("iframe.live-frame").forEach(function (frame) {
       frame.title = TEXT.frame[pageLang()];
     });
+    document.querySelectorAll("iframe.live-host").forEach(function (frame) {
+      frame.title = TEXT.host[pageLang()];
+    });
   });
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest(".live-start");
     if (button) start(button.closest(".live-bar"));
   });
+
+  startAhead();
 })();
