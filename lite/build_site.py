@@ -63,6 +63,8 @@ KERNEL_SKIPS = ("jedi",)
 #: how the site's Python starts (python-start.js: the pack of files, the memory snapshot)
 PYTHON_START = "python-start.js"
 PACK = "python-start-{}.pack"
+#: a book page's one Python, in a web worker (``book/_static/live.js`` starts it)
+LIVE_HOST = "live-host.js"
 SNAPSHOT = "python-start-{}.snapshot"
 
 
@@ -304,39 +306,50 @@ def app_notebooks() -> list[Path]:
     return found
 
 
-def page_cells(path: Path) -> dict:
-    """The code cells a page's demos need: each up to the page's last demo, by cell index."""
-    notebook = nbformat.read(path, as_version=4)
-    code = {i: c for i, c in enumerate(notebook.cells) if c.cell_type == "code"}
-    demos = [i for i, c in code.items() if live.is_widget_demo(c.get("outputs", []))]
-    return {"cells": {str(i): c.source for i, c in code.items() if demos and i <= max(demos)}, "demos": demos}
-
-
-def _import_lines(source: str) -> list[str]:
-    """A cell's top-level import statements."""
+def _without_last_expression(source: str) -> str:
+    """A cell's code without the expression it ends on (the value the cell shows)."""
     tree = ast.parse(source)
-    return [ast.get_source_segment(source, n) for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)]
+    if tree.body and isinstance(tree.body[-1], ast.Expr):
+        tree.body.pop()
+    return ast.unparse(tree)
 
 
-def page_hosts() -> dict[str, tuple[nbformat.NotebookNode, dict]]:
-    """One host notebook per book page with demos, named as ``live`` names it, and its cells.
+def page_demos() -> dict[str, dict]:
+    """Each book page with demos, named as ``live`` names it: its code cells up to its last demo.
 
-    The host is the page's one Python: its notebook only imports what the page's code
-    imports (from the memory snapshot, at once); ``live-host.js`` then runs each demo's
-    cell, and the cells before it, when the reader asks for that demo.
+    ``live.js`` runs a demo's cell in the page's one Python when the reader asks for that
+    demo, after the cells before it; those run as ``setup``: a demo's cell without the
+    value it shows (its widget is not made twice), any other cell whole.
     """
-    hosts = {}
+    pages = {}
     for path in sorted((ROOT / "book").glob("*/*.ipynb")):
-        cells = page_cells(path)
-        if not cells["demos"]:
+        notebook = nbformat.read(path, as_version=4)
+        code = [(i, c) for i, c in enumerate(notebook.cells) if c.cell_type == "code"]
+        demos = [i for i, c in code if live.is_widget_demo(c.get("outputs", []))]
+        if not demos:
             continue
-        imports = dict.fromkeys(line for source in cells["cells"].values() for line in _import_lines(source))
-        notebook = nbformat.v4.new_notebook(
-            cells=[nbformat.v4.new_code_cell("\n".join(imports))],
-            metadata={"kernelspec": {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}},
+        cells = [
+            {
+                "index": i,
+                "source": c.source,
+                "setup": _without_last_expression(c.source) if i in demos else c.source,
+            }
+            for i, c in code
+            if i <= max(demos)
+        ]
+        pages[live.page_name(path.relative_to(ROOT).with_suffix("").as_posix())] = {"cells": cells, "demos": demos}
+    return pages
+
+
+def write_demos(out: Path, pyodide: str, start: dict[str, str]) -> None:
+    """Every page's demos (``page_demos``) and where its Python comes from, for ``live.js``."""
+    folder = out / live.DEMOS
+    folder.mkdir(parents=True, exist_ok=True)
+    python = {name: f"../{pyodide}/{file}" for name, file in start.items()}
+    for name, page in page_demos().items():
+        (folder / f"{name}.json").write_text(
+            json.dumps({"python": python, **page}, ensure_ascii=False), encoding="utf-8"
         )
-        hosts[live.host_name(path.relative_to(ROOT).with_suffix("").as_posix())] = (notebook, cells)
-    return hosts
 
 
 def write_contents(contents: Path) -> None:
@@ -347,10 +360,6 @@ def write_contents(contents: Path) -> None:
         nb = nbformat.read(notebook, as_version=4)
         nb.metadata["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
         nbformat.write(nb, target)
-    for name, (host, _) in page_hosts().items():
-        target = contents / live.DEMOS / f"{name}.ipynb"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        nbformat.write(host, target)
 
 
 def lite_config(packages: list[str], pack: str, snapshot: str) -> dict:
@@ -412,17 +421,6 @@ def patch_app_pages(out: Path, kernel_settings: dict) -> None:
         page.write_text(text, encoding="utf-8")
 
 
-def patch_host_pages(out: Path) -> None:
-    """Give each page's host its page's cells and the script that runs them on request."""
-    script = (HERE / "live-host.js").read_text(encoding="utf-8")
-    for name, (_, cells) in page_hosts().items():
-        page = out / "voici" / "render" / live.DEMOS / f"{name}.html"
-        text = page.read_text(encoding="utf-8")
-        data = json.dumps(cells).replace("<", "\\u003c")
-        tail = f'<script type="application/json" id="rulebook-page-cells">{data}</script>\n<script>{script}</script>\n'
-        page.write_text(text.replace("</body>", tail + "</body>", 1), encoding="utf-8")
-
-
 def build_config() -> dict:
     """Only the front-end extensions the apps use: the widgets and the Pyodide kernel."""
     labextensions = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
@@ -459,7 +457,8 @@ def build(html: Path, cache: Path) -> None:
     missing = [p for p in KERNEL_NEEDS if p.replace("_", "-") not in packages]
     if missing:
         raise SystemExit(f"the kernel needs {missing}, which no bundled wheel provides")
-    shutil.copy2(HERE / PYTHON_START, pyodide / PYTHON_START)
+    for script in (PYTHON_START, LIVE_HOST):
+        shutil.copy2(HERE / script, pyodide / script)
     pack = write_pack(wheels, pyodide)
     snapshot = make_snapshot(pyodide, pack, cache)
     config = lite_config(packages, pack.name, snapshot.name)
@@ -478,7 +477,8 @@ def build(html: Path, cache: Path) -> None:
         cwd=src, env=dict(os.environ, JUPYTER_PATH=os.pathsep.join([str(VOILA), os.environ.get("JUPYTER_PATH", "")])),
     )  # fmt: skip
     patch_app_pages(out, config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN])
-    patch_host_pages(out)
+    start = {"host": LIVE_HOST, "index": "", "pack": pack.name, "snapshot": snapshot.name}
+    write_demos(out, "static/pyodide", start)
     size = sum(p.stat().st_size for p in html.rglob("*") if p.is_file())
     print(f"site: {html} ({size / 1e6:.1f} MB, of which lite/ {_size(out) / 1e6:.1f} MB)")
 

@@ -1,152 +1,141 @@
-/* A book page's one Python: its "host" (lite/build_site.py adds this script, and the
- * page's code cells, to the page's host, a Voici page that the book page loads in a
- * hidden frame: book/_static/live.js).
+/* A book page's one Python, in a web worker: its "host" (book/_static/live.js starts it,
+ * lite/build_site.py puts it beside Pyodide and python-start.js).
  *
- * Voici starts the kernel and runs the host's notebook (the imports the page's code
- * needs). Then `rulebookLive.show(cell, lang, target)` runs a demo when the reader asks
- * for it: the page's code cells before it (once; again if the language changed), then
- * the demo's own cell, and draws its output into `target`, an element of the demo's
- * frame on the book page. Every demo of the page thus shares one kernel, one widget
- * manager, one Python.
+ * Python starts the site's way (python-start.js: the pack of files, the memory snapshot
+ * with IPython, ipywidgets and every game already imported), then runs what the page
+ * asks, one message at a time:
+ *
+ *   {type: "start", settings}            start Python (loadPyodide's options)
+ *   {type: "run", id, code, lang}        run a cell in the page's language
+ *   {type: "comm", id, msgType, content, buffers}
+ *                                        a widget's message from the page (comm_msg, comm_close)
+ *
+ * and answers each with {type: "done", id, ok, error, sent}: `sent` is what Python sent
+ * while doing it, in order: the widgets' messages ({type: "comm_open" | "comm_msg" |
+ * "comm_close", content, metadata, buffers}) and the cell's outputs ({type: "output",
+ * data, metadata}). The page draws the widgets with the book's own widget manager.
  */
-(function () {
-  "use strict";
+"use strict";
 
-  var page = JSON.parse(document.getElementById("rulebook-page-cells").textContent);
-  var order = Object.keys(page.cells)
-    .map(Number)
-    .sort(function (a, b) {
-      return a - b;
-    });
+importScripts("python-start.js");
 
-  /* ready once Voici has started the kernel, run the notebook and shown it */
-  var ready = new Promise(function (resolve) {
-    var timer = setInterval(function () {
-      var app = window.jupyterapp;
-      var cells = document.getElementById("rendered_cells");
-      if (app && app.widgetManager && app.widgetManager.kernel && cells && cells.style.display !== "none") {
-        clearInterval(timer);
-        resolve(app.widgetManager);
-      }
-    }, 50);
+/* The page's side of IPython: the kernel's shell (from the snapshot) runs the cells, and
+   what it would publish (comm messages, results, displays) is kept for the answer. */
+var GLUE = [
+  "import json as _json, os as _os",
+  "import pyodide_kernel as _kernel",
+  "_shell = _kernel.ipython_shell",
+  "_sent = []",
+  "def _send_comm(msg_type, content, metadata, ident, buffers):",
+  "    _sent.append(({'type': msg_type, 'content': content, 'metadata': metadata}, list(buffers or [])))",
+  "def _output(data, metadata, *_):",
+  "    _sent.append(({'type': 'output', 'data': data, 'metadata': metadata or {}}, []))",
+  "_shell.send_comm = _send_comm",
+  "_shell.displayhook.publish_execution_result = lambda count, data, metadata: _output(data, metadata)",
+  "_shell.display_pub.display_data_callback = _output",
+  "_shell.display_pub.update_display_data_callback = lambda *_: None",
+  "_shell.display_pub.clear_output_callback = lambda *_: None",
+  "_kernel.stdout_stream.publish_stream_callback = lambda *_: None",
+  "_kernel.stderr_stream.publish_stream_callback = lambda *_: None",
+  "def _take():",
+  "    sent = _sent[:]",
+  "    _sent.clear()",
+  "    return _json.dumps([m for m, _ in sent]), [bytes(b) for _, bs in sent for b in bs], [len(bs) for _, bs in sent]",
+  "def _run(code, lang):",
+  "    _os.environ['QUERY_STRING'] = 'lang=' + lang",
+  "    _shell._last_traceback = None",
+  "    _shell.run_cell(code, store_history=False)",
+  "    failed = _shell._last_traceback",
+  "    return (failed['ename'] + ': ' + failed['evalue']) if failed else ''",
+  "def _comm(msg_type, message, buffers):",
+  "    message = _json.loads(message)",
+  "    message['buffers'] = [memoryview(b.to_py()) for b in buffers]",
+  "    manager = _kernel.kernel_instance.comm_manager",
+  "    getattr(manager, msg_type)(None, None, message)",
+].join("\n");
+
+var python = null;
+var glue = {};
+
+async function start(settings) {
+  var started = await self.loadPyodide(settings);
+  started.runPython(GLUE);
+  ["_take", "_run", "_comm"].forEach(function (name) {
+    glue[name] = started.globals.get(name);
   });
+  python = started;
+}
 
-  /* run `code` in the kernel; each output (a display bundle) goes to `collect` */
-  function run(kernel, code, collect) {
-    var future = kernel.requestExecute({ code: code, silent: false, store_history: false });
-    future.onIOPub = function (message) {
-      var type = message.header.msg_type;
-      if (!collect) return;
-      if (type === "display_data" || type === "execute_result") collect(message.content);
-      else if (type === "stream") collect({ data: { "text/plain": message.content.text }, metadata: {} });
-    };
-    return future.done.then(function (reply) {
-      if (reply.content.status !== "ok") throw new Error("the demo's cell failed: " + reply.content.ename);
-    });
+/* What Python sent since the last answer: messages as JSON, their buffers as bytes. */
+function take() {
+  var taken = glue._take();
+  var converted = taken.toJs();
+  taken.destroy();
+  var messages = JSON.parse(converted[0]);
+  var buffers = converted[1];
+  var counts = converted[2];
+  var next = 0;
+  messages.forEach(function (message, index) {
+    message.buffers = buffers.slice(next, next + counts[index]);
+    next += counts[index];
+  });
+  return messages;
+}
+
+function handle(message) {
+  if (message.type === "start") return start(message.settings).then(function () {
+    return "";
+  });
+  if (!python) throw new Error("Python has not started");
+  if (message.type === "run") {
+    return glue._run(message.code, message.lang);
   }
-
-  /* the demo's frame gets this page's styles (JupyterLab's, the widgets', the theme) */
-  function dress(doc) {
-    if (doc.documentElement.hasAttribute("data-host-styles")) return Promise.resolve();
-    doc.documentElement.setAttribute("data-host-styles", "");
-    var base = doc.createElement("base");
-    base.href = location.href;
-    doc.head.prepend(base);
-    var loading = [];
-    document.querySelectorAll('link[rel="stylesheet"], style').forEach(function (element) {
-      var copy;
-      if (element.tagName === "LINK") {
-        copy = doc.createElement("link");
-        copy.rel = "stylesheet";
-        copy.href = element.href;
-        loading.push(
-          new Promise(function (resolve) {
-            copy.onload = copy.onerror = resolve;
-          }),
-        );
-      } else {
-        copy = doc.createElement("style");
-        copy.textContent = element.textContent;
-      }
-      doc.head.appendChild(copy);
+  if (message.type === "comm") {
+    var body = JSON.stringify({
+      header: { msg_id: message.id, msg_type: message.msgType },
+      parent_header: {},
+      metadata: {},
+      content: message.content,
     });
-    [document.documentElement, document.body].forEach(function (element, index) {
-      var target = index ? doc.body : doc.documentElement;
-      element.classList.forEach(function (name) {
-        target.classList.add(name);
-      });
-      Array.prototype.forEach.call(element.attributes, function (attribute) {
-        if (attribute.name.indexOf("data-jp-") === 0) target.setAttribute(attribute.name, attribute.value);
-      });
-    });
-    return Promise.all(loading);
+    var buffers = python.toPy((message.buffers || []).map(function (buffer) {
+      return new Uint8Array(buffer);
+    }));
+    try {
+      glue._comm(message.msgType, body, buffers);
+    } finally {
+      buffers.destroy();
+    }
+    return "";
   }
+  throw new Error("unknown request: " + message.type);
+}
 
-  /* one output, drawn by this page's renderers (a widget by its widget manager) */
-  function draw(manager, target, output) {
-    var rendermime = manager.rendermime;
-    var mime = rendermime.preferredMimeType(output.data, "any");
-    if (!mime) return Promise.resolve();
-    var renderer = rendermime.createRenderer(mime);
-    var doc = target.ownerDocument;
-    var child = doc.createElement("div");
-    child.className = "jp-OutputArea-child";
-    var area = doc.createElement("div");
-    area.className = "jp-OutputArea-output";
-    child.appendChild(area);
-    target.appendChild(child);
-    var model = { data: output.data, metadata: output.metadata || {}, trusted: true, setData: function () {} };
-    return Promise.resolve(renderer.renderModel(model)).then(function () {
-      // Lumino's Widget.attach, which every renderer's class inherits
-      renderer.constructor.attach(renderer, area);
-    });
-  }
+var queue = Promise.resolve();
 
-  var queue = Promise.resolve();
-  var ranIn = null;
-  var ran = {};
-
-  function show(cell, lang, target) {
-    if (!(String(cell) in page.cells) || !/^[a-z]{2}$/.test(lang)) return Promise.reject(new Error("no such demo"));
-    var task = queue.then(function () {
-      return ready.then(function (manager) {
-        var kernel = manager.kernel;
-        if (lang !== ranIn) {
-          ran = {};
-          ranIn = lang;
-        }
-        var outputs = [];
-        var steps = run(kernel, "import os\nos.environ['QUERY_STRING'] = " + JSON.stringify("lang=" + lang));
-        order.forEach(function (index) {
-          if (index >= cell || ran[index]) return;
-          steps = steps.then(function () {
-            return run(kernel, page.cells[index]).then(function () {
-              ran[index] = true;
-            });
+self.onmessage = function (event) {
+  var message = event.data;
+  queue = queue.then(function () {
+    return Promise.resolve()
+      .then(function () {
+        return handle(message);
+      })
+      .then(
+        function (error) {
+          return { ok: !error, error: error || "" };
+        },
+        function (error) {
+          return { ok: false, error: String((error && error.message) || error) };
+        },
+      )
+      .then(function (answer) {
+        var sent = python ? take() : [];
+        var transfer = [];
+        sent.forEach(function (m) {
+          m.buffers.forEach(function (b) {
+            transfer.push(b.buffer);
           });
         });
-        return steps
-          .then(function () {
-            return run(kernel, page.cells[cell], function (output) {
-              outputs.push(output);
-            });
-          })
-          .then(function () {
-            ran[cell] = true;
-            return dress(target.ownerDocument);
-          })
-          .then(function () {
-            return outputs.reduce(function (drawn, output) {
-              return drawn.then(function () {
-                return draw(manager, target, output);
-              });
-            }, Promise.resolve());
-          });
+        self.postMessage({ type: "done", id: message.id, ok: answer.ok, error: answer.error, sent: sent }, transfer);
       });
-    });
-    queue = task.catch(function () {});
-    return task;
-  }
-
-  window.rulebookLive = { ready: ready, show: show };
-})();
+  });
+};

@@ -3,9 +3,9 @@
 Each code cell whose saved output is a widget gets a bar: it says the widget is a
 saved snapshot, and its "Make it live" button (``_static/live.js``) puts the same demo,
 running, in place of the snapshot. The Python that runs it is the static site's (``make
-site``: ``lite/build_site.py``): one per book page, shared by all the page's demos (the
-page's "host", ``lite/voici/render/demos/<chapter>-<page>.html``, which runs each demo's
-cell when the reader asks for it).
+site``: ``lite/build_site.py``): one per book page, in a web worker, shared by all the
+page's demos; ``lite/demos/<chapter>-<page>.json`` holds the page's code cells, which it
+runs when a demo is asked for.
 
 It also decides where the ``{app}`` links go: the site's static apps
 (``lite/voici/render/<notebook>.html``) unless ``rulebook_voila_url`` (or the
@@ -21,7 +21,7 @@ import os
 from docutils import nodes
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-#: where the site keeps the pages' hosts (one notebook per page with demos), inside the static apps' contents
+#: where the static site keeps each page's demos (``<chapter>-<page>.json``), inside ``lite/``
 DEMOS = "demos"
 #: the static apps, relative to the site's root
 APPS = "lite/voici/render"
@@ -46,8 +46,8 @@ def is_widget_demo(outputs) -> bool:
     return any(WIDGET_VIEW in output.get("data", {}) for output in outputs)
 
 
-def host_name(docname: str) -> str:
-    """The name of the page's host notebook, e.g. ``domimi-explorer`` for ``book/domimi/explorer``."""
+def page_name(docname: str) -> str:
+    """The name the site gives a page's demos, e.g. ``domimi-explorer`` for ``book/domimi/explorer``."""
     return "-".join(docname.removeprefix("book/").split("/"))
 
 
@@ -81,7 +81,7 @@ def add_live_bars(app, doctree, docname) -> None:
             continue
         if not any(_is_widget_output(n) for n in cell.findall(nodes.raw)):
             continue
-        src = f"{root_prefix(docname)}{APPS}/{DEMOS}/{host_name(docname)}.html"
+        src = f"{root_prefix(docname)}lite/{DEMOS}/{page_name(docname)}.json"
         bar = (
             f'<div class="live-bar" data-live-src="{html.escape(src)}" data-live-cell="{cell["cell_index"]}">'
             f'<span class="live-note">{in_each_language(SNAPSHOT)}</span> '
