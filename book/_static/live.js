@@ -10,6 +10,10 @@
  * for a moment on a connection the browser says is neither data-saving nor slow (2G),
  * the host starts and that demo is made ready out of sight, so the button answers at
  * once. Where the browser says nothing about the connection, it waits for the click.
+ *
+ * What it does shows on the page for the tests and the benchmark: <html data-live-python>
+ * (starting, ready, failed, missing), <html data-live-ahead> (started, or declined on a
+ * metered connection) and each bar's data-live-state (preparing, ready).
  */
 (function () {
   "use strict";
@@ -378,10 +382,18 @@
       });
     var entry = { lang: lang, shown: shown };
     prepared.set(bar, entry);
-    shown.catch(function () {
-      area.remove();
-      if (prepared.get(bar) === entry) prepared.delete(bar);
-    });
+    bar.dataset.liveState = "preparing";
+    shown.then(
+      function () {
+        if (prepared.get(bar) === entry) bar.dataset.liveState = "ready";
+      },
+      function () {
+        area.remove();
+        if (prepared.get(bar) !== entry) return;
+        prepared.delete(bar);
+        delete bar.dataset.liveState;
+      },
+    );
     return shown;
   }
 
@@ -457,8 +469,12 @@
             setTimeout(function () {
               waiting.delete(entry.target);
               var bar = entry.target.querySelector(".live-bar[data-live-src]");
-              if (!bar || document.visibilityState !== "visible" || !unmetered()) return;
-              if (aheadFailed) return;
+              if (!bar || document.visibilityState !== "visible" || aheadFailed) return;
+              if (!unmetered()) {
+                document.documentElement.dataset.liveAhead = "declined";
+                return;
+              }
+              document.documentElement.dataset.liveAhead = "started";
               observer.unobserve(entry.target);
               prepare(bar, "ahead").catch(function () {
                 aheadFailed = true;

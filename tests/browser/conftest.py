@@ -147,3 +147,15 @@ def offline(page):
     assert "Traceback" not in page.content(), "a traceback reached the page"
     if "/voila/render/" in page.url:
         assert page.locator(".jp-InputArea-editor").count() == 0, "the app shows code"
+
+
+@pytest.fixture(autouse=True)
+def saves_data(request):
+    """The browser says it saves data, so no book page starts its live demos' Python ahead.
+
+    A page with a demo in view would otherwise start Python in the background of every
+    test (``book/_static/live.js``); ``test_site.py`` asks for it where it tests it.
+    """
+    if "page" in request.fixturenames:
+        page = request.getfixturevalue("page")
+        page.context.new_cdp_session(page).send("Emulation.setDataSaverOverride", {"dataSaverEnabled": True})

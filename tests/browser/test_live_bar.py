@@ -3,14 +3,15 @@
 Every word the bar shows (the snapshot note, the button, starting, live, no demo in this build)
 is in the page's language and follows the language switch; the demo is asked for in that
 language, as an app is. The built book without the static site has no demos (the bar says so);
-where a demo runs, a stand-in page served at the demo's address plays the demo's part, so the
-bar is tested without starting Pyodide (``test_site.py`` starts the real one).
+where a demo runs, a stand-in for the page's Python (a worker that answers as
+``lite/live-host.js`` does, without Pyodide) plays its part, so the bar is tested without
+starting Pyodide (``test_site.py`` starts the real one).
 """
 
 from __future__ import annotations
 
+import json
 import re
-from urllib.parse import parse_qs, urlparse
 
 import pytest
 from playwright.sync_api import expect
@@ -18,20 +19,33 @@ from playwright.sync_api import expect
 from tests.browser.test_pages import _open
 
 PAGE = "book/domimi/explorer.html"
-DEMOS = "**/lite/voici/render/demos/**"
+DEMOS = "**/lite/demos/**"
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 #: a word of Latin letters that is not a name the bar quotes (Python, make site, MB)
 LATIN_WORD = re.compile(r"\b(?!Python\b|make\b|site\b)[A-Za-z]{3,}\b")
 
-#: the demo's stand-in: Voici's page while it loads (rendered cells hidden), drawn on demand
-STAND_IN = """<!doctype html><html><body>
-<div id="rendered_cells" style="display:none"></div>
-<script>window.draw = function () {
-  var cells = document.getElementById("rendered_cells");
-  cells.innerHTML = '<div class="jupyter-widgets" style="height:120px">demo</div>';
-  cells.style.display = "block";
-};</script></body></html>"""
-
+#: the page's demos as the static site describes them, its Python being the stand-in below:
+#: every cell sets up with "pass" and shows itself with "show()"
+STAND_IN_PAGE = {
+    "python": {"host": "stand-in-host.js", "index": "./", "pack": "none", "snapshot": "none"},
+    "cells": [{"index": i, "source": "show()", "setup": "pass"} for i in range(100)],
+    "demos": list(range(100)),
+}
+#: the stand-in for the page's Python: it answers a setup at once and holds a demo's answer
+#: (its output names the language it was asked in) until the test calls release()
+STAND_IN_HOST = """
+var held = null;
+self.release = function () { var answer = held; held = null; if (answer) answer(); return !!answer; };
+self.onmessage = function (event) {
+  var m = event.data;
+  var done = function (sent) { self.postMessage({ type: "done", id: m.id, ok: true, error: "", sent: sent }); };
+  if (m.type !== "run" || m.code === "pass") return done([]);
+  held = function () {
+    done([{ type: "output", metadata: {}, buffers: [],
+            data: { "text/html": '<p class="stand-in" data-lang="' + m.lang + '">demo</p>' } }]);
+  };
+};
+"""
 
 def _in(lang: str, text: str) -> None:
     """``text`` is in ``lang`` only."""
@@ -41,6 +55,16 @@ def _in(lang: str, text: str) -> None:
         assert CYRILLIC.search(text) and not LATIN_WORD.search(text), f"not Russian: {text!r}"
     else:
         assert not CYRILLIC.search(text), f"not English: {text!r}"
+
+
+def _release(page) -> None:
+    """Let the stand-in answer the demo's cell, once the page has asked for it."""
+    for _ in range(100):
+        workers = [w for w in page.workers if w.url.endswith("stand-in-host.js")]
+        if workers and workers[0].evaluate("release()"):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the demo's cell never reached the page's Python")
 
 
 def _switch(page, lang: str) -> None:
@@ -84,29 +108,27 @@ def test_without_the_static_site_the_bar_says_so_in_the_readers_language_and_fol
 def test_a_demo_is_asked_for_in_the_readers_language_and_the_bar_says_it_is_live(page, book_url, offline):
     asked: list[str] = []
 
-    def demo(route):
+    def demos(route):
         asked.append(route.request.url)
-        route.fulfill(status=200, content_type="text/html", body=STAND_IN)
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(STAND_IN_PAGE))
 
-    page.route(DEMOS, demo)
+    page.route(DEMOS, demos)
+    page.route("**/stand-in-host.js", lambda route: route.fulfill(content_type="text/javascript", body=STAND_IN_HOST))
     _open(page, f"{book_url}/{PAGE}?lang=ru")
     bar = page.locator(".live-bar").first
     bar.locator("button.live-start").click()
     expect(bar).to_have_class(re.compile("is-starting"))
     _in("ru", bar.locator(".live-status").inner_text())  # starting Python…
-    frame = page.locator("iframe.live-frame").first
-    expect(frame).to_be_attached()
-    src = frame.get_attribute("src")
-    assert parse_qs(urlparse(src).query)["lang"] == ["ru"], src
-    assert any("lang=ru" in url for url in asked), asked
-    _in("ru", frame.get_attribute("title"))
-
-    frame.content_frame.locator("body").evaluate("() => window.draw()")
+    expect(bar.locator("button.live-start")).to_be_disabled()
+    assert asked and all("domimi-explorer.json" in url for url in asked), asked
+    # the demo's cell was asked for in Russian; it shows once Python answers
+    _release(page)
     expect(bar).to_have_class(re.compile("is-live"))
-    expect(bar.locator("xpath=..").locator(".cell_output").first).to_be_hidden()  # the demo took the snapshot's place
+    cell = bar.locator("xpath=..")
+    expect(cell.locator(".live-output .stand-in")).to_have_attribute("data-lang", "ru")
+    expect(cell.locator(".cell_output:not(.live-output)").first).to_be_hidden()  # the demo took the snapshot's place
     _in("ru", bar.locator(".live-note").inner_text())
     expect(bar.locator(".live-status")).to_be_hidden()
 
     _switch(page, "en")
     _in("en", bar.locator(".live-note").inner_text())
-    _in("en", frame.get_attribute("title"))
