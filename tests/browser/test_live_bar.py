@@ -31,21 +31,22 @@ STAND_IN_PAGE = {
     "cells": [{"index": i, "source": "show()", "setup": "pass"} for i in range(100)],
     "demos": list(range(100)),
 }
-#: the stand-in for the page's Python: it answers a setup at once and holds a demo's answer
+#: the stand-in for the page's Python: it answers a setup at once and holds each demo's answer
 #: (its output names the language it was asked in) until the test calls release()
 STAND_IN_HOST = """
-var held = null;
-self.release = function () { var answer = held; held = null; if (answer) answer(); return !!answer; };
+var held = [];
+self.release = function () { var answers = held; held = []; answers.forEach(function (a) { a(); }); return answers.length; };
 self.onmessage = function (event) {
   var m = event.data;
   var done = function (sent) { self.postMessage({ type: "done", id: m.id, ok: true, error: "", sent: sent }); };
   if (m.type !== "run" || m.code === "pass") return done([]);
-  held = function () {
+  held.push(function () {
     done([{ type: "output", metadata: {}, buffers: [],
             data: { "text/html": '<p class="stand-in" data-lang="' + m.lang + '">demo</p>' } }]);
-  };
+  });
 };
 """
+
 
 def _in(lang: str, text: str) -> None:
     """``text`` is in ``lang`` only."""
@@ -65,6 +66,25 @@ def _release(page) -> None:
             return
         page.wait_for_timeout(100)
     raise AssertionError("the demo's cell never reached the page's Python")
+
+
+def _stand_in(page) -> list[str]:
+    """Serve the stand-in as the page's Python; the addresses of the page's demos asked for."""
+    asked: list[str] = []
+
+    def demos(route):
+        asked.append(route.request.url)
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(STAND_IN_PAGE))
+
+    page.route(DEMOS, demos)
+    page.route("**/stand-in-host.js", lambda route: route.fulfill(content_type="text/javascript", body=STAND_IN_HOST))
+    return asked
+
+
+def _connection(page, save_data: bool, effective_type: str) -> None:
+    """The browser says this of the reader's connection (``navigator.connection``)."""
+    said = json.dumps({"saveData": save_data, "effectiveType": effective_type})
+    page.add_init_script(f"Object.defineProperty(navigator, 'connection', {{ get: () => ({said}) }});")
 
 
 def _switch(page, lang: str) -> None:
@@ -106,14 +126,7 @@ def test_without_the_static_site_the_bar_says_so_in_the_readers_language_and_fol
 
 
 def test_a_demo_is_asked_for_in_the_readers_language_and_the_bar_says_it_is_live(page, book_url, offline):
-    asked: list[str] = []
-
-    def demos(route):
-        asked.append(route.request.url)
-        route.fulfill(status=200, content_type="application/json", body=json.dumps(STAND_IN_PAGE))
-
-    page.route(DEMOS, demos)
-    page.route("**/stand-in-host.js", lambda route: route.fulfill(content_type="text/javascript", body=STAND_IN_HOST))
+    asked = _stand_in(page)
     _open(page, f"{book_url}/{PAGE}?lang=ru")
     bar = page.locator(".live-bar").first
     bar.locator("button.live-start").click()
@@ -132,3 +145,39 @@ def test_a_demo_is_asked_for_in_the_readers_language_and_the_bar_says_it_is_live
 
     _switch(page, "en")
     _in("en", bar.locator(".live-note").inner_text())
+
+
+def test_on_an_unmetered_connection_a_demo_in_view_is_made_ready_ahead_and_the_button_answers_at_once(
+    page, book_url, offline
+):
+    _connection(page, save_data=False, effective_type="4g")
+    asked = _stand_in(page)
+    _open(page, f"{book_url}/{PAGE}?lang=ru")
+    page.locator(".live-demo").first.scroll_into_view_if_needed()
+    expect(page.locator("html")).to_have_attribute("data-live-ahead", "started")
+    ahead = page.locator(".live-bar[data-live-state]").first
+    expect(ahead).to_have_attribute("data-live-state", "preparing")
+    assert asked, "the page's demos were not asked for"
+    # made ready out of sight: the snapshot and the button stay until the reader asks
+    _release(page)
+    expect(ahead).to_have_attribute("data-live-state", "ready")
+    expect(ahead.locator("button.live-start")).to_be_enabled()
+    cell = ahead.locator("xpath=..")
+    expect(cell.locator(".cell_output:not(.live-output)").first).to_be_visible()
+    expect(cell.locator(".live-output")).to_be_hidden()
+    ahead.locator("button.live-start").click()
+    expect(ahead).to_have_class(re.compile("is-live"), timeout=1_000)
+    expect(cell.locator(".live-output .stand-in")).to_have_attribute("data-lang", "ru")
+
+
+@pytest.mark.parametrize(
+    "save_data, effective_type", [(True, "4g"), (False, "2g"), (False, "slow-2g")], ids=["saves-data", "2g", "slow-2g"]
+)
+def test_on_a_metered_connection_nothing_starts_before_the_click(page, book_url, offline, save_data, effective_type):
+    _connection(page, save_data=save_data, effective_type=effective_type)
+    asked = _stand_in(page)
+    _open(page, f"{book_url}/{PAGE}")
+    page.locator(".live-demo").first.scroll_into_view_if_needed()
+    expect(page.locator("html")).to_have_attribute("data-live-ahead", "declined")
+    assert asked == [] and page.workers == [], "Python started ahead on a metered connection"
+    expect(page.locator(".live-bar[data-live-state]")).to_have_count(0)
