@@ -22,11 +22,17 @@ LIVE_TIMEOUT = 240_000
 #: runs every notebook the site serves (apps and demos) in the site's own Pyodide, under Node
 #: (the browser's WebAssembly, without the browser: every page in seconds)
 _RUN_PAGES = r"""
-  const contents = ARGS[0];
+  const [contents, demos] = ARGS;
   const pages = {};
   for (const dir of fs.readdirSync(contents))
     for (const f of fs.readdirSync(path.join(contents, dir)))
       pages[`${dir}/${f}`] = fs.readFileSync(path.join(contents, dir, f), "utf8");
+  // a book page's demos: its code cells, as the page's Python runs them (live-host.js)
+  for (const f of fs.readdirSync(demos)) {
+    const page = JSON.parse(fs.readFileSync(path.join(demos, f), "utf8"));
+    const cells = page.cells.map((c) => ({ cell_type: "code", source: c.source }));
+    pages[`demos/${f}`] = JSON.stringify({ cells });
+  }
   py.globals.set("PAGES", JSON.stringify(pages));
   console.log(py.runPython(`
 import contextlib, io, json
@@ -46,13 +52,15 @@ json.dumps({"ran": len(json.loads(PAGES)), "failed": failed})
 
 
 def test_every_app_and_demo_runs_in_the_sites_own_pyodide(site_url):
-    """The Python of every page the site serves runs in the bundled Pyodide, with the bundled wheels only."""
+    """The Python of every app and book page's demos the site serves runs in the bundled Pyodide, with the bundled wheels only."""
     lite = ROOT / "_build" / "html" / "lite"
-    done = in_sites_pyodide(_RUN_PAGES, str(lite / "files"))
+    done = in_sites_pyodide(_RUN_PAGES, str(lite / "files"), str(lite / "demos"))
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads(done.stdout.strip().splitlines()[-1])
-    served = list((lite / "files").rglob("*.ipynb"))
-    assert report["ran"] == len(served) > 20
+    apps = list((lite / "files").rglob("*.ipynb"))
+    demos = list((lite / "demos").glob("*.json"))
+    assert len(apps) > 10 and len(demos) > 10
+    assert report["ran"] == len(apps) + len(demos)
     assert report["failed"] == {}
 
 
