@@ -89,7 +89,9 @@ def make_it_live(page, base: str, ahead: bool = False) -> tuple[float, float]:
     bar = page.locator(".live-bar").first
     if ahead:
         bar.scroll_into_view_if_needed()
-        page.wait_for_selector(".live-bar[data-live-state=ready]", timeout=WAIT_MS)
+        page.wait_for_function(
+            "() => document.querySelector('.live-bar').dataset.liveState === 'ready'", timeout=WAIT_MS
+        )
     start = time.perf_counter()
     bar.locator("button.live-start").click()
     page.wait_for_selector(".live-bar.is-live", timeout=WAIT_MS)
@@ -193,7 +195,7 @@ def size_figures(html: Path) -> None:
     print(f"  the book's pages and pictures: {(_size(html) - _size(lite)) / 1e6:.1f} MB")
     print(f"  the in-browser Python (lite/): {_size(lite) / 1e6:.1f} MB")
     print(f"    Pyodide from npm: {(_size(pyodide) - wheels) / 1e6:.1f} MB; the wheels: {wheels / 1e6:.1f} MB")
-    print(f"    the apps' and demos' pages (voici/render): {_size(lite / 'voici' / 'render') / 1e6:.1f} MB")
+    print(f"    the apps' pages (voici/render): {_size(lite / 'voici' / 'render') / 1e6:.1f} MB")
 
 
 _PYODIDE_BENCH = """
