@@ -86,6 +86,9 @@ def make_it_live(page, base: str, ahead: bool = False) -> tuple[float, float]:
     ``ahead``: the click waits until the page has made the demo ready by itself.
     """
     page.goto(base + LIVE_PAGE)
+    # the reader clicks a demo they see: once the page has loaded and drawn its snapshots
+    page.locator(".cell_output .jupyter-widgets").first.wait_for(timeout=WAIT_MS)
+    page.wait_for_load_state("networkidle")
     bar = page.locator(".live-bar").first
     if ahead:
         bar.scroll_into_view_if_needed()
