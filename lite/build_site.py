@@ -3,12 +3,13 @@
     python lite/build_site.py [--html _build/html] [--cache _build/site-cache]
 
 The book's demos and apps then run in the reader's browser with no server and no
-network: JupyterLite's Voici renders every app notebook (and every widget demo of
-the book, one small notebook each) as a static page whose Python is Pyodide, taken
-from the npm registry. Everything the pages load is bundled under ``<html>/lite/``:
-Pyodide itself, the project's own wheel, ipywidgets and every other wheel (pure
-Python, from PyPI, pinned in ``lite/browser-requirements.txt``). The downloads are
-kept in ``--cache`` so a rebuild fetches nothing.
+network: JupyterLite's Voici renders every app notebook as a static page whose Python
+is Pyodide, taken from the npm registry; each book page with demos gets
+``lite/demos/<chapter>-<page>.json`` (its code cells), which the page's own Python, a web
+worker (``live-host.js``), runs for ``book/_static/live.js``. Everything the pages load
+is bundled under ``<html>/lite/``: Pyodide itself, the project's own wheel, ipywidgets
+and every other wheel (pure Python, from PyPI, pinned in ``lite/browser-requirements.txt``).
+The downloads are kept in ``--cache`` so a rebuild fetches nothing.
 """
 
 from __future__ import annotations
