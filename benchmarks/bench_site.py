@@ -194,10 +194,12 @@ def size_figures(html: Path) -> None:
     lite = html / "lite"
     pyodide = lite / "static" / "pyodide"
     wheels = sum(p.stat().st_size for p in pyodide.glob("*.whl"))
+    start = sum(p.stat().st_size for p in pyodide.glob("python-start-*"))
     print(f"site: {_size(html) / 1e6:.1f} MB in all ({html})")
     print(f"  the book's pages and pictures: {(_size(html) - _size(lite)) / 1e6:.1f} MB")
     print(f"  the in-browser Python (lite/): {_size(lite) / 1e6:.1f} MB")
-    print(f"    Pyodide from npm: {(_size(pyodide) - wheels) / 1e6:.1f} MB; the wheels: {wheels / 1e6:.1f} MB")
+    print(f"    Pyodide from npm: {(_size(pyodide) - wheels - start) / 1e6:.1f} MB; the wheels: {wheels / 1e6:.1f} MB")
+    print(f"    what Python starts from (its pack of files and memory snapshot): {start / 1e6:.1f} MB")
     print(f"    the apps' pages (voici/render): {_size(lite / 'voici' / 'render') / 1e6:.1f} MB")
 
 
