@@ -376,20 +376,30 @@ def cross_site(request) -> bool:
     return False
 
 
+def no_such_path(path: str) -> bool:
+    """Whether ``path`` can name no file of the apps: a way up (``..``), a NUL byte or a backslash.
+
+    Answered 404 before any handler sees it (a NUL byte made the file handlers fail with 500).
+    """
+    path = unquote(path)
+    return ".." in path.split("/") or "\x00" in path or "\\" in path
+
+
 def _guarded(handler_class):
-    """The handler class, refusing requests with a foreign Host or Origin before anything else."""
+    """The handler class, refusing requests with a foreign Host or Origin before anything else,
+    and answering every error with a short page of its own (no traceback in the log)."""
 
     class Guarded(handler_class):
         async def prepare(self, *args, **kwargs):
-            if ".." in unquote(self.request.path).split("/"):
-                raise tornado.web.HTTPError(404)  # no way up out of the apps' folders
+            if no_such_path(self.request.path):
+                self.send_error(404)
+                return None
             problem = request_problem(self.request, self.settings["classroom_allowed_hosts"])
             if problem:
                 self.settings["classroom_log"].warning(
                     "refused %s %s: %s", self.request.method, self.request.uri, problem
                 )
-                self.set_status(403)
-                self.finish("Forbidden")
+                self.send_error(403)
                 return None
             hub_auth = self.settings.get("classroom_hub_auth")
             if hub_auth is not None and not await hub_user_or_login(self, hub_auth):
@@ -398,6 +408,23 @@ def _guarded(handler_class):
             if inspect.isawaitable(result):
                 result = await result
             return result
+
+        def write_error(self, status_code: int, **kwargs) -> None:
+            """jupyter_server's error page needs the visitor's identity, which a request refused
+            before it was read never has ("Uncaught exception in write_error"): this one needs nothing."""
+            self.clear_header("Content-Security-Policy")
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(gallery.error_html(status_code, self.settings.get("base_url", "/")))
+
+        if issubclass(handler_class, tornado.web.StaticFileHandler):
+
+            def parse_url_path(self, url_path: str) -> str:
+                """A file's path as the handler reads it; one it cannot read is not found (not a 500)."""
+                try:
+                    return super().parse_url_path(url_path)
+                except ValueError:
+                    raise tornado.web.HTTPError(404) from None
 
     Guarded.__name__ = Guarded.__qualname__ = handler_class.__name__
     return Guarded
@@ -496,6 +523,13 @@ class SheetHandler(_PageHandler):
         self.finish(gallery.sheet_html(self.classroom.apps, origin, self.classroom.server_url))
 
 
+class NotFoundHandler(tornado.web.RequestHandler):
+    """Any address the server has no handler for."""
+
+    def prepare(self):
+        raise tornado.web.HTTPError(404)
+
+
 class StatusHandler(tornado.web.RequestHandler):
     def get(self):
         classroom: ClassroomVoila = self.settings["classroom"]
@@ -574,6 +608,7 @@ class ClassroomVoila(Voila):
             classroom_log=self.log,
             allow_remote_access=False,
             classroom_hub_auth=self.hub_auth,
+            default_handler_class=_guarded(NotFoundHandler),
             hub_auth=self.hub_auth,  # what JupyterHub's OAuth callback handler reads
         )
         return settings

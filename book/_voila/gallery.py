@@ -239,3 +239,20 @@ def cross_site_html(path: str) -> str:
         f'Чтобы открыть его, <a href="{href}">перейдите по этой ссылке</a>.</p></main>'
     )
     return _page("Open the app here · Откройте приложение здесь", body)
+
+
+_ERRORS = {
+    403: ("Forbidden", "Доступ запрещён"),
+    404: ("Not found", "Не найдено"),
+    405: ("Not allowed", "Не разрешено"),
+}
+
+
+def error_html(status: int, base_url: str = "/") -> str:
+    """The short page of an error (no server detail), in both languages, with the way back to the apps."""
+    en, ru = _ERRORS.get(status, ("Something went wrong on the server", "Ошибка на сервере"))
+    body = (
+        f'<main class="error" data-status="{status}"><h1>{status} · {en} · <span lang="ru">{ru}</span></h1>'
+        f'<p><a href="{html.escape(base_url)}">← the apps · <span lang="ru">приложения</span></a></p></main>'
+    )
+    return _page(f"{en} · {ru}", body)

@@ -26,9 +26,13 @@ LEAKS = ("Traceback", "site-packages", "/work/", 'File "', '.py", line')
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    log = tmp_path_factory.mktemp("hostile") / "voila.log"
-    with classroom_server(log, max_kernels=3, max_per_client=2, trust_forwarded=True) as url:
+def server_log(tmp_path_factory):
+    return tmp_path_factory.mktemp("hostile") / "voila.log"
+
+
+@pytest.fixture(scope="module")
+def server(server_log):
+    with classroom_server(server_log, max_kernels=3, max_per_client=2, trust_forwarded=True) as url:
         yield url
 
 
@@ -352,6 +356,28 @@ def test_no_file_beyond_the_apps_is_served(server, path):
     code, body, _ = _get(server + path, visitor("10.0.0.5"))
     assert code in (403, 404, 405), f"{path} answered {code}"
     assert "import" not in body and "root:" not in body and "[project]" not in body
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/voila/templates/rulebook/index.html.j2",  # a template's source, not one of its static files
+        "/voila/templates/rulebook/conf.json",
+        "/voila/files/durak/cards%00.svg",  # a NUL byte, which no file name holds
+        "/voila/render/durak/play.ipynb%00",
+        "/voila/static/%00",
+        "/voila/render/%2e%2e/pyproject.toml",
+        "/voila/templates/lab/static/..%5c..%5cconf.json",  # a backslash as a way up
+        "/book/..%2f..%2fpyproject.toml",
+    ],
+)
+def test_a_path_no_app_has_is_not_found_and_leaves_no_traceback_in_the_log(server, server_log, path):
+    seen = len(server_log.read_bytes())
+    code, body, _ = _get(server + path, visitor("10.0.0.7"))
+    assert code == 404, f"{path} answered {code}"
+    assert "Not found" in body and "Не найдено" in body
+    logged = server_log.read_bytes()[seen:].decode("utf-8", "replace")
+    assert "Traceback" not in logged and "Uncaught" not in logged, logged
 
 
 def test_pages_show_the_apps_but_not_their_code(server):
