@@ -6,17 +6,19 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
-BOOK_PORT ?= 8000
-APP_PORT  ?= 8866
+PORT ?= 8866
 SEED  ?= 1
 COUNT ?= 5
-# the apps for a class: preheated kernels per app (POOL_APPS: only these apps, e.g.
-# "durak/play.ipynb"), kernels in use at most (whole server / one visitor), the address
-# to listen on (0.0.0.0 for the class's network) and the names it is reached by
-POOL           ?= 1
+# the apps for a class (README, "Apps for a class"); left empty, serve_apps.py's defaults: 30
+# kernels kept warm for whichever app is opened (WARM), no app's page drawn ahead (POOL: pages
+# per app, POOL_APPS: only these apps, e.g. "durak/play.ipynb"), 40 kernels in use at most
+# (MAX_KERNELS) and 6 per visitor (MAX_PER_CLIENT); the address to listen on (0.0.0.0 for
+# the class's network) and the names it is reached by
+WARM           ?=
+POOL           ?=
 POOL_APPS      ?=
-MAX_KERNELS    ?= 40
-MAX_PER_CLIENT ?= 6
+MAX_KERNELS    ?=
+MAX_PER_CLIENT ?=
 APPS_IP        ?= 127.0.0.1
 APPS_HOSTS     ?=
 
@@ -31,19 +33,19 @@ $(STAMP): pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
-## make serve: install, build the book, serve it and the Voila apps on localhost
-serve: export RULEBOOK_VOILA_URL = http://localhost:$(APP_PORT)
+## make serve: install, build the book, serve it and its apps at one address
+# (the book's app buttons go to the apps beside it: ".." from the book at /book/)
+serve: export RULEBOOK_VOILA_URL = ..
 serve: book
 	@echo ""
-	@echo "  The book:  http://localhost:$(BOOK_PORT)/"
-	@echo "  The apps:  http://localhost:$(APP_PORT)/  (the gallery; /sheet prints links and QR codes for a class)"
-	@echo "  Stop both with Ctrl-C."
+	@echo "  The apps:  http://localhost:$(PORT)/  (the gallery; /sheet prints links and QR codes for a class)"
+	@echo "  The book:  http://localhost:$(PORT)/book/"
+	@echo "  Stop with Ctrl-C."
 	@echo ""
-	@trap 'kill 0' INT TERM EXIT; \
-	$(BIN)/python -m http.server $(BOOK_PORT) --bind 127.0.0.1 --directory _build/html >/dev/null 2>&1 & \
-	$(BIN)/python book/_voila/serve_apps.py --port $(APP_PORT) --book-url http://localhost:$(BOOK_PORT) \
-	  --pool $(POOL) $(if $(POOL_APPS),--pool-apps $(POOL_APPS)) --max-kernels $(MAX_KERNELS) \
-	  --max-per-client $(MAX_PER_CLIENT) --ip $(APPS_IP) $(foreach h,$(APPS_HOSTS),--allowed-host $(h))
+	$(BIN)/python book/_voila/serve_apps.py --port $(PORT) --ip $(APPS_IP) \
+	  $(if $(WARM),--warm $(WARM)) $(if $(POOL),--pool $(POOL)) $(if $(POOL_APPS),--pool-apps $(POOL_APPS)) \
+	  $(if $(MAX_KERNELS),--max-kernels $(MAX_KERNELS)) $(if $(MAX_PER_CLIENT),--max-per-client $(MAX_PER_CLIENT)) \
+	  $(foreach h,$(APPS_HOSTS),--allowed-host $(h))
 
 ## make book: build the HTML book from the committed notebooks (warnings are errors)
 book: setup

@@ -1,23 +1,29 @@
-"""A class at once: N visitors open an app together, wait until it is interactive, and play.
+"""A class at once: N visitors open the apps together, wait until they are interactive, and play.
 
-    .venv/bin/python benchmarks/load_test.py --sessions 30 --pool 30            # protocol-level client
-    .venv/bin/python benchmarks/load_test.py --sessions 10 --pool 10 --browsers # real Chromium pages
+    .venv/bin/python benchmarks/load_test.py --sessions 30 --apps durak/play.ipynb \
+        durak/practice.ipynb minefield/play.ipynb                            # a class of three apps
+    .venv/bin/python benchmarks/load_test.py --sessions 30                   # one app (Durak)
+    .venv/bin/python benchmarks/load_test.py --sessions 10 --browsers        # real Chromium pages
 
-It starts the app server itself (as `make serve` does, on a free loopback port; or give
-`--url` of one already running on this machine) and prints, for the whole class: time
-until interactive and click-to-redraw (median, p95, max), kernels alive, memory per
-kernel and in total (PSS, server and kernels), and failures.
+It starts the app server itself, as `make serve` does with its defaults (a warm pool of
+kernels for any app, the ceilings; `--warm`, `--pool` and `--max-kernels` change them),
+on a free loopback port, waits until its kernels stand ready, or give `--url` of one
+already running on this machine. The visitors take the apps in turn (visitor 1 the
+first app, visitor 2 the second...). It prints, for the whole class: time until
+interactive and click-to-redraw (median, p95, max), kernels alive, memory per kernel and
+in total (PSS, server and kernels), failures, and the machine's load average before and
+after (other work on the machine slows everything).
 
 - Protocol-level (default): each visitor requests the page over HTTP, connects to its
   kernel's websocket and reads every widget's state as a page's widget manager does
   (one ``request_states`` on the widget control comm; interactive = all of that done),
-  then clicks a move button; a click is redrawn when the kernel has sent every change it
-  made (idle after the click).
+  then clicks: a move button in a play app, "another one like this" in a practice app;
+  a click is redrawn when the kernel has sent every change it made (idle after the click).
 - Browsers (`--browsers`): Debian's /usr/bin/chromium through Playwright, one page per
-  visitor in one browser; interactive = the first move button drawn; a click is redrawn
-  at the first change of the page after it (then the next frame).
+  visitor in one browser; interactive = the first button to click drawn; a click is
+  redrawn at the first change of the page after it (then the next frame).
 
-Before each move a visitor looks at the table for `--think` seconds on average (2 s;
+Before each click a visitor looks at the page for `--think` seconds on average (2 s;
 drawn from a seeded generator, so every run is the same class): a class does not click
 in the same millisecond. `--think 0` makes every visitor click as soon as the last
 click is redrawn, the worst burst a server can get.
@@ -48,8 +54,22 @@ sys.path.insert(0, str(ROOT / "book" / "_voila"))
 import serve_apps  # noqa: E402
 from appclient import AppSession  # noqa: E402
 
-#: every game's play app draws each legal move as a button of this class (widgets/game.py)
-MOVE = "rb-action"
+#: what a visitor clicks, by the app's kind: every game's play app draws each legal move as a
+#: button of class rb-action (widgets/game.py); a practice app has "another one like this"
+#: (widgets/exercises.py)
+CLICK = {"play": "rb-action", "practice": "exercise-another"}
+#: a lesson: the game, then practice, and another game
+THREE_APPS = ("durak/play.ipynb", "durak/practice.ipynb", "minefield/play.ipynb")
+
+
+def click_class(app: str) -> str:
+    """The CSS class of the buttons a visitor of ``app`` clicks."""
+    kind = Path(app).stem
+    if kind not in CLICK:
+        raise SystemExit(f"{app}: the load test clicks in play and practice apps only ({', '.join(CLICK)})")
+    return CLICK[kind]
+
+
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
@@ -67,6 +87,7 @@ class Result:
     server_cpu: float = 0.0  # CPU seconds of the server and its kernels until the class was interactive
     client_cpu: float = 0.0  # of this client (and its browsers), the same span
     played: int = 0  # visitors who have played their moves
+    load: tuple[float, float] = (0.0, 0.0)  # the machine's load average (1 min) before and after
 
 
 def summary(values: list[float]) -> str:
@@ -90,7 +111,7 @@ async def protocol_visitor(
         result.interactive.append(await session.open())
         result.page.append(session.page_seconds)
         for move in range(moves):
-            buttons = session.buttons(MOVE)
+            buttons = session.buttons(click_class(app))
             if not buttons:
                 if move == 0:
                     raise RuntimeError(f"no move to play: {len(session.models)} widgets, {len(session.shown())} shown")
@@ -108,7 +129,7 @@ async def protocol_visitor(
 async def browser_visitor(browser, url, app, lang, moves, result: Result, hold: asyncio.Event, think, rng) -> None:
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     page = await context.new_page()
-    selector = f"button.{MOVE}"
+    selector = f"button.{click_class(app)}"
     try:
         start = time.perf_counter()
         await page.goto(f"{url}/voila/render/{app}?lang={lang}", timeout=120_000)
@@ -172,7 +193,9 @@ def memory(server_pid: int | None) -> tuple[list[float], float]:
     return per_kernel, server.memory_full_info().pss / 2**20 + sum(per_kernel)
 
 
-async def run_class(url, app, sessions, moves, browsers, server_pid, lang="en", stagger=0.0, think=0.0) -> Result:
+async def run_class(url, apps, sessions, moves, browsers, server_pid, lang="en", stagger=0.0, think=0.0) -> Result:
+    """``sessions`` visitors open ``apps`` (one app, or several taken in turn) at once and play."""
+    apps = [apps] if isinstance(apps, str) else list(apps)
     result = Result()
     rng = random.Random(1)  # the same class every run
     cpu_start = (cpu_seconds(server_pid), cpu_seconds(os.getpid()))
@@ -186,7 +209,8 @@ async def run_class(url, app, sessions, moves, browsers, server_pid, lang="en", 
                 executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
             )
             tasks = []
-            for _i in range(sessions):
+            for i in range(sessions):
+                app = apps[i % len(apps)]
                 tasks.append(
                     asyncio.create_task(browser_visitor(browser, url, app, lang, moves, result, hold, think, rng))
                 )
@@ -195,7 +219,8 @@ async def run_class(url, app, sessions, moves, browsers, server_pid, lang="en", 
             await browser.close()
     else:
         tasks = []
-        for _ in range(sessions):
+        for i in range(sessions):
+            app = apps[i % len(apps)]
             tasks.append(asyncio.create_task(protocol_visitor(url, app, lang, moves, result, hold, think, rng)))
             await asyncio.sleep(stagger)
         await _count_then_release(tasks, result, hold, url, server_pid, sessions, cpu_start)
@@ -221,10 +246,15 @@ async def _count_then_release(tasks, result, hold, url, server_pid, sessions, cp
 
 def report(result: Result, args) -> str:
     kind = "Chromium pages" if args.browsers else "protocol-level sessions"
+    server = (
+        f"warm {args.warm}, pool {args.pool}, ceiling {args.max_kernels}"
+        if not args.url
+        else f"the server at {args.url}"
+    )
     lines = [
-        f"{args.sessions} {kind} opening {args.app} at once, {args.moves} moves each "
-        f"({args.think:g} s of thought before a move on average) "
-        f"(pool {args.pool}, ceiling {args.max_kernels}); {result.wall_seconds:.1f} s in all",
+        f"{args.sessions} {kind} opening {', '.join(args.apps)} at once, {args.moves} clicks each "
+        f"({args.think:g} s of thought before a click on average) "
+        f"({server}); {result.wall_seconds:.1f} s in all",
         f"  time until interactive: {summary(result.interactive)}",
         *([f"    of which the page:    {summary(result.page)}"] if result.page else []),
         f"  click to redraw:        {summary(result.redraw)}",
@@ -240,68 +270,61 @@ def report(result: Result, args) -> str:
             f"  memory per kernel (PSS): median {statistics.median(result.kernel_pss_mb):.0f} MB, "
             f"max {max(result.kernel_pss_mb):.0f} MB; server and kernels in all {result.total_pss_mb:.0f} MB"
         )
+    lines.append(f"  load average (1 min) before and after: {result.load[0]:.2f}, {result.load[1]:.2f}")
     lines.append(f"  failures: {len(result.failures)}")
     lines.extend(f"    {failure}" for failure in result.failures[:10])
     return "\n".join(lines)
 
 
-def _wait_for_pool(url: str, kernels: int, seconds: float) -> None:
-    """Until ``kernels`` preheated kernels wait for their request (or ``seconds`` have passed)."""
+def _wait_for_kernels(url: str, warm: int, preheated: int, seconds: float) -> None:
+    """Until ``warm`` kernels stand ready and ``preheated`` pages wait for their request (or ``seconds`` passed)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
-            if serve_apps.status(url)["pool_ready"] >= kernels:
+            counts = serve_apps.status(url)
+            if counts["warm_ready"] >= warm and counts["pool_ready"] >= preheated:
                 return
-        except OSError:  # the server is busy starting the pool's kernels
+        except OSError:  # the server is busy starting its kernels
             pass
         time.sleep(1)
 
 
 def load_test(args) -> Result:
-    """Start a server (unless ``args.url``), let the pool warm up, run the class, stop the server."""
-    if args.url:
-        if urlparse(args.url).hostname not in LOOPBACK:
-            raise SystemExit("the load test only targets this machine (127.0.0.1, localhost)")
+    """Start a server (unless ``args.url``), let its kernels warm up, run the class, stop the server."""
+
+    def the_class(url, pid):
         return asyncio.run(
             asyncio.wait_for(
                 run_class(
-                    args.url,
-                    args.app,
+                    url,
+                    args.apps,
                     args.sessions,
                     args.moves,
                     args.browsers,
-                    None,
+                    pid,
                     stagger=args.stagger,
                     think=args.think,
                 ),
                 args.deadline,
             )
         )
+
+    if args.url:
+        if urlparse(args.url).hostname not in LOOPBACK:
+            raise SystemExit("the load test only targets this machine (127.0.0.1, localhost)")
+        return the_class(args.url, None)
     with tempfile.TemporaryDirectory(prefix="load_test_") as tmp:
         options = {
+            "warm": args.warm,
             "pool": args.pool,
-            "pool_apps": [args.app] if args.pool else [],
+            "pool_apps": args.apps if args.pool else [],
             "max_kernels": args.max_kernels,
             "max_per_client": args.max_kernels,  # every visitor of this test comes from 127.0.0.1
         }
         with serve_apps.running(Path(tmp) / "voila.log", **options) as (url, proc):
-            _wait_for_pool(url, args.pool, min(240, args.deadline / 2))
+            _wait_for_kernels(url, args.warm, args.pool * len(args.apps), min(240, args.deadline / 2))
             try:
-                return asyncio.run(
-                    asyncio.wait_for(
-                        run_class(
-                            url,
-                            args.app,
-                            args.sessions,
-                            args.moves,
-                            args.browsers,
-                            proc.pid,
-                            stagger=args.stagger,
-                            think=args.think,
-                        ),
-                        args.deadline,
-                    )
-                )
+                return the_class(url, proc.pid)
             except TimeoutError:
                 traceback.print_exc()
                 raise SystemExit(f"the class did not finish within {args.deadline} s; see {tmp}/voila.log") from None
@@ -309,18 +332,25 @@ def load_test(args) -> Result:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--sessions", type=int, default=30, help="visitors opening the app at once")
-    p.add_argument("--app", default="durak/play.ipynb", help="a game's play app (a path under book/)")
-    p.add_argument("--moves", type=int, default=3, help="moves each visitor plays")
-    p.add_argument("--pool", type=int, default=None, help="preheated kernels for the app (default: --sessions)")
-    p.add_argument("--max-kernels", type=int, default=40, help="the server's kernel ceiling")
+    p.add_argument("--sessions", type=int, default=30, help="visitors opening the apps at once")
+    p.add_argument(
+        "--apps",
+        nargs="+",
+        default=["durak/play.ipynb"],
+        help=f"play or practice apps (paths under book/), taken in turn; a lesson: {' '.join(THREE_APPS)}",
+    )
+    p.add_argument("--moves", type=int, default=3, help="clicks each visitor makes")
+    defaults = serve_apps.CLASS
+    p.add_argument("--warm", type=int, default=defaults["warm"], help="warm kernels for any app (make serve's)")
+    p.add_argument("--pool", type=int, default=defaults["pool"], help="preheated pages per app (make serve's)")
+    p.add_argument("--max-kernels", type=int, default=defaults["max_kernels"], help="the server's kernel ceiling")
     p.add_argument("--browsers", action="store_true", help="real Chromium pages instead of the protocol client")
     p.add_argument("--stagger", type=float, default=0.0, help="seconds between two visitors' arrivals")
     p.add_argument(
         "--think",
         type=float,
         default=2.0,
-        help="seconds a visitor looks at the table before each move, on average (0: every click at once)",
+        help="seconds a visitor looks at the page before each click, on average (0: every click at once)",
     )
     p.add_argument("--deadline", type=float, default=300, help="seconds the whole class may take")
     p.add_argument("--url", help="a server already running on this machine (else one is started)")
@@ -329,11 +359,13 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    if args.pool is None:
-        args.pool = args.sessions
+    for app in args.apps:
+        click_class(app)
     if args.browsers and args.sessions > 10:
         raise SystemExit("up to 10 browser pages: the browsers share the machine's cores with the server")
+    before = os.getloadavg()[0]
     result = load_test(args)
+    result.load = (before, os.getloadavg()[0])
     print(report(result, args))
     return 1 if result.failures else 0
 

@@ -39,7 +39,7 @@ def wait_for_pool(url: str, kernels: int, seconds: float = 90) -> None:
 
 
 @contextlib.contextmanager
-def classroom_server(log_path: Path, book_url: str = "http://localhost:8000", **options):
+def classroom_server(log_path: Path, book_url: str | None = None, **options):
     """The server as `make serve` runs it, with ``options`` of ``serve_apps.command``; yields its URL."""
     with serve_apps.running(log_path, book_url, **options) as (url, _):
         yield url

@@ -10,7 +10,8 @@ runs when a demo is asked for.
 It also decides where the ``{app}`` links go: the site's static apps
 (``lite/voici/render/<notebook>.html``) unless ``rulebook_voila_url`` (or the
 ``RULEBOOK_VOILA_URL`` environment variable, which ``make serve`` sets) names a Voila
-server.
+server: an address, or a path relative to the site's root (``make serve``'s "..": the
+class server serves the book at /book/ beside its apps).
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ def root_prefix(docname: str) -> str:
 def app_url(env, notebook: str, lang: str) -> str:
     """Where the ``{app}`` link of ``notebook`` (relative to ``book/``) points."""
     voila = env.config.rulebook_voila_url
+    if voila and not voila.startswith("/") and "://" not in voila:  # relative to the site's root ("..")
+        voila = f"{root_prefix(env.docname)}{voila}"
     if voila:
         return f"{voila.rstrip('/')}/voila/render/{notebook}?lang={lang}"
     page = notebook.removesuffix(".ipynb")

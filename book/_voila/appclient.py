@@ -61,6 +61,15 @@ def _message(msg_type: str, content: dict, session: str, channel: str = "shell")
     }
 
 
+def _changes_a_widget(msg: dict) -> bool:
+    """Whether a kernel's message changes what the page shows: a widget's new state, or a new widget."""
+    msg_type = msg.get("header", {}).get("msg_type")
+    if msg_type == "comm_open":
+        return True
+    data = msg.get("content", {}).get("data")
+    return msg_type == "comm_msg" and isinstance(data, dict) and data.get("method") == "update"
+
+
 @dataclass
 class AppSession:
     """One visitor's page of one app: its kernel, its widgets and what the kernel sent."""
@@ -243,11 +252,18 @@ class AppSession:
         return [c for c, s in self.models.items() if css_class in s.get("_dom_classes", ())]
 
     async def click(self, comm_id: str, timeout: float = 30) -> float:
-        """Click a button: seconds until the kernel has sent every change it made."""
+        """Click a button: seconds until the kernel has sent every change it made.
+
+        A click the page would not see answered (the kernel changed no widget) is an AppError.
+        """
+        seen = len(self.received)
         msg_id = await self.send(
             "comm_msg", {"comm_id": comm_id, "data": {"method": "custom", "content": {"event": "click"}}}
         )
-        return await self.until_idle(msg_id, timeout)
+        seconds = await self.until_idle(msg_id, timeout)
+        if not any(_changes_a_widget(msg) for msg in self.received[seen:]):
+            raise AppError(f"{self.app}: a click changed nothing on the page")
+        return seconds
 
     async def set_value(self, comm_id: str, state: dict, timeout: float = 30) -> float:
         msg_id = await self.send(

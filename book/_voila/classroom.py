@@ -18,24 +18,34 @@ Run it through ``serve_apps.py`` (``make serve``).
 
 from __future__ import annotations
 
+import ast
 import asyncio
+import contextlib
 import contextvars
+import copy
 import inspect
 import ipaddress
 import json
 import os
 import re
+import socket
 import sys
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+import jinja2
 import tornado.web
+from jupyter_core.utils import ensure_async
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from tornado.httputil import url_concat
 from traitlets import Bool, Float, Int, List, Type, Unicode
 from voila.app import Voila
+from voila.exporter import VoilaExporter
+from voila.notebook_renderer import NotebookRenderer
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
@@ -287,6 +297,345 @@ class KernelLedger:
         kernel_manager.get_rendered_notebook = take_for_visitor
 
 
+class CompiledTemplates(jinja2.BytecodeCache):
+    """The page templates, compiled once for the server's life.
+
+    Voila makes a new template environment for every page it draws for a new kernel, and
+    compiled the page's eighty-odd templates again each time: a third of a second of the
+    server's CPU per page, most of a warm kernel's page. Jinja checks each template's
+    source against its compiled code, so a changed template is compiled again.
+    """
+
+    def __init__(self):
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        code = self.compiled.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+def compile_templates_once(exporter_class=VoilaExporter) -> CompiledTemplates:
+    """Every page's template environment shares one :class:`CompiledTemplates`."""
+    cache = CompiledTemplates()
+    create_environment = exporter_class._create_environment
+
+    def _create_environment(self):
+        environment = create_environment(self)
+        environment.bytecode_cache = cache
+        return environment
+
+    exporter_class._create_environment = _create_environment
+    return cache
+
+
+def read_notebooks_once(renderer_class=NotebookRenderer) -> dict:
+    """Every page reads its app's notebook from memory, not from the disk.
+
+    Voila read, validated and checked the signature of the whole notebook for every page,
+    the saved snapshot of its widgets included (300 KB for Durak's play app), then copied
+    it: a tenth of a second of the server's CPU per page. Here each notebook is read once
+    (again if the file changes), without what an app's page does not use (the saved
+    widgets and outputs: the kernel draws them live), and each page gets a copy.
+    """
+    read = renderer_class.load_notebook
+    notebooks: dict[tuple[str, object], object] = {}
+
+    async def load_notebook(self, path):
+        model = await ensure_async(self.contents_manager.get(path=path, content=False))
+        key = (path, model.get("last_modified"))
+        if key not in notebooks:
+            notebook = await read(self, path)
+            notebook.metadata.pop("widgets", None)
+            for cell in notebook.cells:
+                if cell.cell_type == "code":
+                    cell.outputs, cell.execution_count = [], None
+            for stale in [k for k in notebooks if k[0] == path]:
+                del notebooks[stale]
+            notebooks[key] = notebook
+        return copy.deepcopy(notebooks[key])
+
+    renderer_class.load_notebook = load_notebook
+    return notebooks
+
+
+def watch_activity_lightly(kernel_manager) -> None:
+    """Watch each kernel's activity reading only what the culler needs.
+
+    jupyter_server notes when each kernel was last busy from its iopub messages, and parsed
+    every one whole, dates and all, to read its type: a Durak page's kernel sends about 150
+    as it draws its widgets, and the server parsed them once more for that. Here only the
+    header is read (and a status message's state), with the same rules as jupyter_server's
+    ``start_watching_activity``.
+    """
+
+    def start_watching_activity(kernel_id: str) -> None:
+        kernel = kernel_manager._kernels[kernel_id]
+        kernel.reason = ""
+        kernel.last_activity = utcnow()
+        kernel._activity_stream = kernel.connect_iopub()
+        session = kernel.session
+        tracked = kernel_manager.track_message_type
+
+        def record_activity(msg_list):
+            try:
+                _, parts = session.feed_identities(msg_list)
+                msg_type = json.loads(parts[1]).get("msg_type")
+                parent_type = json.loads(parts[2]).get("msg_type")
+                if tracked(msg_type) or tracked(parent_type) or kernel.execution_state == "busy":
+                    kernel_manager.last_kernel_activity = kernel.last_activity = utcnow()
+                if msg_type == "status":
+                    state = json.loads(parts[4]).get("execution_state")
+                    if tracked(parent_type):
+                        kernel.execution_state = state
+                    elif kernel.execution_state == "starting" and state != "starting":
+                        kernel.execution_state = "idle"
+            except Exception:  # a message that cannot be read says nothing of the kernel's state
+                kernel_manager.log.debug("an unreadable iopub message from kernel %s", kernel_id)
+
+        kernel._activity_stream.on_recv(record_activity)
+
+    kernel_manager.start_watching_activity = start_watching_activity
+
+
+def page_config_once() -> None:
+    """Every page's configuration (the JupyterLab extensions it loads) from memory: Voila read
+    every extension's package file from the disk for each page. The extensions do not change
+    while the server runs; each page gets its own copy."""
+    import voila.handler
+
+    read = voila.handler.get_page_config
+    configs: dict[str, dict] = {}
+
+    def get_page_config(base_url, settings, log, voila_configuration):
+        if base_url not in configs:
+            configs[base_url] = read(base_url, settings, log, voila_configuration)
+        return copy.deepcopy(configs[base_url])
+
+    voila.handler.get_page_config = get_page_config
+
+
+def imports_of(notebooks: list[Path]) -> list[str]:
+    """The modules ``notebooks`` import in their code cells (top-level ``import`` statements)."""
+    found: dict[str, None] = {"ipywidgets": None}
+    for path in notebooks:
+        cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+        for cell in cells:
+            if cell.get("cell_type") != "code":
+                continue
+            try:
+                tree = ast.parse("".join(cell.get("source", "")))
+            except SyntaxError:
+                continue
+            for node in tree.body:
+                if isinstance(node, ast.Import):
+                    found.update(dict.fromkeys(alias.name for alias in node.names))
+                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                    found[node.module] = None
+    return list(found)
+
+
+def warm_code(modules: list[str]) -> str:
+    """The code a warm kernel runs before anyone asks for it: ``warm_kernel.py`` with ``modules``,
+    in a namespace of its own (the app's notebook then finds the kernel's namespace as it was)."""
+    source = (HERE / "warm_kernel.py").read_text(encoding="utf-8")
+    return f"exec({source!r}, {{'__name__': '_warm_kernel', 'MODULES': {modules!r}}})"
+
+
+class WarmPool:
+    """Kernels started ahead, with everything the apps import already imported, each given to
+    whichever app a visitor opens.
+
+    Voila's own pools hold one app's page each (``pool``), so a lesson of several apps
+    needs a pool per app. Here a page that finds no preheated page of its app asks for a
+    kernel (Voila's ``start_kernel``) and gets a warm one: told its request (address and
+    language, what Voila would have put in a new kernel's environment) and moved to its
+    app's folder, it runs the app's notebook in a tenth of a second, where a new kernel
+    takes one to two seconds of CPU to start and import. Kernels taken are replaced once
+    the class has arrived (``refill_delay`` after the last one taken), one at a time, ``spacing``
+    apart, so that starting them does not slow the class's clicks; the kernels standing by
+    are never more than the places left under the ceiling (``room``), and none is started
+    while the machine has less than ``min_free_mb`` of memory free.
+    """
+
+    def __init__(
+        self,
+        kernel_manager,
+        size: int,
+        modules: list[str],
+        room: Callable[[], int],
+        log,
+        *,
+        refill_delay: float = 20.0,
+        spacing: float = 1.0,
+        startup_parallel: int = 2,
+        min_free_mb: int = 1024,
+        kernel_name: str = "python3",
+    ):
+        self.kernel_manager = kernel_manager
+        self.size = size
+        self.room = room
+        self.log = log
+        self.refill_delay = refill_delay
+        self.spacing = spacing
+        self.startup_parallel = startup_parallel
+        self.min_free_mb = min_free_mb
+        self.kernel_name = kernel_name
+        self.warm_code = warm_code(modules)
+        self.ready: list[str] = []  # kernel ids, oldest first
+        self.starting = 0
+        self.taken = 0
+        self._failures = 0
+        self._not_before = 0.0
+        self._filler: asyncio.Task | None = None
+        self._shells: dict[str, object] = {}  # kernel id -> a client with its shell channel open
+        self._start_kernel = kernel_manager.start_kernel
+
+    def install(self) -> None:
+        """Hand warm kernels to pages, keep the culler off them, and start filling."""
+        self.kernel_manager.start_kernel = self.start_kernel
+        cull_kernel_if_idle = self.kernel_manager.cull_kernel_if_idle
+
+        async def cull_unless_standing_by(kernel_id):
+            if kernel_id not in self.ready:
+                await cull_kernel_if_idle(kernel_id)
+
+        self.kernel_manager.cull_kernel_if_idle = cull_unless_standing_by
+        asyncio.get_event_loop().call_soon(self._fill_later, 0.0)
+
+    def wanted(self) -> int:
+        """Kernels to start now: up to ``size`` standing by, within the places left."""
+        for gone in [k for k in self.ready if k not in self.kernel_manager]:
+            self.ready.remove(gone)
+            with contextlib.suppress(Exception):
+                self._shells.pop(gone).stop_channels()
+        return max(0, min(self.size, self.room()) - len(self.ready) - self.starting)
+
+    async def start_kernel(self, kernel_name=None, path=None, env=None, **kwargs):
+        """Voila's ``start_kernel`` for a page: a warm kernel if one stands by, else a new one."""
+        env = env or {}
+        while self.ready and kernel_name in (None, self.kernel_name) and env.get("VOILA_PREHEAT") != "True":
+            kernel_id = self.ready.pop(0)
+            if await self._adopt(kernel_id, path, env):
+                self.taken += 1
+                self._fill_later(self.refill_delay)
+                return kernel_id
+        self._fill_later(self.refill_delay)
+        return await self._start_kernel(kernel_name=kernel_name, path=path, env=env, **kwargs)
+
+    async def _adopt(self, kernel_id: str, path: str | None, env: dict) -> bool:
+        """Give a warm kernel the request Voila would have started a kernel with."""
+        shell = self._shells.pop(kernel_id, None)
+        if kernel_id not in self.kernel_manager or shell is None:
+            return False
+        changed = {name: value for name, value in env.items() if os.environ.get(name) != value}
+        folder = self.kernel_manager.cwd_for_path(path or "")
+        code = (
+            "import json as _json, os as _os\n"
+            f"_os.environ.update(_json.loads({json.dumps(changed)!r}))\n"
+            f"_os.chdir({folder!r})\n"
+            "del _json, _os"
+        )
+        try:
+            told = await self._ask(shell, code, timeout=10)
+        finally:
+            shell.stop_channels()
+        if not told:
+            await self._shut_down(kernel_id)
+            return False
+        self.kernel_manager.get_kernel(kernel_id).last_activity = utcnow()  # idle from now, not from its warming
+        self.log.info("Using a warm kernel: %s (%d standing by)", kernel_id, len(self.ready))
+        return True
+
+    async def _ask(self, client, code: str, timeout: float) -> bool:
+        """Run ``code`` through ``client``'s shell channel: True if it ran without error."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        try:
+            msg_id = client.execute(code, silent=True, store_history=False, allow_stdin=False)
+            while True:
+                reply = await client.get_shell_msg(timeout=max(0.01, deadline - loop.time()))
+                if reply["parent_header"].get("msg_id") == msg_id:
+                    return reply["content"]["status"] == "ok"
+        except Exception as error:
+            self.log.warning("a warm kernel did not answer (%s)", type(error).__name__)
+            return False
+
+    async def _warm_up(self, kernel_id: str) -> bool:
+        """Wait until a new kernel answers, run the warm code in it, and keep a shell channel to
+        it open (opening one costs the server a few milliseconds a page otherwise)."""
+        client = self.kernel_manager.get_kernel(kernel_id).client()
+        client.start_channels(shell=True, iopub=True, stdin=False, hb=False, control=False)
+        try:
+            await client.wait_for_ready(timeout=120)
+            if not await self._ask(client, self.warm_code, timeout=120):
+                return False
+        except Exception as error:
+            self.log.warning("a warm kernel did not answer (%s)", type(error).__name__)
+            return False
+        finally:
+            client.stop_channels()
+        shell = self.kernel_manager.get_kernel(kernel_id).client()
+        shell.start_channels(shell=True, iopub=False, stdin=False, hb=False, control=False)
+        self._shells[kernel_id] = shell
+        return True
+
+    async def _shut_down(self, kernel_id: str) -> None:
+        with contextlib.suppress(Exception):
+            await self.kernel_manager.shutdown_kernel(kernel_id, now=True)
+
+    def _fill_later(self, delay: float) -> None:
+        """Fill the pool ``delay`` seconds from now (a kernel taken pushes the filling back)."""
+        loop = asyncio.get_event_loop()
+        self._not_before = max(self._not_before, loop.time() + delay)
+        if self._filler is None or self._filler.done():
+            self._filler = loop.create_task(self._fill(), context=contextvars.Context())  # nobody's kernels
+
+    async def _fill(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            while loop.time() < self._not_before:
+                await asyncio.sleep(self._not_before - loop.time())
+            wanted = self.wanted()
+            if wanted == 0 or self._failures >= 3 or not self._memory_left():
+                return
+            # at start-up nobody is waiting: as many at once as there are cores; afterwards one by one
+            batch = min(wanted, self.startup_parallel if self.taken == 0 else 1)
+            await asyncio.gather(*(self._start_one() for _ in range(batch)))
+            await asyncio.sleep(self.spacing if self.taken else 0)
+
+    def _memory_left(self) -> bool:
+        import psutil  # a dependency of ipykernel
+
+        free_mb = psutil.virtual_memory().available / 2**20
+        if free_mb < self.min_free_mb:
+            self.log.warning("no warm kernel started: %d MB of memory free", free_mb)
+            return False
+        return True
+
+    async def _start_one(self) -> None:
+        self.starting += 1
+        kernel_id = None
+        try:
+            kernel_id = await self._start_kernel(kernel_name=self.kernel_name, path="", env=dict(os.environ))
+            if await self._warm_up(kernel_id):
+                self.ready.append(kernel_id)
+                self._failures = 0
+                return
+            self._failures += 1
+            await self._shut_down(kernel_id)
+        except Exception:
+            self._failures += 1
+            self.log.exception("a warm kernel did not start")
+            if kernel_id is not None:
+                await self._shut_down(kernel_id)
+        finally:
+            self.starting -= 1
+
+
 def stagger_refills(kernel_manager, spacing: float) -> None:
     """Refill the pool one kernel every ``spacing`` seconds, not all at once.
 
@@ -356,6 +705,58 @@ def request_problem(request, allowed_hosts: list[str]) -> str | None:
     if origin == "null" and request.method != "GET":
         return "opaque Origin"
     return None
+
+
+#: the names a teacher opens this computer by, which no student's device reaches (the other
+#: 127.x addresses are loopback too, but nobody types them: the tests use them to stand for
+#: a class's address)
+THIS_COMPUTER = ("localhost", "127.0.0.1", "::1")
+
+
+def this_computer(host: str) -> bool:
+    return host in THIS_COMPUTER or host.endswith(".localhost")
+
+
+def network_addresses() -> tuple[str, ...]:
+    """This machine's IPv4 addresses on its networks (interfaces up; not loopback, not
+    link-local), private ones first, as its interfaces list them: nothing is sent anywhere."""
+    import psutil  # a dependency of ipykernel
+
+    stats = psutil.net_if_stats()
+    found = set()
+    for name, addresses in psutil.net_if_addrs().items():
+        if name in stats and not stats[name].isup:
+            continue
+        for address in addresses:
+            if address.family != socket.AF_INET:
+                continue
+            ip = ipaddress.ip_address(address.address)
+            if not (ip.is_loopback or ip.is_link_local or ip.is_unspecified):
+                found.add(ip)
+    return tuple(str(ip) for ip in sorted(found, key=lambda ip: (not ip.is_private, ip)))
+
+
+def reach_of(handler) -> gallery.Reach:
+    """Where the sheets' codes send a student: the address the sheet was opened at, unless only
+    this computer reaches it (localhost, 127.0.0.1): then a network address of the machine
+    (``?address=`` picks one), with a note saying so."""
+    classroom: ClassroomVoila = handler.settings["classroom"]
+    request = handler.request
+    origin = f"{request.protocol}://{request.host}"
+    if not this_computer(_host_name(request.host)):
+        return gallery.Reach(origin, classroom.student_prefix)
+    port = re.sub(r"^(\[[^\]]*\]|[^:]*)", "", request.host or "")
+    addresses = network_addresses()
+    asked = handler.get_argument("address", "")
+    chosen = asked if asked in addresses else next(iter(addresses), "")
+    return gallery.Reach(
+        f"{request.protocol}://{chosen}{port}" if chosen else origin,
+        classroom.student_prefix,
+        opened_at=origin,
+        this_computer_only=classroom.listens_here_only,
+        addresses=addresses,
+        port=port,
+    )
 
 
 def cross_site(request) -> bool:
@@ -483,10 +884,25 @@ class AppHandler(TornadoVoilaHandler):
         claim = classroom.ledger.claim(visitor)
         token = VISITOR.set(claim)
         try:
-            await super().get(path)
+            await self.draw(path)
         finally:
             VISITOR.reset(token)
             classroom.ledger.release(claim)
+
+    #: bytes of the page kept before they are sent (Voila sends each piece at once: ninety writes a page)
+    FLUSH_BYTES = 64 * 1024
+
+    @tornado.web.authenticated
+    async def draw(self, path: str) -> None:
+        """The page, as Voila draws it, sent in a few large writes; a heartbeat (Voila's keep-alive
+        while a cell runs long) goes out at once."""
+        kept = 0
+        async for piece in self.get_generator(path=path):
+            self.write(piece)
+            kept += len(piece)
+            if kept >= self.FLUSH_BYTES or "voila_heartbeat" in piece:
+                self.flush()
+                kept = 0
 
 
 class AwayHandler(tornado.web.RequestHandler):
@@ -514,13 +930,41 @@ class _PageHandler(tornado.web.RequestHandler):
 
 class GalleryHandler(_PageHandler):
     def get(self, path=None):
-        self.finish(gallery.gallery_html(self.classroom.apps, self.classroom.server_url))
+        classroom = self.classroom
+        self.finish(
+            gallery.gallery_html(
+                classroom.apps,
+                classroom.server_url,
+                classroom.readiness(),
+                bool(classroom.book_dir),
+                classroom.warm_ready(),
+            )
+        )
 
 
 class SheetHandler(_PageHandler):
+    """The printable sheet of every app: its codes carry an address a student's device reaches."""
+
     def get(self):
-        origin = f"{self.request.protocol}://{self.request.host}"
-        self.finish(gallery.sheet_html(self.classroom.apps, origin, self.classroom.server_url))
+        self.finish(gallery.sheet_html(self.classroom.apps, reach_of(self), self.classroom.server_url))
+
+
+class ProjectorSheetHandler(_PageHandler):
+    """One app's code and address, projector size (``?lang=ru`` for the Russian app)."""
+
+    def get(self, path: str):
+        app = next((app for app in self.classroom.apps if app.path == path), None)
+        if app is None:
+            raise tornado.web.HTTPError(404)
+        lang = "ru" if self.get_argument("lang", "en") == "ru" else "en"
+        self.finish(gallery.projector_html(app, lang, reach_of(self), self.classroom.server_url))
+
+
+class BookHandler(tornado.web.StaticFileHandler):
+    """The built book, beside the apps: its rule links then work at any address of the server."""
+
+    def set_default_headers(self):
+        self.set_header("X-Content-Type-Options", "nosniff")
 
 
 class NotFoundHandler(tornado.web.RequestHandler):
@@ -547,6 +991,10 @@ class StatusHandler(tornado.web.RequestHandler):
                     "pool": classroom.pool,
                     # preheated kernels that have run their notebook up to the request and wait for it
                     "pool_ready": len(RequestInfoSocketHandler._waiters),
+                    # kernels with everything imported, standing by for whichever app is asked for
+                    "warm": classroom.warm,
+                    "warm_ready": classroom.warm_ready(),
+                    "warm_starting": classroom.warm_pool.starting if classroom.warm_pool else 0,
                     "apps": len(classroom.apps),
                 }
             )
@@ -557,7 +1005,13 @@ class ClassroomVoila(Voila):
     name = "classroom"
     description = __doc__.splitlines()[0]
 
-    pool = Int(0, config=True, help="Preheated kernels standing by for each app (0: none).")
+    warm = Int(
+        0,
+        config=True,
+        help="Kernels standing by with everything imported, each for whichever app is asked for (0: none).",
+    )
+    warm_refill_delay = Float(20.0, config=True, help="Seconds after the last warm kernel taken before refilling.")
+    pool = Int(0, config=True, help="Preheated kernels standing by for each app, its page drawn (0: none).")
     pool_apps = List(Unicode(), [], config=True, help="The apps that get a pool (default: every app).")
     max_kernels = Int(40, config=True, help="Kernels in use at most, the whole server (the pool not counted).")
     max_kernels_per_client = Int(6, config=True, help="Kernels in use at most per visitor's address.")
@@ -567,6 +1021,9 @@ class ClassroomVoila(Voila):
 
     refill_spacing = Float(
         2.0, config=True, help="Seconds between two refills of the pool (the server renders each refill's page)."
+    )
+    book_dir = Unicode(
+        "", config=True, help="The built book (_build/html), served at /book/ beside the apps (empty: none)."
     )
     trust_forwarded = Bool(
         False, config=True, help="Behind a proxy: the visitor's address is the proxy's X-Real-Ip / X-Forwarded-For."
@@ -595,10 +1052,29 @@ class ClassroomVoila(Voila):
 
             # the instance JupyterHub's OAuth callback handler uses too (it keeps the login's state)
             self.hub_auth = HubOAuth.instance(api_token=os.environ["JUPYTERHUB_API_TOKEN"], cache_max_age=60)
+        # where a preheated kernel asks for its request (Voila's wait_for_request): an address this
+        # server listens on (Voila assumes 127.0.0.1, which it does not when given another address)
+        os.environ["VOILA_APP_IP"] = "127.0.0.1" if self.ip in ("", "0.0.0.0", "::", "localhost") else self.ip
+        compile_templates_once()
+        read_notebooks_once()
+        page_config_once()
         settings = super().init_settings()
         if self.pool > 0:
             stagger_refills(self.kernel_manager, self.refill_spacing)
             ready_kernels_first(self.kernel_manager)
+        self.warm_pool = None
+        watch_activity_lightly(self.kernel_manager)
+        self.log.setLevel(self.log_level)  # traitlets leaves it at DEBUG: a record made for each message, then dropped
+        if self.warm > 0:  # installed first: the ledger records the kernel a page gets, warm or new
+            self.warm_pool = WarmPool(
+                self.kernel_manager,
+                self.warm,
+                imports_of([Path(self.root_dir) / path for path in sorted(self.app_paths)]),
+                lambda: self.max_kernels - self.ledger.in_use(),
+                self.log,
+                refill_delay=self.warm_refill_delay,
+            )
+            self.warm_pool.install()
         self.ledger = KernelLedger(self.kernel_manager, self.max_kernels, self.max_kernels_per_client)
         self.ledger.watch(self.kernel_manager)
         settings.update(
@@ -613,11 +1089,60 @@ class ClassroomVoila(Voila):
         )
         return settings
 
+    @property
+    def student_prefix(self) -> str:
+        """The path before an app's address for a student: this server's own, or under JupyterHub
+        the hub's user-redirect, which takes each student to their own server."""
+        if self.hub_auth is not None:
+            return f"{os.environ.get('JUPYTERHUB_BASE_URL', '/').rstrip('/')}/hub/user-redirect/"
+        return self.server_url
+
+    @property
+    def listens_here_only(self) -> bool:
+        """Whether the server answers only on this computer (under JupyterHub, the hub decides)."""
+        if self.hub_auth is not None:
+            return False
+        try:
+            return ipaddress.ip_address(self.ip).is_loopback
+        except ValueError:
+            return self.ip == "localhost"
+
+    def readiness(self) -> dict[str, str]:
+        """How fast each app opens: "preheated" (its page drawn ahead), "warm" (a kernel with
+        everything imported waits for it), or missing (a kernel starts for it)."""
+        preheated = set(self.pool_apps or self.app_paths) if self.pool > 0 else set()
+        warm = "warm" if self.warm_pool is not None and self.warm_pool.size > 0 else ""
+        return {
+            path: "preheated" if path in preheated else warm for path in self.app_paths if path in preheated or warm
+        }
+
+    def warm_ready(self) -> int:
+        """Kernels ready now for whichever app is asked for."""
+        return len(self.warm_pool.ready) if self.warm_pool is not None else 0
+
     def listen(self):
         if self.trust_forwarded:
             listen = self.app.listen
             self.app.listen = lambda port, address="", **kwargs: listen(port, address, xheaders=True, **kwargs)
         super().listen()
+
+    def classroom_handlers(self, base: str) -> list[tuple]:
+        """The class server's own pages, before Voila's: a new page of the class goes here
+        (every handler, these and Voila's, is guarded by Host, Origin and the hub's login)."""
+        handlers = [
+            (f"{base}/", GalleryHandler),
+            (f"{base}/voila/tree(/.*)?", GalleryHandler),
+            (f"{base}/sheet", SheetHandler),
+            (f"{base}/sheet/(.+)", ProjectorSheetHandler),
+            (f"{base}/voila/classroom/status", StatusHandler),
+            (f"{base}/voila/classroom/away/([0-9a-f-]{{36}})", AwayHandler),
+        ]
+        if self.book_dir:
+            handlers += [
+                (f"{base}/book", tornado.web.RedirectHandler, {"url": f"{base}/book/"}),
+                (f"{base}/book/(.*)", BookHandler, {"path": self.book_dir, "default_filename": "index.html"}),
+            ]
+        return handlers
 
     def init_handlers(self):
         handlers = []
@@ -629,13 +1154,7 @@ class ClassroomVoila(Voila):
             if handler_class is TornadoVoilaHandler:
                 handler = (pattern, AppHandler, *handler[2:])
             handlers.append(handler)
-        handlers[:0] = [
-            (f"{base}/", GalleryHandler),
-            (f"{base}/voila/tree(/.*)?", GalleryHandler),
-            (f"{base}/sheet", SheetHandler),
-            (f"{base}/voila/classroom/status", StatusHandler),
-            (f"{base}/voila/classroom/away/([0-9a-f-]{{36}})", AwayHandler),
-        ]
+        handlers[:0] = self.classroom_handlers(base)
         if self.hub_auth is not None:
             from jupyterhub.services.auth import HubOAuthCallbackHandler
 

@@ -14,7 +14,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlparse
 
 _APP_ROLE = re.compile(r"\{app\}`([^`]+)`")
 _CYRILLIC = re.compile(r"[А-Яа-яЁё]")
@@ -120,6 +120,13 @@ table.sheet td { border: 1px solid #999; padding: 0.4rem; vertical-align: top; }
 table.sheet tr { break-inside: avoid; page-break-inside: avoid; }
 .chapter { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.04em; color: #555; margin-top: 0.4rem; }
 .url { font-family: monospace; font-size: 0.8rem; word-break: break-all; }
+.ready { font-size: 0.85rem; color: #1a5e20; font-weight: 600; }
+.on-projector { font-size: 0.85rem; }
+.reach { border: 2px solid #b35c00; background: #fff4e5; padding: 0.3rem 0.8rem; margin: 0 0 1rem; border-radius: 6px; }
+main.projector { text-align: center; }
+main.projector h1 { font-size: 2.4rem; }
+.big-qr svg { display: block; margin: 0 auto; width: min(70vh, 90vw); height: auto; }
+.big-url { font-family: monospace; font-size: clamp(1.2rem, 3.2vw, 2.6rem); font-weight: 700; word-break: break-all; }
 @media print { .noprint { display: none; } body { max-width: none; } }
 """
 
@@ -133,49 +140,141 @@ def _page(title: str, body: str) -> str:
     )
 
 
-def gallery_html(apps: list[App], base_url: str = "/") -> str:
-    """The start page: every app as a card, openable in English or in Russian."""
+@dataclass(frozen=True)
+class Reach:
+    """Where the class reaches the apps, for the sheets: the address their codes carry and
+    what the teacher must know about it."""
+
+    origin: str  # what the codes carry, e.g. "http://192.168.1.20:8866"
+    prefix: str = "/"  # the path before an app's address: the server's, or under JupyterHub the hub's user-redirect
+    opened_at: str = ""  # the address the sheet was opened at, when only this computer reaches it
+    this_computer_only: bool = False  # the server listens only on this computer (127.0.0.1)
+    addresses: tuple[str, ...] = ()  # the machine's network addresses, each a choice for the codes
+    port: str = ""  # the port of the server's address (with its colon), kept on each network address
+
+    def url(self, app: App, lang: str) -> str:
+        return f"{self.origin}{self.prefix}{app.href(lang)}"
+
+
+def _ready_badge(ready: str) -> str:
+    """A card's mark: how fast its app opens on this server (``preheated``: its page drawn ahead; ``warm``:
+    a kernel with everything imported waits for it)."""
+    words = {
+        "preheated": ("Preheated: opens at once", "Прогрето: открывается сразу"),
+        "warm": ("Opens from a warm kernel", "Открывается с готового ядра"),
+    }.get(ready)
+    if not words:
+        return ""
+    return f'<p class="ready ready-{ready}"><span lang="en">{words[0]}</span> · <span lang="ru">{words[1]}</span></p>'
+
+
+def gallery_html(
+    apps: list[App], base_url: str = "/", ready: dict[str, str] | None = None, book: bool = False, warm: int = 0
+) -> str:
+    """The start page: every app as a card, openable in English or in Russian, with its
+    projector sheet and its mark of how fast it opens (``ready``: app path -> "preheated" or
+    "warm"); ``warm`` kernels wait for any app; ``book``: the server serves the book too."""
+    ready = ready or {}
     cards = []
     for app in apps:
-        picture = f'<div class="thumb" aria-hidden="true"><div>{app.picture}</div></div>' if app.picture else ""
+        picture = f'<div class="thumb" aria-hidden="true" inert><div>{app.picture}</div></div>' if app.picture else ""
+        projector = f"{base_url}sheet/{quote(app.path)}"
         cards.append(
-            f'<li class="app" data-app="{html.escape(app.path)}">{picture}'
+            f'<li class="app" data-app="{html.escape(app.path)}" data-ready="{ready.get(app.path, "cold")}">{picture}'
             + (f'<div class="chapter">{html.escape(app.chapter)}</div>' if app.chapter else "")
             + f'<h2><span lang="en">{html.escape(app.title_en)}</span> · '
             f'<span lang="ru" class="ru">{html.escape(app.title_ru)}</span></h2>'
             f'<p lang="en">{html.escape(app.line_en)}</p><p lang="ru" class="ru">{html.escape(app.line_ru)}</p>'
-            f'<div class="open"><a lang="en" href="{base_url}{app.href("en")}">Open in English</a>'
-            f'<a lang="ru" href="{base_url}{app.href("ru")}">Открыть по-русски</a></div></li>'
+            + _ready_badge(ready.get(app.path, ""))
+            + f'<div class="open"><a lang="en" href="{base_url}{app.href("en")}">Open in English</a>'
+            f'<a lang="ru" href="{base_url}{app.href("ru")}">Открыть по-русски</a></div>'
+            f'<p class="on-projector noprint">On the projector · <span lang="ru">На проектор</span>: '
+            f'<a class="projector-en" href="{projector}?lang=en">English</a> · '
+            f'<a class="projector-ru" lang="ru" href="{projector}?lang=ru">по-русски</a></p></li>'
         )
+    warm_line = (
+        f'<p class="warm">Kernels standing ready, everything imported, for whichever app a visitor opens: {warm}. · '
+        f'<span lang="ru">Готовых ядер (всё импортировано) для любого приложения: {warm}.</span></p>'
+        if warm
+        else ""
+    )
+    book_link = f'<a href="{base_url}book/">The book · <span lang="ru">Книга</span></a> · ' if book else ""
     body = (
         "<main><h1>Card games, rule by rule: the apps · "
         '<span lang="ru">Карточные игры: приложения</span></h1>'
         '<p class="lead">Every app of the book. Each opens in its own tab; a closed tab frees its place. · '
         '<span lang="ru">Все приложения книги. Каждое открывается в своей вкладке; закрытая вкладка '
         "освобождает место.</span></p>"
-        f'<p class="sheet-link noprint"><a href="{base_url}sheet">A printable sheet of links and QR codes for the '
-        'class · <span lang="ru">Лист ссылок и QR-кодов для печати</span></a></p>'
+        + warm_line
+        + f'<p class="sheet-link noprint">{book_link}<a href="{base_url}sheet">A printable sheet of links and QR '
+        'codes for the class · <span lang="ru">Лист ссылок и QR-кодов для печати</span></a></p>'
         f'<ul class="apps">{"".join(cards)}</ul></main>'
     )
     return _page("Card games, rule by rule · apps", body)
 
 
-def qr_svg(url: str) -> str:
-    """A QR code of ``url`` as inline SVG (segno: pure Python)."""
+def qr_svg(url: str, fluid: bool = False) -> str:
+    """A QR code of ``url`` as inline SVG (segno: pure Python); ``fluid``: as wide as its box
+    (no size of its own, only its proportions), else 4 px a module."""
     import segno
 
     out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False, svgns=True, title=url)
+    segno.make(url, error="m").save(
+        out, kind="svg", scale=4, border=2, xmldecl=False, svgns=True, title=url, omitsize=fluid
+    )
     return out.getvalue().decode("utf-8")
 
 
-def sheet_html(apps: list[App], origin: str, base_url: str = "/") -> str:
+def reach_notice(reach: Reach, page: str) -> str:
+    """What the teacher must know before printing: the sheet was opened at an address only this
+    computer reaches (then the codes carry a network address of the machine, one link per
+    address), or the server itself listens only on this computer. ``page``: this sheet's path."""
+    if not reach.opened_at:
+        return ""
+    parts = [
+        f"<p>You opened this sheet at <code>{html.escape(reach.opened_at)}</code>, an address only this computer "
+        "reaches: a code carrying it opens nothing on a student's device. · "
+        f'<span lang="ru">Этот лист открыт по адресу <code>{html.escape(reach.opened_at)}</code>, который '
+        "доступен только этому компьютеру: код с ним ничего не откроет на устройстве ученика.</span></p>"
+    ]
+    if reach.addresses:
+        choices = " · ".join(
+            f'<a href="{html.escape(page)}{"&" if "?" in page else "?"}address={address}"'
+            + (' aria-current="true"' if reach.origin.endswith(f"//{address}{reach.port}") else "")
+            + f">{address}</a>"
+            for address in reach.addresses
+        )
+        parts.append(
+            f"<p>The codes carry this computer's network address instead: <strong>{html.escape(reach.origin)}"
+            f"</strong>. Its network addresses: {choices}. · "
+            '<span lang="ru">Поэтому коды несут сетевой адрес этого компьютера: '
+            f"<strong>{html.escape(reach.origin)}</strong>. Его сетевые адреса: {choices}.</span></p>"
+        )
+    else:
+        parts.append(
+            "<p>This computer has no network address: connect it to the class's network (Wi-Fi or cable), "
+            "then open this sheet again. · "
+            '<span lang="ru">У этого компьютера нет сетевого адреса: подключите его к сети класса (Wi-Fi или '
+            "кабель) и откройте лист снова.</span></p>"
+        )
+    if reach.this_computer_only:
+        parts.append(
+            "<p><strong>This server answers only on this computer.</strong> For the class, stop it and start it "
+            "with <code>make serve APPS_IP=0.0.0.0</code>. · "
+            '<span lang="ru"><strong>Этот сервер отвечает только этому компьютеру.</strong> Для класса '
+            "остановите его и запустите командой <code>make serve APPS_IP=0.0.0.0</code>.</span></p>"
+        )
+    printed = "" if reach.this_computer_only else " noprint"  # the codes work: the note is the teacher's alone
+    return f'<div class="reach{printed}" role="note">{"".join(parts)}</div>'
+
+
+def sheet_html(apps: list[App], reach: Reach, base_url: str = "/") -> str:
     """A printable sheet: for every app its title and, per language, the address and its QR code."""
     rows = []
     for app in apps:
         cells = []
         for lang, label in (("en", "English"), ("ru", "по-русски")):
-            url = f"{origin}{base_url}{app.href(lang)}"
+            url = reach.url(app, lang)
             cells.append(
                 f'<td class="qr" lang="{lang}">{qr_svg(url)}<div>{label}</div>'
                 f'<div class="url">{html.escape(url)}</div></td>'
@@ -188,11 +287,33 @@ def sheet_html(apps: list[App], origin: str, base_url: str = "/") -> str:
         )
     body = (
         '<main><h1>Card games, rule by rule · <span lang="ru">Карточные игры</span></h1>'
-        f'<p class="lead">Scan a code or type the address. · <span lang="ru">Отсканируйте код или наберите '
+        + reach_notice(reach, f"{base_url}sheet")
+        + '<p class="lead">Scan a code or type the address. · <span lang="ru">Отсканируйте код или наберите '
         f'адрес.</span> <a class="noprint" href="{base_url}">← the apps · приложения</a></p>'
         f'<table class="sheet">{"".join(rows)}</table></main>'
     )
     return _page("Card games: links for the class", body)
+
+
+def projector_html(app: App, lang: str, reach: Reach, base_url: str = "/") -> str:
+    """One app for the projector: its title, one big QR code and its address, large enough to
+    scan and type from the back of the room; a link to the same in the other language."""
+    url = reach.url(app, lang)
+    other = "ru" if lang == "en" else "en"
+    page = f"{base_url}sheet/{quote(app.path)}"
+    chosen = f"&address={urlparse(reach.origin).hostname}" if reach.opened_at and reach.addresses else ""
+    label = {"en": "English", "ru": "по-русски"}
+    body = (
+        f'<main class="projector" data-app="{html.escape(app.path)}" data-lang="{lang}">'
+        f'<h1><span lang="en">{html.escape(app.title_en)}</span> · '
+        f'<span lang="ru">{html.escape(app.title_ru)}</span></h1>'
+        + reach_notice(reach, f"{page}?lang={lang}")
+        + f'<div class="big-qr" lang="{lang}">{qr_svg(url, fluid=True)}</div>'
+        f'<p class="big-url">{html.escape(url)}</p>'
+        f'<p class="noprint"><a href="{page}?lang={other}{chosen}" lang="{other}">{label[other]}</a> · '
+        f'<a href="{base_url}">← the apps · <span lang="ru">приложения</span></a></p></main>'
+    )
+    return _page(f"{app.title_en} · {app.title_ru}", body)
 
 
 _FULL = {

@@ -1,12 +1,14 @@
-"""Serve the book's apps with Voila, for one reader or a class (used by `make serve` and the tests).
+"""Serve the book and its apps with Voila, for one reader or a class (used by `make serve` and the tests).
 
-    python book/_voila/serve_apps.py [--port 8866] [--book-url http://localhost:8000]
+    python book/_voila/serve_apps.py [--port 8866] [--book-dir _build/html] [--book-url URL]
         [--pool 2] [--pool-apps durak/play.ipynb ...] [--max-kernels 40] [--max-per-client 6]
         [--ip 127.0.0.1] [--allowed-host NAME ...]
 
 Code is never shown, tracebacks never reach the page, nothing is loaded from the
 internet (the `rulebook` template), only the book's apps are served (the gallery at
-`/` lists them, `/sheet` prints their links and QR codes), `--pool` kernels per app are
+`/` lists them, `/sheet` prints their links and QR codes) and the built book (at
+`/book/`, so that every rule link of an app works from any address the server is
+reached by), `--pool` kernels per app are
 preheated, the kernel of a closed tab is shut down at once (and one whose page never
 connected after a minute idle), and past `--max-kernels` (whole server) or
 `--max-per-client` (one visitor's address) a visitor is asked to try again in a minute.
@@ -29,6 +31,8 @@ from urllib.parse import urlparse
 
 HERE = Path(__file__).resolve().parent
 BOOK = HERE.parent
+#: the built book (`make book`), served beside the apps at /book/
+BUILT_BOOK = BOOK.parent / "_build" / "html"
 
 HIDDEN = ("__pycache__", "*.pyc", "_*", "sources", "*.md", "*.txt", "*.py")
 
@@ -46,6 +50,11 @@ def cull(idle_seconds: int = 60) -> list[str]:
     ]
 
 
+#: what `make serve` serves a class with, unless told otherwise: 30 kernels standing by with
+#: everything imported, each for whichever app a student opens (a class of 30 opening three
+#: apps at once is interactive within about a second: README, "Apps for a class"), and the ceilings
+CLASS = {"warm": 30, "pool": 0, "max_kernels": 40, "max_per_client": 6}
+
 #: the JupyterLab extensions an app's page needs: the widgets and Voila's manager of them
 PAGE_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8")
 
@@ -53,6 +62,7 @@ PAGE_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/wid
 def command(
     port: int,
     *,
+    warm: int = 0,
     pool: int = 0,
     pool_apps: list[str] = (),
     max_kernels: int = 40,
@@ -62,6 +72,7 @@ def command(
     base_url: str = "/",
     cull_seconds: int = 60,
     trust_forwarded: bool = False,
+    book_dir: Path | None = BUILT_BOOK,
 ) -> list[str]:
     return [
         sys.executable,
@@ -79,12 +90,14 @@ def command(
         *(f"--VoilaConfiguration.extension_allowlist={name}" for name in PAGE_EXTENSIONS),
         # the book's machinery is never listed nor served
         *(f"--ContentsManager.hide_globs={glob}" for glob in HIDDEN),
+        f"--ClassroomVoila.warm={warm}",
         f"--ClassroomVoila.pool={pool}",
         *(f"--ClassroomVoila.pool_apps={app}" for app in pool_apps),
         f"--ClassroomVoila.max_kernels={max_kernels}",
         f"--ClassroomVoila.max_kernels_per_client={max_per_client}",
         *(f"--ClassroomVoila.allowed_hosts={host}" for host in allowed_hosts),
         f"--ClassroomVoila.trust_forwarded={trust_forwarded}",
+        f"--ClassroomVoila.book_dir={book_dir or ''}",
         # a used preheated kernel is replaced 20 s later, refills 2 s apart (ClassroomVoila.refill_spacing):
         # a class arrives together, and a kernel starting costs as much CPU as ten pages served;
         # meanwhile a page finding no ready kernel gets one of its own (classroom.ready_kernels_first)
@@ -93,10 +106,17 @@ def command(
     ]
 
 
-def environment(book_url: str = "http://localhost:8000") -> dict[str, str]:
-    """The apps' environment: our templates, and where the book is (for rule links)."""
+def served_book_url(base_url: str = "/") -> str:
+    """Where the server's own book is, as a path on the server: a rule link built on it works
+    at whatever address a visitor reached the server by (127.0.0.1, the class's address, a name)."""
+    return f"{base_url.rstrip('/')}/book"
+
+
+def environment(book_url: str | None = None, base_url: str = "/") -> dict[str, str]:
+    """The apps' environment: our templates, and where the book is (for rule links): the
+    server's own book unless ``book_url`` names another (a published copy)."""
     env = dict(os.environ)
-    env["RULEBOOK_BOOK_URL"] = book_url
+    env["RULEBOOK_BOOK_URL"] = book_url or served_book_url(base_url)
     env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(HERE), env.get("JUPYTER_PATH")]))
     env.pop("QUERY_STRING", None)
     return env
@@ -115,12 +135,19 @@ def status(url: str) -> dict:
 
 
 @contextlib.contextmanager
-def running(log_path: Path, book_url: str = "http://localhost:8000", **options):
-    """A server on a free loopback port, with ``options`` of :func:`command`; yields (url, process)."""
+def running(log_path: Path, book_url: str | None = None, **options):
+    """A server on a free port of ``options["ip"]`` (127.0.0.1 by default), with ``options`` of
+    :func:`command`; yields (url, process). The book is the server's own unless ``book_url``."""
     port = _free_port()
+    ip = options.get("ip", "127.0.0.1")
     with log_path.open("w") as log:
-        proc = subprocess.Popen(command(port, **options), env=environment(book_url), stdout=log, stderr=log)
-    url = f"http://127.0.0.1:{port}"
+        proc = subprocess.Popen(
+            command(port, **options),
+            env=environment(book_url, options.get("base_url", "/")),
+            stdout=log,
+            stderr=log,
+        )
+    url = f"http://{'127.0.0.1' if ip in ('0.0.0.0', '') else ip}:{port}"
     try:
         deadline = time.monotonic() + 120
         while True:
@@ -145,14 +172,32 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument(
-        "--book-url",
-        default=os.environ.get("RULEBOOK_BOOK_URL", "http://localhost:8000"),
-        help="where the book is served",
+        "--book-dir",
+        type=Path,
+        default=BUILT_BOOK,
+        help="the built book, served at /book/ (default: _build/html, as `make book` builds it)",
     )
-    parser.add_argument("--pool", type=int, default=1, help="preheated kernels per app (0: none)")
+    parser.add_argument(
+        "--book-url",
+        default=os.environ.get("RULEBOOK_BOOK_URL"),
+        help="where rule links go if not to the book this server serves (a published copy)",
+    )
+    parser.add_argument(
+        "--warm",
+        type=int,
+        default=CLASS["warm"],
+        help="kernels standing by with everything imported, for whichever app is asked for (0: none)",
+    )
+    parser.add_argument(
+        "--pool", type=int, default=CLASS["pool"], help="preheated kernels per app, each app's page drawn (0: none)"
+    )
     parser.add_argument("--pool-apps", nargs="*", default=[], help="the apps that get a pool (default: all)")
-    parser.add_argument("--max-kernels", type=int, default=40, help="kernels in use at most, whole server")
-    parser.add_argument("--max-per-client", type=int, default=6, help="kernels in use at most per visitor")
+    parser.add_argument(
+        "--max-kernels", type=int, default=CLASS["max_kernels"], help="kernels in use at most, whole server"
+    )
+    parser.add_argument(
+        "--max-per-client", type=int, default=CLASS["max_per_client"], help="kernels in use at most per visitor"
+    )
     parser.add_argument("--ip", default="127.0.0.1", help="address to listen on (0.0.0.0: the class's network)")
     parser.add_argument(
         "--allowed-host", action="append", default=["localhost"], help="a name the class reaches this server by"
@@ -172,6 +217,7 @@ def main(argv: list[str] | None = None) -> None:
         trust_forwarded = True
     cmd = command(
         args.port,
+        warm=args.warm,
         pool=args.pool,
         pool_apps=args.pool_apps,
         max_kernels=args.max_kernels,
@@ -180,8 +226,11 @@ def main(argv: list[str] | None = None) -> None:
         allowed_hosts=args.allowed_host,
         base_url=args.base_url,
         trust_forwarded=trust_forwarded,
+        book_dir=args.book_dir,
     )
-    os.execve(cmd[0], cmd, environment(args.book_url))
+    if not args.book_url and not (args.book_dir / "index.html").exists():
+        print(f"The book is not built in {args.book_dir} (make book): the apps' rule links will not open.")
+    os.execve(cmd[0], cmd, environment(args.book_url, args.base_url))
 
 
 if __name__ == "__main__":

@@ -1,13 +1,20 @@
 """The apps for a class, as the teacher and the students see them: the gallery and its
-printable sheet, preheated apps in either language, a closed tab freeing its kernel, and
-a short run of the load test (protocol-level visitors and Chromium pages)."""
+printable sheet, the projector sheet of an app, the book beside the apps, preheated and
+warm apps in either language, a closed tab freeing its kernel, and a short run of the
+load test (protocol-level visitors and Chromium pages).
+
+The server listens on 127.0.0.2, standing for the address a class reaches it by (a phone
+never reaches the 127.0.0.1 of the teacher's computer): every link a student follows
+must work at the address the page came from."""
 
 from __future__ import annotations
 
 import json
 import re
+import subprocess
 import sys
 import time
+import urllib.request
 
 import pytest
 from playwright.sync_api import expect
@@ -19,12 +26,18 @@ import load_test
 
 NOTATION = "notation/notation.ipynb"
 DURAK = "durak/play.ipynb"
+PRACTICE = "durak/practice.ipynb"
+#: the class's address in these tests: loopback, but not the 127.0.0.1 of the server's own links
+CLASS_ADDRESS = "127.0.0.2"
 
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory, book_url):
+    """The server as `make serve` runs it (the book beside the apps), at the class's address,
+    with two apps' pages drawn ahead and two warm kernels for the others."""
+    assert book_url  # the book is built (the fixture builds it when it is missing)
     log = tmp_path_factory.mktemp("classroom") / "voila.log"
-    with serve_apps.running(log, book_url, pool=1, pool_apps=[NOTATION, DURAK]) as (url, proc):
+    with serve_apps.running(log, ip=CLASS_ADDRESS, warm=2, pool=1, pool_apps=[NOTATION, DURAK]) as (url, proc):
         yield url, proc, log
 
 
@@ -90,6 +103,110 @@ def test_the_sheet_has_a_qr_code_and_an_address_for_every_app_and_language(page,
     # the QR code is drawn: dark modules on a light ground, a real symbol of version 3 or more
     path = page.locator("td.qr svg path").first.get_attribute("d")
     assert len(re.findall(r"[hv]", path or "")) > 100
+
+
+def test_a_rule_link_of_an_app_opens_the_book_at_the_address_the_page_came_from(page, classroom, offline):
+    url, _, _ = classroom
+    assert url.startswith(f"http://{CLASS_ADDRESS}:")
+    page.goto(url + f"/voila/render/{DURAK}?lang=ru", timeout=60_000)
+    link = page.locator("a.rule-link").first
+    expect(link).to_be_attached(timeout=60_000)
+    target = link.evaluate("a => a.href")  # as the browser resolves it
+    assert target.startswith(f"{url}/book/book/durak/"), f"the rule link leaves the class's address: {target}"
+    anchor = target.split("#", 1)[1]
+    response = page.goto(target)
+    assert response.status == 200
+    expect(page.locator(f"[id='{anchor}']")).to_be_attached()
+    page.goto(url + "/")  # the gallery links to the book too
+    page.get_by_role("link", name=re.compile("The book")).click()
+    expect(page).to_have_url(re.compile(rf"^{re.escape(url)}/book/"))
+    expect(page.locator("main, article").first).to_be_visible()
+
+
+def _network_addresses() -> set[str]:
+    """This machine's IPv4 addresses on its networks, as `ip` lists them (psutil where `ip` is missing)."""
+    try:
+        listed = json.loads(subprocess.run(["ip", "-j", "-4", "addr", "show", "up"], capture_output=True).stdout)
+        found = {a["local"] for i in listed for a in i.get("addr_info", []) if a.get("scope") == "global"}
+    except (OSError, ValueError):
+        import psutil
+
+        found = {a.address for addrs in psutil.net_if_addrs().values() for a in addrs if a.family == 2}
+    return {a for a in found if not a.startswith(("127.", "169.254."))}
+
+
+@pytest.mark.parametrize("opened_at", ["127.0.0.1", "localhost"])
+def test_a_sheet_opened_at_this_computer_says_so_and_carries_its_network_address(classroom, opened_at):
+    url, _, _ = classroom
+    port = url.rsplit(":", 1)[1]
+    request = urllib.request.Request(url + "/sheet", headers={"Host": f"{opened_at}:{port}"})
+    with urllib.request.urlopen(request, timeout=60) as response:  # sent to 127.0.0.2, named as the teacher typed it
+        sheet = response.read().decode("utf-8")
+    assert "an address only this computer reaches" in sheet and "доступен только этому компьютеру" in sheet
+    printed = set(re.findall(r'<div class="url">http://([^:/]+):', sheet))
+    assert opened_at not in printed and "127.0.0.1" not in printed
+    addresses = _network_addresses()
+    if addresses:
+        assert printed and printed <= addresses, f"the codes carry {printed}, the machine's addresses are {addresses}"
+        for address in addresses:
+            assert f"address={address}" in sheet, f"the sheet offers no code for {address}"
+    else:
+        assert "no network address" in sheet
+    # the server listens on a loopback address only: the sheet says how to open it to the class
+    assert "make serve APPS_IP=0.0.0.0" in sheet
+
+
+def test_each_gallery_card_has_a_projector_sheet_and_says_how_fast_its_app_opens(page, classroom, offline, tmp_path):
+    url, _, _ = classroom
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(url + "/")
+    cards = page.locator("li.app")
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        app = card.get_attribute("data-app")
+        expected = "preheated" if app in (NOTATION, DURAK) else "warm"  # the fixture's pool and warm kernels
+        assert card.get_attribute("data-ready") == expected, app
+        expect(card.locator(f".ready-{expected}")).to_be_visible()
+        assert card.locator("a.projector-en").get_attribute("href").endswith(f"/sheet/{app}?lang=en")
+    page.locator(f'li.app[data-app="{PRACTICE}"] a.projector-ru').click()
+    expect(page.locator("main.projector")).to_have_attribute("data-lang", "ru")
+    address = f"{url}/voila/render/{PRACTICE}?lang=ru"
+    expect(page.locator(".big-url")).to_have_text(address)
+    code = page.locator(".big-qr svg")
+    expect(code).to_have_count(1)
+    assert code.locator("title").text_content() == address, "the code carries the address printed under it"
+    box = code.bounding_box()
+    assert box["width"] >= 400 and box["height"] >= 400, f"a projector's code is large: {box}"
+    page.screenshot(path=str(tmp_path / "projector.png"), full_page=True)
+    page.get_by_role("link", name="English").click()
+    expect(page.locator(".big-url")).to_have_text(f"{url}/voila/render/{PRACTICE}?lang=en")
+    from axe_playwright_python.sync_playwright import Axe
+
+    for path in ("/", "/sheet", f"/sheet/{PRACTICE}?lang=en"):
+        page.goto(url + path)
+        violations = Axe().run(page).response["violations"]
+        serious = [f"{v['id']}: {v['help']}" for v in violations if v["impact"] in ("critical", "serious")]
+        assert serious == [], f"{path}: {serious}"
+
+
+def test_an_app_with_no_page_drawn_ahead_opens_from_a_warm_kernel_in_its_language(page, classroom, offline):
+    url, _, log = classroom
+    deadline = time.monotonic() + 90
+    while status(url)["warm_ready"] < 1 and time.monotonic() < deadline:
+        time.sleep(0.5)
+    before = status(url)["warm_ready"]
+    assert before >= 1, "no warm kernel stands ready"
+    page.goto(url + f"/voila/render/{PRACTICE}?lang=ru", timeout=60_000)
+    expect(page.locator(".exercise-check button, button.exercise-check").first).to_contain_text(
+        "Проверить", timeout=60_000
+    )
+    assert "Using a warm kernel" in log.read_text()
+    assert status(url)["warm_ready"] == before - 1, "the app took a warm kernel"
+    question = page.locator(".exercise-question")
+    expect(question).not_to_be_empty()
+    first = question.inner_text()
+    page.locator("button.exercise-another").click()  # the app answers: another exercise
+    expect(question).not_to_have_text(first)
 
 
 def test_a_preheated_app_reads_the_language_after_the_request(page, classroom, offline):
