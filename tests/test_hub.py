@@ -1,6 +1,8 @@
 """JupyterHub as configured in deploy/jupyterhub: a hub on loopback with the test
 authenticator (any name, the class's password), several students each logging in,
-landing on the apps' gallery, opening an app and playing a move through the hub's proxy.
+landing on the apps' gallery (their server started for them), opening an app and playing
+a move through the hub's proxy; the teacher's sheet takes a student, once logged in, to
+the app on the student's own server.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlparse
 
 import httpx
 import pytest
@@ -78,33 +81,46 @@ def hub(tmp_path_factory):
         log.close()
 
 
-def _log_in(url: str, name: str, password: str) -> httpx.Client:
+def _log_in(url: str, name: str, password: str, start: str = "/hub/login") -> tuple[httpx.Client, httpx.Response]:
+    """A student's browser: opens ``start`` (the login page, or an address that leads to it) and
+    logs in; the client and the page it landed on."""
     client = httpx.Client(base_url=url, follow_redirects=True, timeout=120)
-    form = client.get("/hub/login")
+    form = client.get(start)
     xsrf = re.search(r'name="_xsrf" value="([^"]+)"', form.text)
-    client.post("/hub/login", data={"username": name, "password": password, "_xsrf": xsrf.group(1) if xsrf else ""})
-    return client
+    action = re.search(r'<form[^>]*action="([^"]*)"', form.text)
+    target = (action.group(1) if action else "/hub/login").replace("&amp;", "&")
+    landed = client.post(target, data={"username": name, "password": password, "_xsrf": xsrf.group(1) if xsrf else ""})
+    return client, landed
+
+
+def _until(client: httpx.Client, path: str, ready, seconds: float = 120) -> httpx.Response:
+    """GET ``path`` until ``ready(response)`` (the hub shows a "starting" page until the server answers)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        response = client.get(path)
+        if ready(response) or time.monotonic() > deadline:
+            return response
+        time.sleep(1)
 
 
 def test_a_wrong_password_lets_nobody_in(hub):
     url, _ = hub
-    client = _log_in(url, "mallory", "guess")
+    client, _ = _log_in(url, "mallory", "guess")
     assert "/user/mallory/" not in str(client.get("/hub/home").url)
     assert client.get("/user/mallory/", follow_redirects=False).status_code in (302, 303, 403, 404, 503)
 
 
 def test_students_land_on_the_gallery_open_an_app_and_play_a_move(hub):
     url, data = hub
-    clients = {name: _log_in(url, name, PASSWORD) for name in STUDENTS}
-    for client in clients.values():
-        client.get("/hub/spawn", follow_redirects=False)  # every student starts at once
+    clients = {}
+    for name in STUDENTS:  # every student logs in at once: the hub starts each one's server
+        clients[name], landed = _log_in(url, name, PASSWORD)
+        where = landed.url.path
+        assert where.startswith((f"/user/{name}/", f"/hub/spawn-pending/{name}")), f"{name} landed on {where}"
     for name, client in clients.items():
-        deadline = time.monotonic() + 120
-        while True:  # the hub shows a "starting" page until the student's server answers
-            gallery = client.get(f"/user/{name}/")
-            if (f"/user/{name}/" in str(gallery.url) and "data-app=" in gallery.text) or time.monotonic() > deadline:
-                break
-            time.sleep(1)
+        gallery = _until(
+            client, f"/user/{name}/", lambda r, name=name: f"/user/{name}/" in str(r.url) and "data-app=" in r.text
+        )
         assert gallery.status_code == 200, f"{name}: {gallery.url} -> {gallery.status_code}"
         assert f'data-app="{APP}"' in gallery.text and "Играть в дурака" in gallery.text
 
@@ -126,3 +142,31 @@ def test_students_land_on_the_gallery_open_an_app_and_play_a_move(hub):
     other = clients["ada"].get("/user/boris/", follow_redirects=True)
     assert 'data-app="' not in other.text
     assert not any(data.glob("students/*/*.ipynb")), "no notebook was copied to a student"
+
+
+def test_the_teachers_sheet_takes_each_student_to_the_app_on_their_own_server(hub):
+    url, _ = hub
+    teacher, _ = _log_in(url, "teacher", PASSWORD)
+    sheet = _until(teacher, "/user/teacher/sheet", lambda r: "/sheet" in str(r.url) and 'class="url"' in r.text)
+    addresses = re.findall(r'<div class="url">([^<]+)</div>', sheet.text)
+    durak = next(a for a in addresses if f"{APP}?lang=ru" in a)
+    address = urlparse(durak.replace("&amp;", "&"))
+    assert address.path.startswith("/hub/user-redirect/"), f"the sheet sends students to {durak}"
+    assert "/user/teacher/" not in durak
+    # the hub listens on this computer's loopback here: a student's device reaches the same path
+    # at the hub's network address, which these tests never send to; they follow the path here
+    code = f"{address.path}?{address.query}"
+
+    def opened(name: str):
+        return lambda r: r.url.path == f"/user/{name}/voila/render/{APP}" and '"kernelId"' in r.text
+
+    # a student already logged in goes straight to the app on their own server
+    ada, _ = _log_in(url, "ada", PASSWORD)
+    page = _until(ada, code, opened("ada"))
+    assert opened("ada")(page), f"ada: {page.url} -> {page.status_code}"
+    assert page.url.params.get("lang") == "ru", "the app opens in the sheet's language"
+    # a student who scans the code before logging in logs in, and then lands on the app
+    gleb, landed = _log_in(url, "gleb", PASSWORD, start=code)
+    assert "/hub/home" not in landed.url.path, "the student was left on the hub's page"
+    page = _until(gleb, code, opened("gleb"))
+    assert opened("gleb")(page), f"gleb: {page.url} -> {page.status_code}"

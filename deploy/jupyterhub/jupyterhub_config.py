@@ -2,12 +2,16 @@
 
     jupyterhub -f deploy/jupyterhub/jupyterhub_config.py
 
-Every student logs in and lands on the apps' gallery (`/user/<name>/`); their server is
-the book's app server (`book/_voila/serve_apps.py --hub`), which runs only the apps: no
-code from a page, no file beyond the apps' pictures and styles, no traceback (see
-`book/_voila/classroom.py`). A server idle for `RULEBOOK_HUB_IDLE` seconds (default 15
-minutes) is stopped by JupyterHub's idle culler; inside it, the kernel of a closed tab is
-shut down at once.
+Every student logs in and lands on the apps' gallery (`/user/<name>/`: the hub starts
+their server at once, with no "Start My Server" page); their server is the book's app
+server (`book/_voila/serve_apps.py --hub`), which runs only the apps: no code from a page,
+no file beyond the apps' pictures and styles and the built book (at `/user/<name>/book/`),
+no traceback (see `book/_voila/classroom.py`). The teacher's sheet (`/user/<name>/sheet`)
+prints addresses through the hub (`/hub/user-redirect/...`), which take each student,
+once logged in, to the app on their own server. At most `RULEBOOK_HUB_MAX_SERVERS`
+servers run at once; a server idle for `RULEBOOK_HUB_IDLE` seconds (default 15 minutes) is
+stopped by JupyterHub's idle culler; inside it, the kernel of a closed tab is shut down at
+once.
 
 The settings come from the environment, so the same file serves a class and the tests:
 
@@ -18,8 +22,12 @@ The settings come from the environment, so the same file serves a class and the 
 | RULEBOOK_HUB_PASSWORD | the class's shared password (any user name, 8 characters or more) | none |
 | RULEBOOK_HUB_AUTHENTICATOR | `shared-password`, `dummy` (JupyterHub's test login, loopback only) or your school's authenticator class | shared-password |
 | RULEBOOK_HUB_DIR | the hub's database, cookie secret and the students' (empty) folders | ./hub-data |
-| RULEBOOK_HUB_POOL | preheated kernels per app in each student's server | 0 |
+| RULEBOOK_HUB_WARM | kernels kept warm (everything imported) for any app, in each student's server | 1 |
+| RULEBOOK_HUB_POOL | preheated pages per app in each student's server | 0 |
 | RULEBOOK_HUB_MAX_KERNELS | apps open at once per student | 4 |
+| RULEBOOK_HUB_MAX_SERVERS | students' servers running at once (the next student is asked to wait) | 40 |
+| RULEBOOK_HUB_SSL_CERT, RULEBOOK_HUB_SSL_KEY | the hub's TLS certificate and key files (HTTPS without a proxy in front) | none |
+| RULEBOOK_BOOK_URL | where the apps' rule links go, if not to the book each student's server serves | the served book |
 | RULEBOOK_HUB_IDLE | seconds before an unused server is stopped | 900 |
 | RULEBOOK_HUB_PROXY | the configurable-http-proxy command | deploy/jupyterhub/node_modules/.bin/configurable-http-proxy |
 
@@ -53,6 +61,12 @@ c.ConfigurableHTTPProxy.command = [
     os.environ.get("RULEBOOK_HUB_PROXY", str(HERE / "node_modules" / ".bin" / "configurable-http-proxy"))
 ]
 c.JupyterHub.allow_named_servers = False
+# a server takes about 100 MB and 50 MB more for each app open (README, "Apps for a class")
+c.JupyterHub.active_server_limit = int(os.environ.get("RULEBOOK_HUB_MAX_SERVERS", "40"))
+c.JupyterHub.concurrent_spawn_limit = 20
+cert, key = os.environ.get("RULEBOOK_HUB_SSL_CERT"), os.environ.get("RULEBOOK_HUB_SSL_KEY")
+if cert and key:
+    c.JupyterHub.ssl_cert, c.JupyterHub.ssl_key = cert, key
 
 # who may log in: the class's shared password, a test login on loopback, or your school's
 authenticator = os.environ.get("RULEBOOK_HUB_AUTHENTICATOR", "shared-password")
@@ -73,16 +87,20 @@ c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
 c.SimpleLocalProcessSpawner.home_dir_template = str(DATA / "students" / "{username}")
 c.Spawner.cmd = [sys.executable, str(ROOT / "book" / "_voila" / "serve_apps.py"), "--hub"]
 c.Spawner.args = [
+    f"--warm={os.environ.get('RULEBOOK_HUB_WARM', '1')}",
     f"--pool={os.environ.get('RULEBOOK_HUB_POOL', '0')}",
     f"--max-kernels={os.environ.get('RULEBOOK_HUB_MAX_KERNELS', '4')}",
     f"--max-per-client={os.environ.get('RULEBOOK_HUB_MAX_KERNELS', '4')}",
     *(f"--allowed-host={host}" for host in os.environ.get("RULEBOOK_HUB_HOSTS", "localhost").split()),
 ]
 c.Spawner.default_url = "/"
-c.Spawner.env_keep = ["PATH", "PYTHONPATH", "LANG", "LC_ALL", "JUPYTER_PATH"]
+c.Spawner.env_keep = ["PATH", "PYTHONPATH", "LANG", "LC_ALL", "JUPYTER_PATH", "RULEBOOK_BOOK_URL"]
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
-c.JupyterHub.default_url = "/hub/home"
+# after logging in, or following a sheet's code, a student goes straight to their server
+# (JupyterHub starts it): no "Start My Server" page in between
+c.JupyterHub.redirect_to_server = True
+c.JupyterHub.implicit_spawn_seconds = 0.5
 
 # servers nobody uses are stopped (JupyterHub's idle culler, as a hub service)
 idle = os.environ.get("RULEBOOK_HUB_IDLE", "900")
