@@ -310,6 +310,10 @@ def test_a_foreign_host_or_origin_is_refused(server):
     assert code == 403 and "notation" not in body
     assert _get(server + "/", {"Host": f"localhost:{port}"})[0] == 200
     assert _get(server + "/", {"Host": f"127.0.0.1:{port}"})[0] == 200
+    # the book beside the apps is behind the same guards
+    assert _get(server + "/book/", {"Host": f"rebind.example:{port}"})[0] == 403
+    assert _get(server + "/book/", {"Origin": "http://evil.example"})[0] == 403
+    assert _get(server + "/book/", {"Host": f"127.0.0.1:{port}"})[0] == 200
 
     async def cross_site():
         session = AppSession(server, APP, headers=visitor("10.0.0.4"))
