@@ -51,3 +51,111 @@ def test_a_page_is_handed_the_ready_kernel_and_a_waiting_refill_does_not_count()
     assert counted == 1, "only the ready kernel counts as preheated"
     assert handed == "kernel A", "the ready kernel is handed out, not the refill ahead of it"
     assert empty == 0, "with only a refill waiting, the next page starts a kernel of its own"
+
+
+class FakeClient:
+    """A kernel client whose kernel runs every code without error, and remembers it."""
+
+    def __init__(self, kernel):
+        self.kernel = kernel
+
+    def start_channels(self, **channels):
+        pass
+
+    def stop_channels(self):
+        pass
+
+    async def wait_for_ready(self, timeout=None):
+        pass
+
+    def execute(self, code, **options):
+        self.kernel.ran.append(code)
+        return f"msg-{len(self.kernel.ran)}"
+
+    async def get_shell_msg(self, timeout=None):
+        return {"parent_header": {"msg_id": f"msg-{len(self.kernel.ran)}"}, "content": {"status": "ok"}}
+
+
+class FakeKernel:
+    def __init__(self):
+        self.ran: list[str] = []
+        self.last_activity = None
+
+    def client(self):
+        return FakeClient(self)
+
+
+class FakeKernels:
+    """jupyter_server's kernel manager as the warm pool uses it."""
+
+    def __init__(self):
+        self.kernels: dict[str, FakeKernel] = {}
+        self.culled: list[str] = []
+
+    def __contains__(self, kernel_id):
+        return kernel_id in self.kernels
+
+    async def start_kernel(self, kernel_name=None, path=None, env=None, **kwargs):
+        kernel_id = f"k{len(self.kernels) + len(self.culled) + 1}"
+        self.kernels[kernel_id] = FakeKernel()
+        return kernel_id
+
+    def get_kernel(self, kernel_id):
+        return self.kernels[kernel_id]
+
+    def cwd_for_path(self, path):
+        return f"/book/{path}"
+
+    async def shutdown_kernel(self, kernel_id, now=False):
+        self.kernels.pop(kernel_id, None)
+
+    async def cull_kernel_if_idle(self, kernel_id):
+        self.culled.append(kernel_id)
+
+
+async def _until(condition, seconds: float = 5) -> bool:
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not condition() and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(0.01)
+    return condition()
+
+
+async def _a_lesson():
+    import logging
+
+    from classroom import WarmPool
+
+    kernels = FakeKernels()
+    places = {"left": 3}
+    pool = WarmPool(
+        kernels, 5, ["rules"], lambda: places["left"], logging.getLogger("test"), refill_delay=0.3, spacing=0
+    )
+    pool.install()
+    filled = await _until(lambda: len(pool.ready) == 3)
+    settled = len(kernels.kernels)
+    # a page asks for a kernel: it gets a warm one, told the page's address and moved to its app's folder
+    kernel_id = await kernels.start_kernel(kernel_name="python3", path="durak", env={"QUERY_STRING": "lang=ru"})
+    told = kernels.kernels[kernel_id].ran[-1]
+    right_after = (len(pool.ready), len(kernels.kernels))
+    await kernels.cull_kernel_if_idle(pool.ready[0])  # the culler passes over a kernel standing by
+    places["left"] = 1  # the class fills up: one place left
+    await asyncio.sleep(0.6)  # past the refill's delay
+    refilled_within_room = len(pool.ready) == 2 and len(kernels.kernels) == 3
+    places["left"] = 5
+    pool._fill_later(0)
+    refilled = await _until(lambda: len(pool.ready) == 5, 5)
+    return filled, settled, kernel_id, told, right_after, kernels.culled, refilled_within_room, refilled, pool
+
+
+def test_the_warm_pool_gives_a_ready_kernel_to_any_app_and_stays_within_the_places_left():
+    with ThreadPoolExecutor(1) as thread:
+        filled, settled, kernel_id, told, right_after, culled, within_room, refilled, pool = thread.submit(
+            asyncio.run, _a_lesson()
+        ).result(timeout=30)
+    assert filled and settled == 3, "no more kernels standing by than places left under the ceiling"
+    assert kernel_id in ("k1", "k2", "k3"), "the page got a warm kernel, not a new one"
+    assert '"QUERY_STRING": "lang=ru"' in told and "chdir('/book/durak')" in told
+    assert right_after == (2, 3), "the kernel taken is not replaced at once (the class is still arriving)"
+    assert culled == [], "a kernel standing by is never culled"
+    assert within_room, "with one place left (and two kernels standing by), no kernel is started"
+    assert refilled and pool.taken == 1

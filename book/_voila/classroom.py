@@ -1,17 +1,25 @@
-"""Voila for a class: the book's apps, and nothing else, served to many visitors at once.
+"""Voila for a class: the book's apps and the book, and nothing else, served to many visitors at once.
 
-- Preheated kernels: ``pool`` kernels per app have imported everything before anyone asks;
-  the notebook then waits in ``widgets.common.page_lang()`` for the request's language.
+- Warm kernels (``warm``, ``WarmPool``): kernels started ahead with everything the apps
+  import, each given to whichever app a visitor opens; refilled once the class has arrived.
+- Preheated pages (``pool``): kernels per app that have also run the app's notebook before
+  anyone asks; the notebook then waits in ``widgets.common.page_lang()`` for the request's
+  language.
 - A ceiling on kernels in use, for the whole server and per visitor (address): past it the
   visitor gets a page saying, in both languages, that the class is full (HTTP 503) or that
   their computer has too many apps open (HTTP 429), and to try again in a minute.
-- Only the apps are served: no other notebook runs, no file but the pictures and styles the
-  apps need is served, no code is accepted from a page (Voila's kernel channels refuse
-  ``execute_request``), and no traceback or error output of a kernel reaches a page.
+- Only the apps are served, and the built book at ``/book/`` (so every rule link works at
+  the address a student reached the server by): no other notebook runs, no file but the
+  pictures and styles the apps need is served, no code is accepted from a page (Voila's
+  kernel channels refuse ``execute_request``), every frame a page sends is checked before
+  it is parsed, and no traceback or error output of a kernel reaches a page.
 - Host and Origin checks against DNS rebinding: a request must name this server by an IP
-  address or by one of ``allowed_hosts``; a cross-site Origin is refused.
-- The start page is the teacher's gallery (``/``) with a printable sheet (``/sheet``);
-  ``/voila/classroom/status`` gives the counts (kernels in use, standing by).
+  address or by one of ``allowed_hosts``; a cross-site Origin is refused, and an app asked
+  for by another site starts no kernel.
+- The start page is the teacher's gallery (``/``) with a printable sheet (``/sheet``) and a
+  projector sheet per app (``/sheet/<app>``), whose codes carry an address a student's
+  device reaches; ``/voila/classroom/status`` gives the counts (kernels in use, standing by).
+- Handlers: :meth:`ClassroomVoila.classroom_handlers` lists the class server's own pages.
 
 Run it through ``serve_apps.py`` (``make serve``).
 """

@@ -1,18 +1,18 @@
 """Serve the book and its apps with Voila, for one reader or a class (used by `make serve` and the tests).
 
     python book/_voila/serve_apps.py [--port 8866] [--book-dir _build/html] [--book-url URL]
-        [--pool 2] [--pool-apps durak/play.ipynb ...] [--max-kernels 40] [--max-per-client 6]
-        [--ip 127.0.0.1] [--allowed-host NAME ...]
+        [--warm 30] [--pool 0] [--pool-apps durak/play.ipynb ...] [--max-kernels 40]
+        [--max-per-client 6] [--ip 127.0.0.1] [--allowed-host NAME ...]
 
 Code is never shown, tracebacks never reach the page, nothing is loaded from the
 internet (the `rulebook` template), only the book's apps are served (the gallery at
 `/` lists them, `/sheet` prints their links and QR codes) and the built book (at
 `/book/`, so that every rule link of an app works from any address the server is
-reached by), `--pool` kernels per app are
-preheated, the kernel of a closed tab is shut down at once (and one whose page never
-connected after a minute idle), and past `--max-kernels` (whole server) or
-`--max-per-client` (one visitor's address) a visitor is asked to try again in a minute.
-See `classroom.py`.
+reached by). `--warm` kernels stand ready with everything imported for whichever app
+is opened, `--pool` kernels per app have drawn its page ahead, the kernel of a closed
+tab is shut down at once (and one whose page never connected after a minute idle), and
+past `--max-kernels` (whole server) or `--max-per-client` (one visitor's address) a
+visitor is asked to try again in a minute. See `classroom.py`.
 """
 
 from __future__ import annotations
