@@ -45,6 +45,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import jinja2
+import tornado.ioloop
 import tornado.web
 from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
@@ -1128,10 +1129,37 @@ class ClassroomVoila(Voila):
         """Kernels ready now for whichever app is asked for."""
         return len(self.warm_pool.ready) if self.warm_pool is not None else 0
 
+    async def prepare_pages(self) -> None:
+        """Read every app's notebook and compile the page's templates before the first visitor:
+        the first pages of a class otherwise pay for it (a third of a second of the server's CPU
+        for the templates and the notebooks' schema, and each notebook read and checked)."""
+        from voila.utils import get_page_config
+
+        try:
+            renderer = None
+            for path in sorted(self.app_paths):
+                renderer = NotebookRenderer(
+                    voila_configuration=self.voila_configuration,
+                    traitlet_config=self.config,
+                    notebook_path=path,
+                    template_paths=self.template_paths,
+                    config_manager=self.config_manager,
+                    contents_manager=self.contents_manager,
+                    base_url=self.base_url,
+                    kernel_spec_manager=self.kernel_spec_manager,
+                    page_config=get_page_config(self.base_url, self.app.settings, self.log, self.voila_configuration),
+                )
+                await renderer.initialize()
+            if renderer is not None:
+                _ = renderer.exporter.template  # every app's page has the same templates
+        except Exception:  # the pages are then prepared by their first visitors, as Voila does
+            self.log.exception("the apps' pages could not be prepared ahead")
+
     def listen(self):
         if self.trust_forwarded:
             listen = self.app.listen
             self.app.listen = lambda port, address="", **kwargs: listen(port, address, xheaders=True, **kwargs)
+        tornado.ioloop.IOLoop.current().add_callback(self.prepare_pages)
         super().listen()
 
     def classroom_handlers(self, base: str) -> list[tuple]:
