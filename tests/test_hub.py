@@ -2,11 +2,16 @@
 authenticator (any name, the class's password), several students each logging in,
 landing on the apps' gallery (their server started for them), opening an app and playing
 a move through the hub's proxy; the teacher's sheet takes a student, once logged in, to
-the app on the student's own server.
+the app on the student's own server. In Debian's Chromium, as a student sees it: logging in
+leads to the gallery by itself (the hub's "starting" page, in both languages, follows the
+start), a sheet's code opened before logging in leads to the app, and a server stopped
+meanwhile (as the idle culler does) starts again by itself when the student opens an app.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import re
 import socket
@@ -20,6 +25,8 @@ import httpx
 import pytest
 
 from tests.classroom_server import AppSession, run
+
+CHROMIUM = "/usr/bin/chromium"
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "deploy" / "jupyterhub" / "jupyterhub_config.py"
@@ -41,6 +48,8 @@ def hub(tmp_path_factory):
         pytest.fail(f"JupyterHub's proxy is missing at {PROXY}; install it with: make hub-proxy")
     data = tmp_path_factory.mktemp("hub")
     port = _free_port()
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is missing at {CHROMIUM}; install it with: apt-get install -y chromium")
     env = {
         **os.environ,
         "RULEBOOK_HUB_DIR": str(data),
@@ -103,6 +112,79 @@ def _until(client: httpx.Client, path: str, ready, seconds: float = 120) -> http
         time.sleep(1)
 
 
+class Student:
+    """A student's browser (Debian's Chromium), cut off from everything but this machine; it
+    records the addresses its tab went through and the text of the hub's pages on the way."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.visited: list[str] = []
+        self.hub_pages: dict[str, str] = {}
+        self.left_the_machine: list[str] = []
+
+    async def __aenter__(self):
+        from playwright.async_api import async_playwright
+
+        self._playwright = await async_playwright().start()
+        self._browser = await self._playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+        )
+        context = await self._browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU")
+        await context.route("**/*", self._only_this_machine)
+        self.page = await context.new_page()
+        self.page.on(
+            "framenavigated", lambda frame: frame.parent_frame or self.visited.append(urlparse(frame.url).path)
+        )
+        self.page.on("response", self._keep_hub_page)
+        return self
+
+    async def __aexit__(self, *exc):
+        await self._browser.close()
+        await self._playwright.stop()
+
+    async def _only_this_machine(self, route):
+        host = urlparse(route.request.url).hostname or ""
+        if route.request.url.startswith(("data:", "blob:")) or host in ("127.0.0.1", "localhost"):
+            await route.continue_()
+        else:
+            self.left_the_machine.append(route.request.url)
+            await route.abort()
+
+    async def _keep_hub_page(self, response):
+        if (
+            response.request.resource_type == "document"
+            and "/hub/" in response.url
+            and not 300 <= response.status < 400
+        ):
+            with contextlib.suppress(Exception):  # a page the tab left before it was read
+                self.hub_pages[urlparse(response.url).path] = await response.text()
+
+    async def log_in(self, name: str, start: str = "/hub/login") -> None:
+        await self.page.goto(f"{self.url}{start}")
+        await self.page.fill("input[name=username]", name)
+        await self.page.fill("input[name=password]", PASSWORD)
+        await self.page.click("input[type=submit], button[type=submit]")
+
+    async def stop_my_server(self, name: str) -> None:
+        """What the idle culler does to a server nobody used: stop it (the hub's API, as the hub's
+        home page calls it), and wait until the hub says it is stopped."""
+        api = self.page.context.request
+        xsrf = next(c["value"] for c in await self.page.context.cookies(f"{self.url}/hub/") if c["name"] == "_xsrf")
+        headers = {"X-XSRFToken": xsrf}
+        answer = await api.delete(f"{self.url}/hub/api/users/{name}/server", headers=headers)
+        assert answer.status in (202, 204), f"the hub did not stop {name}'s server: {answer.status}"
+        for _ in range(120):
+            user = await (await api.get(f"{self.url}/hub/api/users/{name}", headers=headers)).json()
+            if not user.get("servers"):
+                return
+            await asyncio.sleep(0.5)
+        raise AssertionError(f"{name}'s server did not stop")
+
+
+#: seconds a student may wait, from logging in or opening a code, for the gallery or the app
+LANDING_SECONDS = 90
+
+
 def test_a_wrong_password_lets_nobody_in(hub):
     url, _ = hub
     client, _ = _log_in(url, "mallory", "guess")
@@ -117,6 +199,8 @@ def test_students_land_on_the_gallery_open_an_app_and_play_a_move(hub):
         clients[name], landed = _log_in(url, name, PASSWORD)
         where = landed.url.path
         assert where.startswith((f"/user/{name}/", f"/hub/spawn-pending/{name}")), f"{name} landed on {where}"
+        if where.startswith("/hub/spawn-pending/"):  # the hub says, in both languages, that the apps are starting
+            assert "Your apps are starting" in landed.text and "Ваши приложения запускаются" in landed.text
     for name, client in clients.items():
         gallery = _until(
             client, f"/user/{name}/", lambda r, name=name: f"/user/{name}/" in str(r.url) and "data-app=" in r.text
@@ -165,8 +249,42 @@ def test_the_teachers_sheet_takes_each_student_to_the_app_on_their_own_server(hu
     page = _until(ada, code, opened("ada"))
     assert opened("ada")(page), f"ada: {page.url} -> {page.status_code}"
     assert page.url.params.get("lang") == "ru", "the app opens in the sheet's language"
-    # a student who scans the code before logging in logs in, and then lands on the app
-    gleb, landed = _log_in(url, "gleb", PASSWORD, start=code)
-    assert "/hub/home" not in landed.url.path, "the student was left on the hub's page"
-    page = _until(gleb, code, opened("gleb"))
-    assert opened("gleb")(page), f"gleb: {page.url} -> {page.status_code}"
+
+    # a student who scans the code before logging in logs in, and then lands on the app, in a
+    # browser: the hub's login, its "starting" page, and the app once the server answers
+    async def scanned_first():
+        async with Student(url) as gleb:
+            await gleb.log_in("gleb", start=code)
+            await gleb.page.wait_for_selector("button.rb-action", timeout=LANDING_SECONDS * 1000)
+            assert urlparse(gleb.page.url).path == f"/user/gleb/voila/render/{APP}", gleb.visited
+            assert "lang=ru" in urlparse(gleb.page.url).query, "the app opens in the sheet's language"
+            assert gleb.left_the_machine == []
+
+    run(scanned_first(), 2 * LANDING_SECONDS)
+
+
+def test_in_a_browser_a_student_lands_on_the_gallery_and_a_stopped_server_comes_back(hub):
+    url, _ = hub
+
+    async def student():
+        async with Student(url) as dina:
+            await dina.log_in("dina")
+            await dina.page.wait_for_selector('li.app[data-app="durak/play.ipynb"]', timeout=LANDING_SECONDS * 1000)
+            assert dina.page.url.rstrip("/").endswith("/user/dina"), dina.page.url
+            assert "/hub/spawn-pending/dina" in dina.visited, f"no starting page on the way: {dina.visited}"
+            starting = dina.hub_pages["/hub/spawn-pending/dina"]
+            assert "Your apps are starting" in starting and "Ваши приложения запускаются" in starting
+            assert '<button type="button" id="stop-server-btn"' not in starting, (
+                "the starting page offers to stop the server"
+            )
+
+            await dina.stop_my_server("dina")
+            dina.visited.clear()
+            await dina.page.goto(f"{url}/user/dina/voila/render/{APP}?lang=ru")
+            await dina.page.wait_for_selector("button.rb-action", timeout=LANDING_SECONDS * 1000)
+            assert urlparse(dina.page.url).path == f"/user/dina/voila/render/{APP}"
+            stopped = dina.hub_pages.get(f"/hub/user/dina/voila/render/{APP}", "")
+            assert "Your apps were stopped" in stopped and "Приложения остановлены" in stopped, dina.visited
+            assert dina.left_the_machine == []
+
+    run(student(), 3 * LANDING_SECONDS)

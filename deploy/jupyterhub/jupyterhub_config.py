@@ -3,7 +3,9 @@
     jupyterhub -f deploy/jupyterhub/jupyterhub_config.py
 
 Every student logs in and lands on the apps' gallery (`/user/<name>/`: the hub starts
-their server at once, with no "Start My Server" page); their server is the book's app
+their server at once, with no "Start My Server" page; its "starting" page and its page for a
+server stopped meanwhile, which starts it again by itself, speak both languages:
+`templates/`); their server is the book's app
 server (`book/_voila/serve_apps.py --hub`), which runs only the apps: no code from a page,
 no file beyond the apps' pictures and styles and the built book (at `/user/<name>/book/`),
 no traceback (see `book/_voila/classroom.py`). The teacher's sheet (`/user/<name>/sheet`)
@@ -101,6 +103,8 @@ c.Spawner.http_timeout = 120
 # (JupyterHub starts it): no "Start My Server" page in between
 c.JupyterHub.redirect_to_server = True
 c.JupyterHub.implicit_spawn_seconds = 0.5
+# its pages a student meets ("your apps are starting", "...were stopped") in both languages
+c.JupyterHub.template_paths = [str(HERE / "templates")]
 
 # servers nobody uses are stopped (JupyterHub's idle culler, as a hub service)
 idle = os.environ.get("RULEBOOK_HUB_IDLE", "900")
