@@ -1,18 +1,21 @@
 """A class at once: N visitors open the apps together, wait until they are interactive, and play.
 
-    .venv/bin/python benchmarks/load_test.py --sessions 30 --apps durak/play.ipynb \
-        durak/practice.ipynb minefield/play.ipynb                            # a class of three apps
-    .venv/bin/python benchmarks/load_test.py --sessions 30                   # one app (Durak)
-    .venv/bin/python benchmarks/load_test.py --sessions 10 --browsers        # real Chromium pages
+    .venv/bin/python benchmarks/load_test.py                  # a class of 30, three apps, as `make serve`
+    .venv/bin/python benchmarks/load_test.py --apps durak/play.ipynb      # one app (Durak)
+    .venv/bin/python benchmarks/load_test.py --sessions 10 --browsers     # real Chromium pages
 
 It starts the app server itself, as `make serve` does with its defaults (a warm pool of
 kernels for any app, the ceilings; `--warm`, `--pool` and `--max-kernels` change them),
 on a free loopback port, waits until its kernels stand ready, or give `--url` of one
 already running on this machine. The visitors take the apps in turn (visitor 1 the
-first app, visitor 2 the second...). It prints, for the whole class: time until
-interactive and click-to-redraw (median, p95, max), kernels alive, memory per kernel and
-in total (PSS, server and kernels), failures, and the machine's load average before and
-after (other work on the machine slows everything).
+first app, visitor 2 the second...; by default a lesson: Durak's game, Durak's practice and
+Minefield's game), each from a loopback address of its own (127.0.1.1, 127.0.1.2...,
+standing for a student's device, so the server's ceiling per visitor applies as in a
+class; browser pages all come from 127.0.0.1, so with `--browsers` that ceiling is the
+whole server's). It prints, for the whole class: time until interactive and
+click-to-redraw (median, p95, max), kernels alive, memory per kernel and in total (PSS,
+server and kernels), failures, and the machine's load average before and after (other
+work on the machine slows everything).
 
 - Protocol-level (default): each visitor requests the page over HTTP, connects to its
   kernel's websocket and reads every widget's state as a page's widget manager does
@@ -28,8 +31,9 @@ drawn from a seeded generator, so every run is the same class): a class does not
 in the same millisecond. `--think 0` makes every visitor click as soon as the last
 click is redrawn, the worst burst a server can get.
 
-Everything is bounded: `--deadline` seconds for the whole run (default 300), loopback
-only, and the server it started is stopped at the end.
+Everything is bounded: at most 200 visitors, `--deadline` seconds for the whole
+run (default 300), traffic within 127.0.0.0/8 only, and the server it started is stopped
+at the end.
 """
 
 from __future__ import annotations
@@ -71,6 +75,8 @@ def click_class(app: str) -> str:
 
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+#: visitors at most: each comes from a loopback address of its own (visitor_address)
+MAX_VISITORS = 200
 
 
 @dataclass
@@ -87,7 +93,10 @@ class Result:
     server_cpu: float = 0.0  # CPU seconds of the server and its kernels until the class was interactive
     client_cpu: float = 0.0  # of this client (and its browsers), the same span
     played: int = 0  # visitors who have played their moves
-    load: tuple[float, float] = (0.0, 0.0)  # the machine's load average (1 min) before and after
+    #: the machine's load average (1 min) before the server started, as the class arrived, and after
+    load_before: float = 0.0
+    load_at_arrival: float = 0.0
+    load_after: float = 0.0
 
 
 def summary(values: list[float]) -> str:
@@ -103,10 +112,23 @@ def thinking(think: float, rng: random.Random) -> float:
     return think * rng.uniform(0.5, 1.5)
 
 
+def visitor_address(number: int) -> str:
+    """The loopback address visitor ``number`` (from 0) comes from: 127.0.1.1, 127.0.1.2..."""
+    return f"127.0.{1 + number // 254}.{1 + number % 254}"
+
+
 async def protocol_visitor(
-    url: str, app: str, lang: str, moves: int, result: Result, hold: asyncio.Event, think: float, rng: random.Random
+    url: str,
+    app: str,
+    lang: str,
+    moves: int,
+    result: Result,
+    hold: asyncio.Event,
+    think: float,
+    rng: random.Random,
+    source: str | None = None,
 ) -> None:
-    session = AppSession(url, app, lang)
+    session = AppSession(url, app, lang, source=source)
     try:
         result.interactive.append(await session.open())
         result.page.append(session.page_seconds)
@@ -200,6 +222,7 @@ async def run_class(url, apps, sessions, moves, browsers, server_pid, lang="en",
     rng = random.Random(1)  # the same class every run
     cpu_start = (cpu_seconds(server_pid), cpu_seconds(os.getpid()))
     hold = asyncio.Event()
+    result.load_at_arrival = os.getloadavg()[0]
     start = time.perf_counter()
     if browsers:
         from playwright.async_api import async_playwright
@@ -221,7 +244,8 @@ async def run_class(url, apps, sessions, moves, browsers, server_pid, lang="en",
         tasks = []
         for i in range(sessions):
             app = apps[i % len(apps)]
-            tasks.append(asyncio.create_task(protocol_visitor(url, app, lang, moves, result, hold, think, rng)))
+            visitor = protocol_visitor(url, app, lang, moves, result, hold, think, rng, visitor_address(i))
+            tasks.append(asyncio.create_task(visitor))
             await asyncio.sleep(stagger)
         await _count_then_release(tasks, result, hold, url, server_pid, sessions, cpu_start)
     result.wall_seconds = time.perf_counter() - start
@@ -247,7 +271,7 @@ async def _count_then_release(tasks, result, hold, url, server_pid, sessions, cp
 def report(result: Result, args) -> str:
     kind = "Chromium pages" if args.browsers else "protocol-level sessions"
     server = (
-        f"warm {args.warm}, pool {args.pool}, ceiling {args.max_kernels}"
+        f"warm {args.warm}, pool {args.pool}, ceilings {args.max_kernels} and {per_visitor(args)} per visitor"
         if not args.url
         else f"the server at {args.url}"
     )
@@ -270,7 +294,10 @@ def report(result: Result, args) -> str:
             f"  memory per kernel (PSS): median {statistics.median(result.kernel_pss_mb):.0f} MB, "
             f"max {max(result.kernel_pss_mb):.0f} MB; server and kernels in all {result.total_pss_mb:.0f} MB"
         )
-    lines.append(f"  load average (1 min) before and after: {result.load[0]:.2f}, {result.load[1]:.2f}")
+    lines.append(
+        f"  load average (1 min): {result.load_before:.2f} before the server started, "
+        f"{result.load_at_arrival:.2f} as the class arrived, {result.load_after:.2f} after"
+    )
     lines.append(f"  failures: {len(result.failures)}")
     lines.extend(f"    {failure}" for failure in result.failures[:10])
     return "\n".join(lines)
@@ -319,7 +346,7 @@ def load_test(args) -> Result:
             "pool": args.pool,
             "pool_apps": args.apps if args.pool else [],
             "max_kernels": args.max_kernels,
-            "max_per_client": args.max_kernels,  # every visitor of this test comes from 127.0.0.1
+            "max_per_client": per_visitor(args),
         }
         with serve_apps.running(Path(tmp) / "voila.log", **options) as (url, proc):
             _wait_for_kernels(url, args.warm, args.pool * len(args.apps), min(240, args.deadline / 2))
@@ -330,20 +357,29 @@ def load_test(args) -> Result:
                 raise SystemExit(f"the class did not finish within {args.deadline} s; see {tmp}/voila.log") from None
 
 
+def per_visitor(args) -> int:
+    """The server's ceiling per visitor: `make serve`'s, unless every visitor shares one address
+    (browser pages all come from 127.0.0.1)."""
+    return args.max_kernels if args.browsers else args.max_per_client
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--sessions", type=int, default=30, help="visitors opening the apps at once")
     p.add_argument(
         "--apps",
         nargs="+",
-        default=["durak/play.ipynb"],
-        help=f"play or practice apps (paths under book/), taken in turn; a lesson: {' '.join(THREE_APPS)}",
+        default=list(THREE_APPS),
+        help=f"play or practice apps (paths under book/), taken in turn (default, a lesson: {' '.join(THREE_APPS)})",
     )
     p.add_argument("--moves", type=int, default=3, help="clicks each visitor makes")
     defaults = serve_apps.CLASS
     p.add_argument("--warm", type=int, default=defaults["warm"], help="warm kernels for any app (make serve's)")
     p.add_argument("--pool", type=int, default=defaults["pool"], help="preheated pages per app (make serve's)")
     p.add_argument("--max-kernels", type=int, default=defaults["max_kernels"], help="the server's kernel ceiling")
+    p.add_argument(
+        "--max-per-client", type=int, default=defaults["max_per_client"], help="the server's ceiling per visitor"
+    )
     p.add_argument("--browsers", action="store_true", help="real Chromium pages instead of the protocol client")
     p.add_argument("--stagger", type=float, default=0.0, help="seconds between two visitors' arrivals")
     p.add_argument(
@@ -361,11 +397,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     for app in args.apps:
         click_class(app)
+    if not 1 <= args.sessions <= MAX_VISITORS:
+        raise SystemExit(f"from 1 to {MAX_VISITORS} visitors: each comes from a loopback address of its own")
     if args.browsers and args.sessions > 10:
         raise SystemExit("up to 10 browser pages: the browsers share the machine's cores with the server")
     before = os.getloadavg()[0]
     result = load_test(args)
-    result.load = (before, os.getloadavg()[0])
+    result.load_before, result.load_after = before, os.getloadavg()[0]
     print(report(result, args))
     return 1 if result.failures else 0
 

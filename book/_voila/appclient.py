@@ -80,6 +80,9 @@ class AppSession:
     headers: dict = field(default_factory=dict)
     #: headers of the page's request only, as a browser sends on navigation (``Sec-Fetch-Site``)
     page_headers: dict = field(default_factory=dict)
+    #: the address this visitor's connections come from (a loopback address of its own stands
+    #: for a student's device: the server counts its kernels by address); None: the system's choice
+    source: str | None = None
     status: int = 0
     html: str = ""
     kernel_id: str = ""
@@ -95,7 +98,11 @@ class AppSession:
         start = time.perf_counter()
         url = f"{self.base_url}/voila/render/{self.app}?lang={self.lang}"
         request = HTTPRequest(
-            url, headers={**self.headers, **self.page_headers}, request_timeout=timeout, follow_redirects=False
+            url,
+            headers={**self.headers, **self.page_headers},
+            request_timeout=timeout,
+            follow_redirects=False,
+            network_interface=self.source,
         )
         try:
             response = await AsyncHTTPClient().fetch(request)
@@ -128,7 +135,12 @@ class AppSession:
         if origin is not None:
             headers["Origin"] = origin
         self._ws = await websockets.connect(
-            ws_url, additional_headers=headers, max_size=2**26, open_timeout=30, subprotocols=[PROTOCOL]
+            ws_url,
+            additional_headers=headers,
+            max_size=2**26,
+            open_timeout=30,
+            subprotocols=[PROTOCOL],
+            **({"local_addr": (self.source, 0)} if self.source else {}),
         )
 
     async def close(self) -> None:
@@ -143,7 +155,11 @@ class AppSession:
         headers = {**self.headers, "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
         headers["Content-Type"] = "application/x-www-form-urlencoded"
         request = HTTPRequest(
-            f"{self.base_url}/voila/api/shutdown/{self.kernel_id}", method="POST", body=f"_xsrf={xsrf}", headers=headers
+            f"{self.base_url}/voila/api/shutdown/{self.kernel_id}",
+            method="POST",
+            body=f"_xsrf={xsrf}",
+            headers=headers,
+            network_interface=self.source,
         )
         with contextlib.suppress(HTTPClientError):
             await AsyncHTTPClient().fetch(request)
