@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import statistics
 import time
 import urllib.error
 import urllib.request
@@ -228,7 +229,11 @@ def test_malformed_frames_close_only_their_socket_while_another_visitor_plays(se
     closed, (interactive, clicks) = run(lesson())
     assert closed == len(MALFORMED_FRAMES), "every malformed frame closes its socket"
     assert interactive < 30 and max(clicks) < 5, (interactive, clicks)
-    assert answers and max(answers) < 0.5, f"the status page took up to {max(answers):.2f} s"
+    # a server parsing the 24-byte frame took 10 s per answer, and minutes for the noise; a
+    # guarded one answers at once, a first answer or two at most slowed by the pages opening
+    # on a busy machine
+    assert answers and statistics.median(answers) < 0.5, f"the status page took {statistics.median(answers):.2f} s"
+    assert max(answers) < 2, f"the status page took up to {max(answers):.2f} s"
 
 
 @pytest.mark.parametrize(
