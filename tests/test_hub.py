@@ -1,11 +1,11 @@
 """JupyterHub as configured in deploy/jupyterhub: a hub on loopback with the test
 authenticator (any name, the class's password), several students each logging in,
 landing on the apps' gallery (their server started for them), opening an app and playing
-a move through the hub's proxy; the teacher's sheet takes a student, once logged in, to
-the app on the student's own server. In Debian's Chromium, as a student sees it: logging in
-leads to the gallery by itself (the hub's "starting" page, in both languages, follows the
-start), a sheet's code opened before logging in leads to the app, and a server stopped
-meanwhile (as the idle culler does) starts again by itself when the student opens an app.
+a move through the hub's proxy; the teacher's sheet takes a student to the app on the
+student's own server, whether logged in already or not yet. In Debian's Chromium, as a
+student sees it: logging in leads to the gallery by itself (the hub's "starting" page, in
+both languages, follows the start), and a server stopped meanwhile (as the idle culler
+does) starts again by itself when the student opens an app.
 """
 
 from __future__ import annotations
@@ -228,39 +228,39 @@ def test_students_land_on_the_gallery_open_an_app_and_play_a_move(hub):
     assert not any(data.glob("students/*/*.ipynb")), "no notebook was copied to a student"
 
 
-def test_the_teachers_sheet_takes_each_student_to_the_app_on_their_own_server(hub):
-    url, _ = hub
-    teacher, _ = _log_in(url, "teacher", PASSWORD)
-    sheet = _until(teacher, "/user/teacher/sheet", lambda r: "/sheet" in str(r.url) and 'class="url"' in r.text)
+def _sheet_code(url: str, teacher: str = "ada") -> str:
+    """The address the sheet printed on a teacher's server gives the Durak app (a path and query:
+    the hub listens on this computer's loopback here; a student's device reaches the same path
+    at the hub's network address, which these tests never send to)."""
+    client, _ = _log_in(url, teacher, PASSWORD)
+    sheet = _until(client, f"/user/{teacher}/sheet", lambda r: "/sheet" in str(r.url) and 'class="url"' in r.text)
     addresses = re.findall(r'<div class="url">([^<]+)</div>', sheet.text)
     durak = next(a for a in addresses if f"{APP}?lang=ru" in a)
     address = urlparse(durak.replace("&amp;", "&"))
     assert address.path.startswith("/hub/user-redirect/"), f"the sheet sends students to {durak}"
-    assert "/user/teacher/" not in durak
-    # the hub listens on this computer's loopback here: a student's device reaches the same path
-    # at the hub's network address, which these tests never send to; they follow the path here
-    code = f"{address.path}?{address.query}"
+    assert f"/user/{teacher}/" not in durak
+    return f"{address.path}?{address.query}"
 
-    def opened(name: str):
-        return lambda r: r.url.path == f"/user/{name}/voila/render/{APP}" and '"kernelId"' in r.text
+
+def _opened(name: str):
+    return lambda r: r.url.path == f"/user/{name}/voila/render/{APP}" and '"kernelId"' in r.text
+
+
+def test_the_teachers_sheet_takes_each_student_to_the_app_on_their_own_server(hub):
+    url, _ = hub
+    code = _sheet_code(url)  # the teacher is a user of the hub as the students are
 
     # a student already logged in goes straight to the app on their own server
-    ada, _ = _log_in(url, "ada", PASSWORD)
-    page = _until(ada, code, opened("ada"))
-    assert opened("ada")(page), f"ada: {page.url} -> {page.status_code}"
+    boris, _ = _log_in(url, "boris", PASSWORD)
+    page = _until(boris, code, _opened("boris"))
+    assert _opened("boris")(page), f"boris: {page.url} -> {page.status_code}"
     assert page.url.params.get("lang") == "ru", "the app opens in the sheet's language"
 
-    # a student who scans the code before logging in logs in, and then lands on the app, in a
-    # browser: the hub's login, its "starting" page, and the app once the server answers
-    async def scanned_first():
-        async with Student(url) as gleb:
-            await gleb.log_in("gleb", start=code)
-            await gleb.page.wait_for_selector("button.rb-action", timeout=LANDING_SECONDS * 1000)
-            assert urlparse(gleb.page.url).path == f"/user/gleb/voila/render/{APP}", gleb.visited
-            assert "lang=ru" in urlparse(gleb.page.url).query, "the app opens in the sheet's language"
-            assert gleb.left_the_machine == []
-
-    run(scanned_first(), 2 * LANDING_SECONDS)
+    # a student who scans the code before logging in logs in, and then lands on the app
+    vera, landed = _log_in(url, "vera", PASSWORD, start=code)
+    page = landed if _opened("vera")(landed) else _until(vera, code, _opened("vera"))
+    assert _opened("vera")(page), f"vera: {page.url} -> {page.status_code}"
+    assert page.url.params.get("lang") == "ru", "the app opens in the sheet's language"
 
 
 def test_in_a_browser_a_student_lands_on_the_gallery_and_a_stopped_server_comes_back(hub):
@@ -278,11 +278,15 @@ def test_in_a_browser_a_student_lands_on_the_gallery_and_a_stopped_server_comes_
                 "the starting page offers to stop the server"
             )
 
+            # the idle culler stopped her server; she opens an app (a tab left open, a bookmark):
+            # the hub says, in both languages, that her apps were stopped, starts them, and the
+            # app opens
             await dina.stop_my_server("dina")
             dina.visited.clear()
             await dina.page.goto(f"{url}/user/dina/voila/render/{APP}?lang=ru")
             await dina.page.wait_for_selector("button.rb-action", timeout=LANDING_SECONDS * 1000)
-            assert urlparse(dina.page.url).path == f"/user/dina/voila/render/{APP}"
+            assert urlparse(dina.page.url).path == f"/user/dina/voila/render/{APP}", dina.visited
+            assert "lang=ru" in urlparse(dina.page.url).query, "the app opens in the language asked for"
             stopped = dina.hub_pages.get(f"/hub/user/dina/voila/render/{APP}", "")
             assert "Your apps were stopped" in stopped and "Приложения остановлены" in stopped, dina.visited
             assert dina.left_the_machine == []
