@@ -41,6 +41,18 @@ def classroom(tmp_path_factory, book_url):
         yield url, proc, log
 
 
+@pytest.fixture(autouse=True)
+def _tabs_closed_as_a_visitor_closes_them(request):
+    """Every tab a test opened is closed at its end as a visitor closes it (the page's beacon
+    frees its kernel), so no kernel an earlier test left is shut down as idle while a later
+    test counts the kernels in use."""
+    page = request.getfixturevalue("page") if "page" in request.fixturenames else None
+    yield
+    if page is not None:
+        for tab in page.context.pages:
+            tab.close(run_before_unload=True)
+
+
 def _apps_of_the_book() -> set[str]:
     """The notebooks whose page links to itself as an app, read straight from the files."""
     apps = set()
