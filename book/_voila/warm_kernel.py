@@ -50,7 +50,8 @@ def _heard(handler):
     return handle
 
 
-BaseComm.publish_msg = _held_until_a_page_is_here
-_kernel = Kernel.instance()
-for _msg_type in ("comm_open", "comm_msg"):
-    _kernel.shell_handlers[_msg_type] = _heard(_kernel.shell_handlers[_msg_type])
+if Kernel.initialized():  # in a kernel; imported elsewhere (the doctests' collection) it changes nothing
+    BaseComm.publish_msg = _held_until_a_page_is_here
+    _kernel = Kernel.instance()
+    for _msg_type in ("comm_open", "comm_msg"):
+        _kernel.shell_handlers[_msg_type] = _heard(_kernel.shell_handlers[_msg_type])
