@@ -1,0 +1,338 @@
+"""The class's board: who is in the class and how their practice went, kept in SQLite.
+
+A student is a name given when they join (no account), known again by a device token
+(a cookie of their browser, stored here only as its hash) or, under JupyterHub, by the
+hub's user name. Each verdict of the practice apps (the exercise's kind, seed and
+difficulty, the rule it teaches, right or wrong) is one row. The teacher's board reads
+them per student and per rule, in either language, and exports them as CSV.
+
+The database lives in a folder the teacher chooses; every write is committed before it
+is acknowledged (SQLite's write-ahead log), so stopping or killing the server loses
+nothing that was acknowledged.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import hashlib
+import io
+import re
+import secrets
+import sqlite3
+import time
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+import rules
+from rules.errors import RulesError, check_lang
+from rules.exercises import DIFFICULTIES, games, kind_title, kinds
+from rules.lang import pick
+from widgets.common import rule_title
+
+#: the longest name a student may give (characters, after normalising)
+MAX_NAME = 40
+#: a rule id as the engine writes them: ``durak.beat``, ``notation``
+_RULE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_\-]+)*$")
+#: the seed range the practice apps offer
+MAX_SEED = 10**9
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS students (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL DEFAULT '', hub_user TEXT UNIQUE, created REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS devices (
+  token_hash TEXT PRIMARY KEY, student TEXT NOT NULL REFERENCES students(id), created REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS verdicts (
+  id INTEGER PRIMARY KEY, student TEXT NOT NULL REFERENCES students(id), kind TEXT NOT NULL,
+  seed INTEGER NOT NULL, difficulty INTEGER NOT NULL, rule TEXT NOT NULL, correct INTEGER NOT NULL,
+  at REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS verdicts_student ON verdicts(student, rule);
+"""
+
+
+class BadName(RulesError):
+    """A name a student cannot take (empty, too long, control characters)."""
+
+
+class VerdictError(RulesError):
+    """A verdict the board does not accept (unknown kind, a seed out of range...)."""
+
+
+def clean_name(text: object) -> str:
+    """A student's name as given: any script, spaces tidied, at most :data:`MAX_NAME` characters.
+
+    Control and formatting characters (a bidi override would turn the board around) are
+    refused, not removed, so that nobody's name silently changes.
+    """
+    if not isinstance(text, str):
+        raise BadName("a name is text", "имя — это текст")
+    name = " ".join(unicodedata.normalize("NFC", text[: 4 * MAX_NAME + 1]).split())
+    if not name:
+        raise BadName("give your name (or a nickname)", "напишите своё имя (или прозвище)")
+    if len(name) > MAX_NAME or len(text) > 4 * MAX_NAME:
+        raise BadName(f"a name is at most {MAX_NAME} characters", f"имя — не больше {MAX_NAME} символов")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs", "Zl", "Zp") for ch in name):
+        raise BadName(
+            "a name cannot hold control or formatting characters",
+            "в имени не может быть управляющих символов",
+        )
+    return name
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Student:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One practice answer as the board keeps it."""
+
+    kind: str
+    seed: int
+    difficulty: int
+    rule: str
+    correct: bool
+
+    @classmethod
+    def read(cls, data: object) -> Verdict:
+        """A verdict from a kernel's JSON, every field checked (bilingual :class:`VerdictError` otherwise)."""
+        if not isinstance(data, dict) or set(data) != {"kind", "seed", "difficulty", "rule", "correct"}:
+            raise VerdictError(
+                "a verdict has exactly: kind, seed, difficulty, rule, correct",
+                "в вердикте ровно поля kind, seed, difficulty, rule, correct",
+            )
+        kind, seed, difficulty, rule, correct = (data[k] for k in ("kind", "seed", "difficulty", "rule", "correct"))
+        known = {k for g in games() for k in kinds(g)}
+        if kind not in known:
+            raise VerdictError("unknown kind of exercise", "неизвестный вид упражнения")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise VerdictError(
+                f"the seed is a whole number from 0 to {MAX_SEED}", f"вариант — целое число от 0 до {MAX_SEED}"
+            )
+        if difficulty not in DIFFICULTIES or isinstance(difficulty, bool):
+            raise VerdictError("unknown difficulty", "неизвестная сложность")
+        if not isinstance(rule, str) or len(rule) > 80 or not _RULE.match(rule):
+            raise VerdictError("the rule is not a rule id", "правило — не идентификатор правила")
+        if not isinstance(correct, bool):
+            raise VerdictError("'correct' is true or false", "«correct» — true или false")
+        return cls(kind, seed, difficulty, rule, correct)
+
+
+class Board:
+    """The class's names and verdicts in ``folder/board.sqlite``."""
+
+    def __init__(self, folder: Path | str):
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.path = self.folder / "board.sqlite"
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")  # with WAL: a killed process loses no commit
+        self.db.execute("PRAGMA busy_timeout=2000")
+        self.db.executescript(SCHEMA)
+        self.secret = self._meta("secret", lambda: secrets.token_hex(32))
+        #: the key that opens the teacher's board (printed when the server starts)
+        self.teacher_key = self._meta("teacher_key", lambda: secrets.token_urlsafe(12))
+
+    def _meta(self, key: str, make) -> str:
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        if row:
+            return row[0]
+        value = make()
+        self.db.execute("INSERT INTO meta(key, value) VALUES (?, ?)", (key, value))
+        return value
+
+    def close(self) -> None:
+        self.db.close()
+
+    # ---- students
+
+    def _new_student(self, name: str = "", hub_user: str | None = None) -> Student:
+        sid = secrets.token_hex(8)
+        self.db.execute(
+            "INSERT INTO students(id, name, hub_user, created) VALUES (?, ?, ?, ?)", (sid, name, hub_user, time.time())
+        )
+        return Student(sid, name)
+
+    def new_device(self, name: str = "") -> tuple[str, Student]:
+        """A device seen for the first time: its token (for its cookie) and its student."""
+        token = secrets.token_urlsafe(24)
+        student = self._new_student(name)
+        self.db.execute(
+            "INSERT INTO devices(token_hash, student, created) VALUES (?, ?, ?)",
+            (_hash(token), student.id, time.time()),
+        )
+        return token, student
+
+    def device_student(self, token: str | None) -> Student | None:
+        if not token or len(token) > 100:
+            return None
+        row = self.db.execute(
+            "SELECT s.id, s.name FROM devices d JOIN students s ON s.id = d.student WHERE d.token_hash = ?",
+            (_hash(token),),
+        ).fetchone()
+        return Student(*row) if row else None
+
+    def hub_student(self, user: str) -> Student:
+        """The student a JupyterHub user is (their name on the board is the hub's until they give one)."""
+        row = self.db.execute("SELECT id, name FROM students WHERE hub_user = ?", (user,)).fetchone()
+        return Student(*row) if row else self._new_student(clean_name(user[:MAX_NAME]), hub_user=user)
+
+    def student(self, sid: str) -> Student | None:
+        row = self.db.execute("SELECT id, name FROM students WHERE id = ?", (sid,)).fetchone()
+        return Student(*row) if row else None
+
+    def rename(self, sid: str, name: str) -> Student:
+        name = clean_name(name)
+        self.db.execute("UPDATE students SET name = ? WHERE id = ?", (name, sid))
+        return Student(sid, name)
+
+    # ---- verdicts
+
+    def record(self, sid: str, verdict: Verdict, at: float | None = None) -> int:
+        """Keep one verdict (committed when this returns); its row id."""
+        cursor = self.db.execute(
+            "INSERT INTO verdicts(student, kind, seed, difficulty, rule, correct, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                sid,
+                verdict.kind,
+                verdict.seed,
+                verdict.difficulty,
+                verdict.rule,
+                int(verdict.correct),
+                at or time.time(),
+            ),
+        )
+        return cursor.lastrowid
+
+    def count(self) -> int:
+        return self.db.execute("SELECT COUNT(*) FROM verdicts").fetchone()[0]
+
+    # ---- what the teacher sees
+
+    def summary(self, lang: str) -> dict:
+        """Per student (answers, right, each rule) and per rule (who tried, who is stuck), in ``lang``.
+
+        A student is stuck on a rule when their last two answers on it were wrong.
+        """
+        check_lang(lang)
+        students = {
+            sid: {"id": sid, "name": name, "answered": 0, "right": 0, "last": 0.0, "rules": {}}
+            for sid, name in self.db.execute("SELECT id, name FROM students ORDER BY created")
+        }
+        rules_seen: dict[str, dict] = {}
+        rows = self.db.execute("SELECT student, rule, correct, at FROM verdicts ORDER BY id")
+        recent: dict[tuple[str, str], list[int]] = {}
+        for sid, rule, correct, at in rows:
+            student = students.get(sid)
+            if student is None:
+                continue
+            student["answered"] += 1
+            student["right"] += correct
+            student["last"] = max(student["last"], at)
+            mine = student["rules"].setdefault(rule, [0, 0])
+            mine[0] += correct
+            mine[1] += 1
+            recent.setdefault((sid, rule), []).append(correct)
+            entry = rules_seen.setdefault(rule, {"rule": rule, "right": 0, "answered": 0, "students": set()})
+            entry["right"] += correct
+            entry["answered"] += 1
+            entry["students"].add(sid)
+        stuck: dict[str, list[str]] = {}
+        for (sid, rule), marks in recent.items():
+            if marks[-2:] == [0, 0]:
+                stuck.setdefault(rule, []).append(students[sid]["name"] or _unnamed(sid, lang))
+        rule_rows = [
+            {
+                "rule": rule,
+                "title": _rule_title(rule, lang),
+                "right": e["right"],
+                "answered": e["answered"],
+                "students": len(e["students"]),
+                "stuck": sorted(stuck.get(rule, [])),
+            }
+            for rule, e in sorted(rules_seen.items())
+        ]
+        people = [
+            {
+                **s,
+                "name": s["name"] or _unnamed(s["id"], lang),
+                "named": bool(s["name"]),
+                "rules": [
+                    {"rule": r, "title": _rule_title(r, lang), "right": v[0], "answered": v[1]}
+                    for r, v in sorted(s["rules"].items())
+                ],
+                "stuck": sorted(
+                    _rule_title(r, lang) for (sid, r), m in recent.items() if sid == s["id"] and m[-2:] == [0, 0]
+                ),
+            }
+            for s in students.values()
+        ]
+        return {"students": people, "rules": rule_rows, "verdicts": self.count()}
+
+    def csv(self, lang: str) -> str:
+        """Every verdict as a CSV row in ``lang``: when, who, the exercise, its seed and difficulty, the rule, right."""
+        check_lang(lang)
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(
+            [
+                pick(lang, "time (UTC)", "время (UTC)"),
+                pick(lang, "student", "ученик"),
+                pick(lang, "exercise", "упражнение"),
+                pick(lang, "kind", "вид"),
+                pick(lang, "seed", "вариант"),
+                pick(lang, "difficulty", "сложность"),
+                pick(lang, "rule", "правило"),
+                pick(lang, "rule id", "код правила"),
+                pick(lang, "right", "верно"),
+            ]
+        )
+        rows = self.db.execute(
+            "SELECT v.at, s.id, s.name, v.kind, v.seed, v.difficulty, v.rule, v.correct "
+            "FROM verdicts v JOIN students s ON s.id = v.student ORDER BY v.id"
+        )
+        for at, sid, name, kind, seed, difficulty, rule, correct in rows:
+            when = datetime.datetime.fromtimestamp(at, datetime.UTC).strftime("%Y-%m-%d %H:%M:%S")
+            writer.writerow(
+                [
+                    when,
+                    _cell(name or _unnamed(sid, lang)),
+                    _cell(kind_title(kind)(lang)),
+                    kind,
+                    seed,
+                    difficulty,
+                    _cell(_rule_title(rule, lang)),
+                    rule,
+                    pick(lang, "yes", "да") if correct else pick(lang, "no", "нет"),
+                ]
+            )
+        return out.getvalue()
+
+
+def _unnamed(sid: str, lang: str) -> str:
+    return pick(lang, f"(no name, {sid[:4]})", f"(без имени, {sid[:4]})")
+
+
+def _rule_title(rule: str, lang: str) -> str:
+    if rule == "notation":
+        return pick(lang, "Notation", "Обозначения")
+    if rule.split(".", 1)[0] not in rules.GAMES:
+        return rule
+    return rule_title(rule, lang)
+
+
+def _cell(text: str) -> str:
+    """A text cell a spreadsheet shows as text, never runs as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+__all__ = ["MAX_NAME", "Board", "BadName", "Student", "Verdict", "VerdictError", "clean_name"]

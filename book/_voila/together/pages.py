@@ -1,0 +1,333 @@
+"""The HTML of the class together: the class page, a table's page, the teacher's board.
+
+Plain pages in the reader's language (``?lang=ru``), made here; every text a person
+typed (a name) is escaped. A table's page and the board are brought to life by a small
+script (``static/table.js``, ``static/board.js``) that speaks to the server's socket and
+writes what it is sent with ``textContent`` (the server's own drawings of cards are the
+only markup it inserts).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+
+import rules
+from rules.game import GameInfo
+from rules.lang import pick
+
+from .tables import Table, choice_label, choice_text, option_fields
+
+e = html.escape
+
+#: a table page's words, for its script
+TABLE_WORDS = {
+    "you": ("you", "вы"),
+    "bot": ("bot", "бот"),
+    "open_seat": ("empty seat", "свободное место"),
+    "away": ("not connected", "не на связи"),
+    "stand_in": ("a bot plays for them", "за него играет бот"),
+    "sit": ("Sit here", "Сесть сюда"),
+    "take_bot": ("Take the bot's seat", "Занять место бота"),
+    "play": ("Play", "Сыграть"),
+    "last": ("Last move:", "Последний ход:"),
+    "no_moves": ("No move of yours now.", "Сейчас у вас нет хода."),
+    "reconnecting": ("Connection lost; reconnecting…", "Связь потеряна; подключаемся снова…"),
+    "connected": ("Connected.", "Подключено."),
+    "gone": ("This table is closed.", "Этот стол закрыт."),
+    "rule": ("rule", "правило"),
+    "why_title": ("Your moves and their rules", "Ваши ходы и их правила"),
+    "choose": ("Choose one of the highlighted moves.", "Выберите один из выделенных ходов."),
+}
+
+_STYLE_LINK = '<link rel="stylesheet" href="{root}static/together.css">'
+
+
+def _page(title: str, body: str, root: str, lang: str, *, script: str = "", body_class: str = "") -> str:
+    scripts = f'<script src="{root}static/{script}" defer></script>' if script else ""
+    return (
+        f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{e(title)}</title>{_STYLE_LINK.format(root=root)}{scripts}</head>"
+        f'<body class="{body_class}">{body}</body></html>'
+    )
+
+
+def _languages(root: str, path: str, lang: str, extra: str = "") -> str:
+    other, label = ("ru", "Русский") if lang == "en" else ("en", "English")
+    return (
+        f'<a class="lang-switch" lang="{other}" hreflang="{other}" href="{root}{path}?lang={other}{extra}">{label}</a>'
+    )
+
+
+def _name_form(root: str, lang: str, xsrf: str, student, next_url: str) -> str:
+    has_name = bool(student and student.name)
+    label = pick(lang, "Your name", "Ваше имя")
+    button = pick(lang, "Change", "Изменить") if has_name else pick(lang, "Join the class", "Войти в класс")
+    lead = (
+        pick(lang, "You are ", "Вы — ") + f"<strong class='my-name'>{e(student.name)}</strong>."
+        if has_name
+        else pick(
+            lang,
+            "Give your name (or a nickname): your classmates see it at the tables, your teacher on the board.",
+            "Напишите своё имя (или прозвище): его увидят одноклассники за столами и учитель на доске.",
+        )
+    )
+    return (
+        f"<p>{lead}</p><form class='name-form' method='post' action='{root}name'>{xsrf}"
+        f"<input type='hidden' name='lang' value='{lang}'><input type='hidden' name='next' value='{e(next_url)}'>"
+        f"<label>{label} <input name='name' required maxlength='40' autocomplete='nickname' "
+        f"value='{e(student.name) if has_name else ''}'></label> <button type='submit'>{button}</button></form>"
+    )
+
+
+def class_page(
+    *, root: str, lang: str, xsrf: str, student, hub: bool, tables: list[dict], error: str | None = None
+) -> str:
+    """Your name, the tables open now, a code to join, and a new table of any game."""
+    title = pick(lang, "Play together", "Играть вместе")
+    error_html = f"<p class='error' role='alert'>{e(error)}</p>" if error else ""
+    rows = "".join(
+        f"<li><a href='{root}t/{t['code']}?lang={lang}'><span class='code'>{t['code']}</span> {e(t['game'])}</a> · "
+        + pick(lang, "free seats: ", "свободно мест: ")
+        + f"{t['open']} / {t['players']}"
+        + (f" · {e(', '.join(t['names']))}" if t["names"] else "")
+        + (pick(lang, " · game over", " · партия окончена") if t["over"] else "")
+        + "</li>"
+        for t in tables
+    )
+    listing = (
+        f"<ul class='tables'>{rows}</ul>" if rows else "<p>" + pick(lang, "No table yet.", "Столов пока нет.") + "</p>"
+    )
+    games = "".join(_game_form(root, lang, xsrf, gid, module) for gid, module in rules.GAMES.items())
+    body = (
+        f"<header><h1>{title}</h1>{_languages(root, '', lang)}</header><main>{error_html}"
+        f"<section aria-labelledby='h-you'><h2 id='h-you'>{pick(lang, 'You', 'Вы')}</h2>"
+        f"{_name_form(root, lang, xsrf, student, root + '?lang=' + lang)}</section>"
+        f"<section aria-labelledby='h-join'><h2 id='h-join'>{pick(lang, 'Join a table', 'За стол по коду')}</h2>"
+        f"<form method='get' action='{root}join'><input type='hidden' name='lang' value='{lang}'>"
+        f"<label>{pick(lang, 'Table code', 'Код стола')} <input name='code' required maxlength='12' "
+        "autocapitalize='characters' autocomplete='off' spellcheck='false' class='code-input'></label> "
+        f"<button type='submit'>{pick(lang, 'Join', 'Сесть')}</button></form>"
+        f"<h3>{pick(lang, 'Tables open now', 'Открытые столы')}</h3>{listing}</section>"
+        f"<section aria-labelledby='h-new'><h2 id='h-new'>{pick(lang, 'Open a new table', 'Открыть новый стол')}</h2>"
+        + pick(
+            lang,
+            "<p>Choose a game and its options; you sit at seat 1, others join with the table's code, "
+            "and bots can take the seats nobody takes.</p>",
+            "<p>Выберите игру и её параметры; вы садитесь на место 1, остальные входят по коду стола, "
+            "а свободные места могут занять боты.</p>",
+        )
+        + f"{games}</section></main>"
+    )
+    return _page(title, body, root, lang)
+
+
+def _game_form(root: str, lang: str, xsrf: str, gid: str, module) -> str:
+    info: GameInfo = module.INFO
+    name = info.name(lang)
+    default = max(info.min_players, min(4, info.max_players))
+    players = "".join(
+        f"<option value='{n}'{' selected' if n == default else ''}>{n}</option>"
+        for n in range(info.min_players, info.max_players + 1)
+    )
+    controls = [f"<label>{pick(lang, 'Players', 'Игроки')} <select name='players'>{players}</select></label>"]
+    seed = pick(
+        lang,
+        "Seed (the same for the same deal; empty: a new one)",
+        "Зерно (одно и то же — та же раздача; пусто — новая)",
+    )
+    controls.append(f"<label>{seed} <input name='seed' inputmode='numeric' pattern='[0-9]{{0,9}}' size='9'></label>")
+    for field in option_fields(module):
+        label = e(pick(lang, *field.metadata["label"]))
+        fid = f"{gid}-{field.name}"
+        if isinstance(field.default, bool):
+            checked = " checked" if field.default else ""
+            controls.append(f"<label><input type='checkbox' name='{field.name}' id='{fid}'{checked}> {label}</label>")
+        elif field.metadata.get("choices") is not None:
+            options = "".join(
+                f"<option value='{e(choice_text(c))}'{' selected' if c == field.default else ''}>"
+                f"{e(choice_label(field, c, lang))}</option>"
+                for c in field.metadata["choices"]
+            )
+            controls.append(f"<label>{label} <select name='{field.name}' id='{fid}'>{options}</select></label>")
+        else:
+            low, high = field.metadata.get("low"), field.metadata.get("high")
+            controls.append(
+                f"<label>{label} <input type='number' name='{field.name}' id='{fid}' value='{field.default}' "
+                f"min='{low}' max='{high}' inputmode='numeric'></label>"
+            )
+    return (
+        f"<details class='game' data-game='{gid}'><summary>{e(name)}</summary>"
+        f"<form method='post' action='{root}tables'>{xsrf}<input type='hidden' name='game' value='{gid}'>"
+        f"<input type='hidden' name='lang' value='{lang}'><div class='options'>{''.join(controls)}</div>"
+        f"<button type='submit'>{pick(lang, 'Open a table of ', 'Открыть стол: ')}{e(name)}</button></form></details>"
+    )
+
+
+def table_page(*, root: str, lang: str, xsrf: str, student, hub: bool, table: Table, watch: bool, origin: str) -> str:
+    """A table's page: its code and QR to join, and the places the script fills from the socket."""
+    import gallery  # the sheet's QR codes
+
+    name = table.module.INFO.name(lang)
+    title = f"{name} · " + pick(lang, "table ", "стол ") + table.code
+    url = f"{origin}{root}t/{table.code}"
+    words = {k: pick(lang, *v) for k, v in TABLE_WORDS.items()}
+    config = {
+        "code": table.code,
+        "lang": lang,
+        "watch": watch,
+        "socket": f"{root}ws/t/{table.code}",
+        "named": bool(student and student.name),
+        "words": words,
+    }
+    share = (
+        f"<details class='share'{' open' if watch else ''}><summary>"
+        + pick(lang, "Invite: the code and QR", "Пригласить: код и QR")
+        + f"</summary><p class='big-code'>{table.code}</p><div class='qr'>{gallery.qr_svg(url)}</div>"
+        f"<p class='url'>{e(url)}</p>"
+        + (
+            ""
+            if watch
+            else f"<p><a href='{root}t/{table.code}?lang={lang}&amp;watch=1' target='_blank'>"
+            + pick(lang, "Show the table on the projector", "Показать стол на проекторе")
+            + "</a></p>"
+        )
+        + "</details>"
+    )
+    join = (
+        ""
+        if watch
+        else (
+            "<section id='join' hidden aria-labelledby='h-join'>"
+            f"<h2 id='h-join'>{pick(lang, 'Take a seat', 'Займите место')}</h2>"
+            "<form id='name-form' hidden>"
+            f"<label>{pick(lang, 'Your name', 'Ваше имя')} <input id='name' required maxlength='40' "
+            f"autocomplete='nickname'></label> <button type='submit'>{pick(lang, 'Save', 'Сохранить')}</button></form>"
+            "<ul id='free-seats'></ul>"
+            "<form id='code-form'>"
+            f"<label>{pick(lang, 'Your seat code (from another device)', 'Код вашего места (с другого устройства)')} "
+            "<input id='seat-code' maxlength='12' autocapitalize='characters' autocomplete='off' spellcheck='false'>"
+            f"</label> <button type='submit'>{pick(lang, 'Take my seat', 'Занять своё место')}</button></form></section>"
+        )
+    )
+    mine = (
+        ""
+        if watch
+        else (
+            "<section id='mine' hidden>"
+            f"<h2 id='h-hand'>{pick(lang, 'Your cards', 'Ваши карты')}</h2>"
+            "<div id='hand' class='hand' role='group' aria-labelledby='h-hand'></div>"
+            f"<h2 id='h-moves'>{pick(lang, 'Your moves', 'Ваши ходы')}</h2>"
+            "<div id='moves' class='moves' role='group' aria-labelledby='h-moves'></div>"
+            f"<details class='why'><summary>{pick(lang, 'Your moves and their rules', 'Ваши ходы и их правила')}"
+            "</summary><ul id='why'></ul></details>"
+            "<div class='seat-tools'>"
+            f"<button type='button' id='bots'>{pick(lang, 'Bots take the empty seats', 'Боты занимают свободные места')}</button> "
+            f"<button type='button' id='leave'>{pick(lang, 'Give my seat to a bot', 'Отдать своё место боту')}</button>"
+            "<p class='seat-code'>"
+            + pick(
+                lang,
+                "Your seat code, to go on from another device: ",
+                "Код вашего места, чтобы продолжить с другого устройства: ",
+            )
+            + "<strong id='my-seat-code'></strong></p></div></section>"
+        )
+    )
+    extra = "&amp;watch=1" if watch else ""
+    body = (
+        f"<header><h1>{e(name)} · <span class='code'>{table.code}</span></h1>"
+        f"{_languages(root, 't/' + table.code, lang, extra)} "
+        f"<a href='{root}?lang={lang}'>{pick(lang, 'All tables', 'Все столы')}</a></header>"
+        "<main id='table'>"
+        "<p id='status' class='status' role='status' aria-live='polite'></p>"
+        "<p id='refusal' class='refusal' role='alert'></p>"
+        f"<ul id='seats' class='seats' aria-label='{pick(lang, 'Seats', 'Места')}'></ul>"
+        f"<div id='centre' class='centre' role='region' aria-label='{pick(lang, 'The table', 'Стол')}'></div>"
+        "<p id='last' class='last' aria-live='polite'></p>"
+        f"{mine}{join}{share}"
+        f"<details class='log'><summary>{pick(lang, 'The whole log', 'Весь журнал')} (<span id='log-count'>0</span>)"
+        "</summary><ol id='log'></ol></details>"
+        f"</main><script type='application/json' id='config'>{_json(config)}</script>"
+    )
+    return _page(title, body, root, lang, script="table.js", body_class="projector" if watch else "")
+
+
+BOARD_WORDS = {
+    "student": ("student", "ученик"),
+    "answered": ("answers", "ответов"),
+    "right": ("right", "верных"),
+    "share": ("right, %", "верно, %"),
+    "stuck": ("stuck on (last two wrong)", "застрял (два последних неверно)"),
+    "rule": ("rule", "правило"),
+    "students": ("students", "учеников"),
+    "nobody": ("Nobody has answered yet.", "Ответов пока нет."),
+    "updated": ("Updated", "Обновлено"),
+    "reconnecting": ("Connection lost; reconnecting…", "Связь потеряна; подключаемся снова…"),
+    "verdicts": ("answers in all", "ответов всего"),
+}
+
+
+def board_page(*, root: str, lang: str, xsrf: str, student, hub: bool, summary: dict) -> str:
+    """The teacher's board: the class per student and per rule, live."""
+    title = pick(lang, "The class's board", "Доска класса")
+    config = {
+        "lang": lang,
+        "socket": f"{root}ws/board?lang={lang}",
+        "words": {k: pick(lang, *v) for k, v in BOARD_WORDS.items()},
+        "summary": summary,
+    }
+    body = (
+        f"<header><h1>{title}</h1>{_languages(root, 'board', lang)} "
+        f"<a href='{root}board.csv?lang={lang}' download>{pick(lang, 'Download as CSV', 'Скачать CSV')}</a></header>"
+        "<main id='board'><p id='board-status' class='status' role='status'></p>"
+        f"<section aria-labelledby='h-students'><h2 id='h-students'>{pick(lang, 'By student', 'По ученикам')}</h2>"
+        "<div class='scroll'><table id='by-student'></table></div></section>"
+        f"<section aria-labelledby='h-rules'><h2 id='h-rules'>{pick(lang, 'By rule', 'По правилам')}</h2>"
+        "<div class='scroll'><table id='by-rule'></table></div></section>"
+        f"</main><script type='application/json' id='config'>{_json(config)}</script>"
+    )
+    return _page(title, body, root, lang, script="board.js")
+
+
+_MESSAGES = {
+    403: ("Not for you", "This page is not open to you.", "Нет доступа", "Эта страница вам не открыта."),
+    404: (
+        "Not found",
+        "There is nothing here (a table is closed when nobody used it for hours).",
+        "Не найдено",
+        "Здесь ничего нет (стол закрывается, если им долго никто не пользовался).",
+    ),
+    429: (
+        "Too many requests",
+        "Too many requests from this device: wait a minute and try again.",
+        "Слишком много запросов",
+        "Слишком много запросов с этого устройства: подождите минуту и попробуйте снова.",
+    ),
+}
+
+
+def message_page(status: int, root: str, lang: str | None = None) -> str:
+    """A short page in both languages for a refusal (403, 404, 429, any other error)."""
+    en_title, en, ru_title, ru = _MESSAGES.get(
+        status,
+        (
+            "Something went wrong",
+            "The server could not answer this request.",
+            "Ошибка",
+            "Сервер не смог ответить на этот запрос.",
+        ),
+    )
+    body = (
+        f"<main><h1>{en_title} · <span lang='ru'>{ru_title}</span></h1><p>{en}</p><p lang='ru'>{ru}</p>"
+        f"<p><a href='{root}'>Play together · <span lang='ru'>Играть вместе</span></a></p></main>"
+    )
+    return _page(f"{en_title} · {ru_title}", body, root, "en")
+
+
+def _json(data: dict) -> str:
+    """JSON for a ``<script type="application/json">``: no ``</script>`` can close it early."""
+    return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+__all__ = ["board_page", "class_page", "message_page", "table_page"]

@@ -1,0 +1,126 @@
+"""The class together on its own: the tables and the board as a server of their own.
+
+    python book/_voila/together/service.py [--port 8870] [--ip 127.0.0.1] [--class-dir DIR]
+        [--allowed-host NAME ...] [--away SECONDS] [--bot-pause SECONDS]
+    python book/_voila/together/service.py --hub --class-dir DIR    (a JupyterHub service)
+
+`make serve` does not need this: the class server mounts the same pages itself. Under
+JupyterHub (``deploy/jupyterhub``) the hub starts this as a service
+(``c.JupyterHub.services``): every student of the hub reaches it at
+``/services/together/`` behind the hub's login (OAuth), and the practice apps of each
+student's server post their verdicts to it on the hub's machine.
+
+The same guards as the class server's: a request must name the server by an IP address
+or an allowed name, a cross-site Origin is refused (``classroom._guarded``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import stat
+import sys
+from pathlib import Path
+from urllib.parse import urlparse
+
+HERE = Path(__file__).resolve().parent
+VOILA = HERE.parent
+ROOT = VOILA.parents[1]
+if str(VOILA) not in sys.path:
+    sys.path.insert(0, str(VOILA))
+
+import tornado.ioloop  # noqa: E402
+import tornado.web  # noqa: E402
+
+from together.web import SOCKET_RATE, Together  # noqa: E402
+
+#: where the class's board is kept unless the teacher chooses another folder
+DEFAULT_CLASS_DIR = ROOT / "data" / "class"
+
+log = logging.getLogger("together")
+
+
+class NotFound(tornado.web.RequestHandler):
+    def prepare(self):
+        raise tornado.web.HTTPError(404)
+
+
+def application(together: Together, *, allowed_hosts: list[str], hub_auth=None) -> tornado.web.Application:
+    """The Tornado app of ``together`` alone, behind the class server's Host and Origin guard."""
+    from classroom import _guarded  # the class server's guard, the same code
+
+    handlers = together.handlers()
+    if hub_auth is not None:
+        from jupyterhub.services.auth import HubOAuthCallbackHandler
+
+        handlers.insert(0, (urlparse(hub_auth.oauth_redirect_uri).path, HubOAuthCallbackHandler))
+    settings = {
+        "xsrf_cookies": True,
+        "xsrf_cookie_kwargs": {"path": together.root},
+        "cookie_secret": together.board.secret,
+        "websocket_max_message_size": 64 * 1024,
+        "classroom_allowed_hosts": [h.lower() for h in allowed_hosts],
+        "classroom_log": log,
+        "classroom_hub_auth": None,  # the login is the pages' own (the verdicts' address takes a token instead)
+        "hub_auth": hub_auth,
+        "default_handler_class": _guarded(NotFound),
+        "base_url": together.root,
+    }
+    return tornado.web.Application([(h[0], _guarded(h[1]), *h[2:]) for h in handlers], **settings)
+
+
+def write_key(folder: Path, key: str) -> Path:
+    """The teacher's key in a file only the server's user can read (for a hub, whose log is not the teacher's)."""
+    path = folder / "teacher-key.txt"
+    path.write_text(key + "\n", encoding="utf-8")
+    path.chmod(stat.S_IRUSR | stat.S_IWUSR)
+    return path
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=8870)
+    parser.add_argument("--ip", default="127.0.0.1")
+    parser.add_argument("--class-dir", default=os.environ.get("RULEBOOK_CLASS_DIR", str(DEFAULT_CLASS_DIR)))
+    parser.add_argument("--allowed-host", action="append", default=["localhost"])
+    parser.add_argument("--root", default="/together/", help="the address of the class page")
+    parser.add_argument("--away", type=float, default=90.0, help="seconds before a bot plays for a seat left alone")
+    parser.add_argument("--bot-pause", type=float, default=0.6, help="seconds before a bot moves")
+    parser.add_argument(
+        "--hub", action="store_true", help="a JupyterHub service: address, prefix and login from the hub"
+    )
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="[together %(levelname)s] %(message)s")
+    hub_auth, secret, xheaders = None, None, False
+    if args.hub:
+        from jupyterhub.services.auth import HubOAuth
+
+        service = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"])
+        args.ip, args.port = service.hostname, service.port
+        args.root = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/together/")
+        hub_auth = HubOAuth.instance(api_token=os.environ["JUPYTERHUB_API_TOKEN"], cache_max_age=60)
+        secret = os.environ.get("RULEBOOK_TOGETHER_SECRET")  # shared with the students' servers
+        xheaders = True  # behind the hub's proxy: the visitor is X-Forwarded-For
+    together = Together(
+        args.class_dir,
+        root=args.root,
+        cookie_path=args.root,
+        away_seconds=args.away,
+        bot_pause=args.bot_pause,
+        hub_auth=hub_auth,
+        secret=secret,
+        socket_rate=args.socket_rate,
+        socket_burst=2 * args.socket_rate,
+    )
+    app = application(together, allowed_hosts=args.allowed_host, hub_auth=hub_auth)
+    app.listen(args.port, args.ip, xheaders=xheaders)
+    key_file = write_key(Path(args.class_dir), together.board.teacher_key)
+    origin = "" if args.hub else f"http://{args.ip}:{args.port}"
+    print(together.teacher_line(origin), flush=True)
+    print(f"  The class's board is kept in {together.board.path} (the key also in {key_file}).", flush=True)
+    tornado.ioloop.IOLoop.current().start()
+
+
+if __name__ == "__main__":
+    main()

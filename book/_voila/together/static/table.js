@@ -1,0 +1,194 @@
+// A table's page: speaks to the table's socket and shows what this seat may see.
+// Everything a person typed (names) and every text of the game is written with
+// textContent; the only markup inserted is the server's own drawing of the cards.
+"use strict";
+(function () {
+  const config = JSON.parse(document.getElementById("config").textContent);
+  const words = config.words;
+  const $ = (id) => document.getElementById(id);
+  let socket = null;
+  let table = null;
+  let retry = 1000;
+  let closedForGood = false;
+
+  function el(tag, props, children) {
+    const node = document.createElement(tag);
+    Object.assign(node, props || {});
+    for (const child of children || []) node.append(child);
+    return node;
+  }
+
+  function ruleLink(item) {
+    if (!item.rule || !item.href) return null;
+    const a = el("a", { href: item.href, target: "_blank", rel: "noopener", className: "rule-link" });
+    a.textContent = item.title || item.rule;
+    a.dataset.rule = item.rule;
+    return a;
+  }
+
+  function send(request) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(request));
+  }
+
+  function say(node, text) {
+    if (node) node.textContent = text || "";
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    const query = "?lang=" + encodeURIComponent(config.lang) + (config.watch ? "&watch=1" : "");
+    socket = new WebSocket(scheme + location.host + config.socket + query);
+    socket.onopen = () => {
+      retry = 1000;
+      say($("refusal"), "");
+    };
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.t === "table") show(message);
+      else if (message.t === "refused" || message.t === "choose") refused(message);
+    };
+    socket.onclose = (event) => {
+      socket = null;
+      if (event.code === 1008 || closedForGood) return;
+      say($("status"), words.reconnecting);
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 10000);
+    };
+  }
+
+  function refused(message) {
+    const box = $("refusal");
+    box.textContent = message.text;
+    const link = ruleLink(message);
+    if (link) box.append(" (", link, ")");
+    for (const button of document.querySelectorAll("#moves button")) {
+      button.classList.toggle("offered", (message.labels || []).includes(button.dataset.label));
+    }
+    if (message.t === "choose") {
+      const first = document.querySelector("#moves button.offered");
+      if (first) first.focus();
+    }
+  }
+
+  function seatItem(seat) {
+    const item = el("li", { className: "seat" + (seat.current ? " current" : "") });
+    item.dataset.seat = seat.seat;
+    if (seat.current) item.setAttribute("aria-current", "true");
+    const who = el("strong");
+    who.textContent = (seat.current ? "▶ " : "") + (seat.name ? seat.name + " · " : "") + seat.player;
+    item.append(who);
+    const notes = [];
+    if (seat.seat === table.you) notes.push(words.you);
+    if (seat.kind === "bot") notes.push(words.bot);
+    if (seat.kind === "open") notes.push(words.open_seat);
+    if (seat.kind === "human" && !seat.here) notes.push(words.away);
+    if (seat.stand_in) notes.push(words.stand_in);
+    if (seat.cards) notes.push(seat.cards);
+    if (seat.role) notes.push(seat.role);
+    if (notes.length) item.append(el("span", { className: "notes", textContent: " · " + notes.join(" · ") }));
+    return item;
+  }
+
+  function show(snapshot) {
+    table = snapshot;
+    say($("status"), snapshot.status);
+    $("seats").replaceChildren(...snapshot.seats.map(seatItem));
+    $("centre").innerHTML = snapshot.centre; // the server's drawing of the table
+    const last = $("last");
+    last.replaceChildren();
+    if (snapshot.last) {
+      last.append(el("span", { className: "label", textContent: words.last + " " }), snapshot.last.text + " ");
+      const link = ruleLink(snapshot.last);
+      if (link) last.append(link);
+    }
+    showLog(snapshot);
+    if (config.watch) return;
+    const seated = snapshot.you !== null && snapshot.you !== undefined;
+    $("mine").hidden = !seated;
+    $("join").hidden = seated;
+    if (seated) showMine(snapshot);
+    else showJoin(snapshot);
+  }
+
+  function showLog(snapshot) {
+    say($("log-count"), String(snapshot.log_total));
+    const items = snapshot.log.map((entry) => {
+      const item = el("li", { className: "log-" + entry.kind, textContent: entry.text + " " });
+      const link = ruleLink(entry);
+      if (link) item.append(link);
+      return item;
+    });
+    const list = $("log");
+    list.start = snapshot.log_total - snapshot.log.length + 1;
+    list.replaceChildren(...items);
+  }
+
+  function showMine(snapshot) {
+    const legal = new Set(snapshot.hand.filter((c) => c.legal).map((c) => c.card));
+    const hand = snapshot.hand.map((card) => {
+      const button = el("button", { type: "button", className: "card" + (card.legal ? " legal" : legal.size ? " dim" : "") });
+      button.innerHTML = card.svg; // the server's drawing of the card
+      button.setAttribute("aria-label", words.play + ": " + card.name + " (" + card.card + ")");
+      button.addEventListener("click", () => send({ t: "cards", cards: [card.card], step: table.step }));
+      return button;
+    });
+    $("hand").replaceChildren(...hand);
+    const moves = snapshot.moves.map((move) => {
+      const button = el("button", { type: "button", className: "move", textContent: move.text, title: move.explain });
+      button.dataset.label = move.label;
+      button.addEventListener("click", () => send({ t: "move", label: move.label, step: table.step }));
+      return button;
+    });
+    if (!moves.length) moves.push(el("p", { className: "none", textContent: words.no_moves }));
+    $("moves").replaceChildren(...moves);
+    $("why").replaceChildren(
+      ...snapshot.moves.map((move) => {
+        const item = el("li", { textContent: move.explain + " " });
+        const link = ruleLink(move);
+        if (link) item.append(link);
+        return item;
+      }),
+    );
+    say($("my-seat-code"), snapshot.seat_code || "");
+    $("bots").hidden = !snapshot.seats.some((s) => s.kind === "open");
+    $("leave").hidden = snapshot.over;
+  }
+
+  function showJoin(snapshot) {
+    $("name-form").hidden = config.named;
+    const free = snapshot.seats
+      .filter((seat) => seat.kind !== "human")
+      .map((seat) => {
+        const button = el("button", { type: "button", disabled: !config.named });
+        button.textContent = (seat.kind === "bot" ? words.take_bot : words.sit) + ": " + seat.player;
+        button.addEventListener("click", () => send({ t: "sit", seat: seat.seat }));
+        return el("li", {}, [button]);
+      });
+    $("free-seats").replaceChildren(...free);
+  }
+
+  function wire() {
+    if (config.watch) return;
+    $("bots").addEventListener("click", () => send({ t: "bots" }));
+    $("leave").addEventListener("click", () => send({ t: "leave" }));
+    $("name-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const name = $("name").value;
+      send({ t: "name", name: name });
+      config.named = name.trim().length > 0;
+    });
+    $("code-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      send({ t: "code", code: $("seat-code").value });
+    });
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && socket === null && !closedForGood) {
+      retry = 1000;
+      connect();
+    }
+  });
+  wire();
+  connect();
+})();

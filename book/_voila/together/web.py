@@ -1,0 +1,769 @@
+"""The class together on the web: the class page, the tables' pages and sockets, the board.
+
+:class:`Together` holds a class's tables (in memory) and its board (SQLite) and gives the
+Tornado handlers that reach them (:meth:`Together.handlers`). The class server mounts
+them into its own app (``make serve``: same process, same loop, its Host and Origin
+checks); :mod:`together.service` runs them alone as a JupyterHub service.
+
+Every request is bounded: a socket's frames (4 KB), its messages per second (a bucket
+per connection: a flood gets a refusal, then the socket is closed), the tables a device
+may open, the pages per table. A request that cannot be read gets a refusal in the
+reader's language and changes nothing; one device's flood costs the others nothing but
+the few microseconds of refusing it.
+
+Pages are plain HTML and a little JavaScript (``static/``): no kernel per student.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import os
+import random
+import time
+from collections import OrderedDict
+from pathlib import Path
+from urllib.parse import quote
+
+import tornado.web
+import tornado.websocket
+from tornado.ioloop import PeriodicCallback
+
+from rules.cards import NotationError
+from rules.errors import LANGS, RulesError
+from rules.lang import pick
+
+from . import pages
+from .board import BadName, Board, Verdict, VerdictError, clean_name
+from .tables import Choose, Refusal, Table, new_code, read_code, rule_info
+
+log = logging.getLogger("together")
+
+STATIC = Path(__file__).resolve().parent / "static"
+#: the device's cookie (a random token; the board keeps only its hash)
+DEVICE_COOKIE = "rulebook_device"
+#: the teacher's cookie, set once the board was opened with its key
+TEACHER_COOKIE = "rulebook_teacher"
+#: the header an app's request carries to its kernel: the student's verdict token
+STUDENT_HEADER = "X-Rulebook-Student"
+#: a table socket's longest frame, and the board's
+MAX_FRAME = 4096
+#: a socket's requests: so many a second on average, so many at once
+SOCKET_RATE, SOCKET_BURST = 8.0, 16.0
+#: refused floods before a socket is closed
+SOCKET_STRIKES = 100
+#: pages per table, tables in all, tables a device may open in ten minutes
+MAX_SOCKETS_PER_TABLE, MAX_TABLES, TABLES_PER_DEVICE = 48, 300, 10
+
+
+def verdict_token(secret: str, subject: str) -> str:
+    """What a practice kernel sends with a verdict for ``subject`` (a student id, or ``hub:<user>``)."""
+    mac = hmac.new(secret.encode(), f"verdict:{subject}".encode(), hashlib.sha256).hexdigest()[:32]
+    return f"{subject}.{mac}"
+
+
+def verdict_subject(secret: str, token: object) -> str | None:
+    """The subject a verdict token names, if the token is genuine."""
+    if not isinstance(token, str) or len(token) > 300 or "." not in token:
+        return None
+    subject = token.rsplit(".", 1)[0]
+    return subject if hmac.compare_digest(verdict_token(secret, subject), token) else None
+
+
+class Bucket:
+    """A token bucket: ``rate`` requests a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float, now: float):
+        self.rate, self.burst, self.level, self.at = rate, burst, burst, now
+
+    def take(self, now: float) -> bool:
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        if self.level >= 1:
+            self.level -= 1
+            return True
+        return False
+
+
+class Buckets:
+    """Buckets by key (a visitor's address, a student), the oldest forgotten past ``size``."""
+
+    def __init__(self, rate: float, burst: float, size: int = 10_000):
+        self.rate, self.burst, self.size = rate, burst, size
+        self._buckets: OrderedDict[str, Bucket] = OrderedDict()
+
+    def take(self, key: str, now: float) -> bool:
+        bucket = self._buckets.pop(key, None) or Bucket(self.rate, self.burst, now)
+        self._buckets[key] = bucket
+        while len(self._buckets) > self.size:
+            self._buckets.popitem(last=False)
+        return bucket.take(now)
+
+
+class Together:
+    """A class's tables and board, and the handlers of their pages (under ``root``)."""
+
+    def __init__(
+        self,
+        class_dir: Path | str,
+        *,
+        root: str = "/together/",
+        cookie_path: str = "/",
+        away_seconds: float = 90.0,
+        bot_pause: float = 0.6,
+        hub_auth=None,
+        secret: str | None = None,
+        socket_rate: float = SOCKET_RATE,
+        socket_burst: float = SOCKET_BURST,
+    ):
+        self.board = Board(class_dir)
+        #: the secret of verdict tokens: the board's own, or one shared with the students' servers (JupyterHub)
+        self.secret = secret or self.board.secret
+        self.root = root if root.endswith("/") else root + "/"
+        self.cookie_path = cookie_path
+        self.away_seconds = away_seconds
+        self.bot_pause = bot_pause
+        self.hub_auth = hub_auth
+        #: a socket's requests a second on average, and at once (see :class:`Bucket`)
+        self.socket_rate, self.socket_burst = socket_rate, socket_burst
+        self.tables: dict[str, Table] = {}
+        self.sockets: dict[str, set[TableSocket]] = {}
+        self.board_sockets: set[BoardSocket] = set()
+        self.clock = time.monotonic
+        self.creations = Buckets(TABLES_PER_DEVICE / 600, TABLES_PER_DEVICE)
+        self.posts = Buckets(2.0, 20.0)
+        self.verdicts = Buckets(5.0, 30.0)
+        self.executor = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="together-bot")
+        self._ticker: PeriodicCallback | None = None
+        self._board_pending = False
+        self._rng = random.SystemRandom()
+
+    # ---- the handlers
+
+    def handlers(self) -> list[tuple]:
+        root, args = self.root, {"together": self}
+        code = r"([A-Za-z0-9]{1,12})"
+        return [
+            (rf"{root}", ClassPage, args),
+            (rf"{root}name", NameHandler, args),
+            (rf"{root}tables", TablesHandler, args),
+            (rf"{root}join", JoinHandler, args),
+            (rf"{root}t/{code}", TablePage, args),
+            (rf"{root}ws/t/{code}", TableSocket, args),
+            (rf"{root}board", BoardPage, args),
+            (rf"{root}board\.csv", BoardCsv, args),
+            (rf"{root}ws/board", BoardSocket, args),
+            (rf"{root}api/verdict", VerdictHandler, args),
+            (rf"{root}static/(.*)", StaticHandler, {"path": str(STATIC)}),
+        ]
+
+    def start(self) -> None:
+        """Start the clock of the tables (bots standing in, idle tables closed); idempotent."""
+        if self._ticker is None:
+            self._ticker = PeriodicCallback(self._tick, 2000)
+            self._ticker.start()
+
+    def teacher_line(self, origin: str) -> str:
+        """What the server prints when it starts: where the teacher's board is, with its key."""
+        return (
+            f"  The teacher's board:  {origin}{self.root}board?key={self.board.teacher_key}"
+            f"  (keep this address to yourself; the class page: {origin}{self.root})"
+        )
+
+    # ---- students
+
+    def mark_student(self, handler: tornado.web.RequestHandler) -> None:
+        """Before an app's page is made: the request tells its kernel which student it is for.
+
+        The header :data:`STUDENT_HEADER` (a verdict token: it can post verdicts for this
+        student and nobody else) replaces any the visitor sent; Voila passes it to the
+        kernel as ``HTTP_X_RULEBOOK_STUDENT`` (``VoilaConfiguration.http_header_envs``).
+        """
+        student = self.device_student(handler, create=True)
+        handler.request.headers[STUDENT_HEADER] = verdict_token(self.secret, student.id)
+
+    def device_student(self, handler: tornado.web.RequestHandler, *, create: bool = False):
+        user = getattr(handler, "hub_user", None)
+        if user is not None:
+            return self.board.hub_student(user["name"])
+        student = self.board.device_student(handler.get_cookie(DEVICE_COOKIE))
+        if student is None and create:
+            token, student = self.board.new_device()
+            handler.set_cookie(
+                DEVICE_COOKIE, token, path=self.cookie_path, expires_days=60, httponly=True, samesite="Lax"
+            )
+        return student
+
+    def rename(self, student, name: str):
+        student = self.board.rename(student.id, name)
+        for table in self.tables.values():
+            before = table.version
+            table.rename(student.id, student.name)
+            if table.version != before:
+                self.changed(table)
+        self.board_changed()
+        return student
+
+    # ---- tables
+
+    def open_table(self, game: str, players: object, options: dict, *, seed: int | None = None) -> Table:
+        if len(self.tables) >= MAX_TABLES:
+            self._forget_idle(force=True)
+        if len(self.tables) >= MAX_TABLES:
+            raise Refusal(
+                "the class has too many tables open; close one first", "в классе открыто слишком много столов"
+            )
+        try:
+            players = int(players)
+        except (TypeError, ValueError):
+            raise Refusal("the number of players is a whole number", "число игроков — целое число") from None
+        code = new_code()
+        while code in self.tables:
+            code = new_code()
+        table = Table.open(code, game, players, options, seed=seed, now=self.clock())
+        self.tables[code] = table
+        self.sockets[code] = set()
+        return table
+
+    def table(self, code: str) -> Table | None:
+        wanted = read_code(code)
+        return self.tables.get(wanted) if wanted else None
+
+    def changed(self, table: Table) -> None:
+        """Tell every page of ``table`` what its seat now sees, and let a bot move if it is one's turn."""
+        table.touch(self.clock())
+        for socket in list(self.sockets.get(table.code, ())):
+            socket.send_table()
+        self._schedule_bots(table)
+
+    def _schedule_bots(self, table: Table) -> None:
+        if table.thinking or table.bot_to_move() is None:
+            return
+        table.thinking = True
+        asyncio.get_running_loop().call_later(self.bot_pause, lambda: asyncio.ensure_future(self._bot_turn(table)))
+
+    async def _bot_turn(self, table: Table) -> None:
+        """One bot move, chosen in a worker thread (a slow bot holds up no other table)."""
+        moved = False
+        try:
+            job = table.bot_job()
+            if job is not None:
+                step, index, choose = job
+                try:
+                    action = await asyncio.get_running_loop().run_in_executor(self.executor, choose)
+                except Exception:
+                    log.exception("a bot of table %s failed; a random legal move instead", table.code)
+                    legal = [a for a in table.state.legal_actions() if a.player == index]
+                    action = legal[self._rng.randrange(len(legal))] if legal else None
+                moved = action is not None and table.bot_moves(step, index, action)
+        finally:
+            table.thinking = False
+        if moved or table.bot_to_move() is not None:
+            self.changed(table)
+
+    def _tick(self) -> None:
+        now = self.clock()
+        for table in list(self.tables.values()):
+            if table.stand_in_for_absent(now, self.away_seconds):
+                self.changed(table)
+        self._forget_idle()
+
+    def _forget_idle(self, force: bool = False) -> None:
+        """Tables nobody looks at go: a finished one after 30 minutes, any after 4 hours (or at once when full)."""
+        now = self.clock()
+        for code, table in list(self.tables.items()):
+            idle = now - table.touched
+            if self.sockets.get(code):
+                continue
+            if idle > 4 * 3600 or (table.over and idle > 1800) or (force and idle > 600):
+                del self.tables[code]
+                self.sockets.pop(code, None)
+
+    # ---- the board
+
+    def board_changed(self) -> None:
+        """The board's pages get the new figures within a third of a second (one message for a burst)."""
+        if self._board_pending or not self.board_sockets:
+            return
+        self._board_pending = True
+        asyncio.get_running_loop().call_later(0.3, self._send_board)
+
+    def _send_board(self) -> None:
+        self._board_pending = False
+        texts: dict[str, str] = {}
+        for socket in list(self.board_sockets):
+            if socket.lang not in texts:
+                texts[socket.lang] = json.dumps({"t": "board", **self.board.summary(socket.lang)}, ensure_ascii=False)
+            socket.send(texts[socket.lang])
+
+
+# ---------------------------------------------------------------- handlers
+
+
+def _lang(handler: tornado.web.RequestHandler) -> str:
+    lang = handler.get_query_argument("lang", "") or ""
+    if lang in LANGS:
+        return lang
+    accept = handler.request.headers.get("Accept-Language", "")
+    return "ru" if accept.lower().startswith("ru") else "en"
+
+
+def _client(handler) -> str:
+    return handler.request.remote_ip or "?"
+
+
+class _Base(tornado.web.RequestHandler):
+    """What every page of the class together shares: the service, the visitor, a login under JupyterHub."""
+
+    #: a hub user must be logged in (under JupyterHub) to use this
+    needs_login = True
+    hub_user: dict | None = None
+
+    def initialize(self, together: Together) -> None:
+        self.together = together
+
+    async def prepare(self):
+        self.together.start()
+        hub_auth = self.together.hub_auth
+        if hub_auth is not None and self.needs_login:
+            from classroom import hub_user_or_login  # the class server's own login check
+
+            if not await hub_user_or_login(self, hub_auth):
+                return
+            self.hub_user = await hub_auth.get_user(self, sync=False)
+
+    def set_default_headers(self) -> None:
+        self.set_header("X-Frame-Options", "DENY")
+        self.set_header("Referrer-Policy", "same-origin")
+        self.set_header("Cache-Control", "no-store")
+
+    def page(self, html_text: str, status: int = 200) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header(
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+        )
+        self.finish(html_text)
+
+    def write_error(self, status_code: int, **kwargs) -> None:
+        self.page(pages.message_page(status_code, self.together.root), status_code)
+
+    @property
+    def lang(self) -> str:
+        return _lang(self)
+
+    def context(self, **extra) -> dict:
+        student = self.together.device_student(self)
+        return {
+            "root": self.together.root,
+            "lang": self.lang,
+            "xsrf": self.xsrf_form_html(),
+            "student": student,
+            "hub": self.hub_user is not None,
+            **extra,
+        }
+
+    def back_to(self, default: str) -> str:
+        """Where a form sends the visitor back: a page of the class together, never elsewhere."""
+        wanted = self.get_body_argument("next", "")
+        root = self.together.root
+        ok = wanted.startswith(root) and "//" not in wanted and "\\" not in wanted and len(wanted) < 200
+        return wanted if ok else default
+
+    def too_fast(self) -> bool:
+        who = self.hub_user["name"] if self.hub_user else _client(self)
+        if self.together.posts.take(who, self.together.clock()):
+            return False
+        self.set_status(429)
+        self.set_header("Retry-After", "5")
+        self.page(pages.message_page(429, self.together.root, self.lang), 429)
+        return True
+
+
+class ClassPage(_Base):
+    """The class page: your name, the open tables, a new table, a code to join."""
+
+    def get(self):
+        together = self.together
+        tables = sorted(together.tables.values(), key=lambda t: -t.created)
+        self.page(pages.class_page(**self.context(tables=[t.summary(self.lang) for t in tables[:60]])))
+
+
+class NameHandler(_Base):
+    """A student gives (or changes) the name the class knows them by."""
+
+    def post(self):
+        if self.too_fast():
+            return
+        lang = self.get_body_argument("lang", "en")
+        lang = lang if lang in LANGS else "en"
+        student = self.together.device_student(self, create=True)
+        try:
+            self.together.rename(student, self.get_body_argument("name", ""))
+        except BadName as error:
+            self.page(pages.class_page(**self.context(error=error.message(lang), tables=[])), 400)
+            return
+        self.redirect(self.back_to(f"{self.together.root}?lang={lang}"), status=303)
+
+
+class TablesHandler(_Base):
+    """Open a table: a game, its players and options; the one who opens it sits at seat 1."""
+
+    def post(self):
+        if self.too_fast():
+            return
+        lang = self.get_body_argument("lang", "en")
+        lang = lang if lang in LANGS else "en"
+        student = self.together.device_student(self, create=True)
+        if not self.together.creations.take(student.id, self.together.clock()):
+            self.page(pages.message_page(429, self.together.root, lang), 429)
+            return
+        form = {k: self.get_body_argument(k) for k in self.request.body_arguments}
+        game, players, seed = form.pop("game", ""), form.pop("players", ""), form.pop("seed", "").strip()
+        for name in ("_xsrf", "lang", "next"):
+            form.pop(name, None)
+        try:
+            if seed and not (seed.isdigit() and len(seed) <= 9):
+                raise Refusal("the seed is a whole number (at most 9 digits)", "зерно — целое число (до 9 цифр)")
+            table = self.together.open_table(game, players, form, seed=int(seed) if seed else None)
+            if student.name:
+                table.sit(student.id, student.name, 0)
+        except RulesError as error:
+            self.page(pages.class_page(**self.context(error=error.message(lang), tables=[])), 400)
+            return
+        self.redirect(f"{self.together.root}t/{table.code}?lang={lang}", status=303)
+
+
+class JoinHandler(_Base):
+    """A table code typed on the class page: its table's page."""
+
+    def get(self):
+        code = read_code(self.get_query_argument("code", ""))
+        if code is None or code not in self.together.tables:
+            error = pick(self.lang, "No table has this code.", "Стола с таким кодом нет.")
+            self.page(pages.class_page(**self.context(error=error, tables=[])), 404)
+            return
+        self.redirect(f"{self.together.root}t/{code}?lang={self.lang}", status=303)
+
+
+class TablePage(_Base):
+    """A table's page (the script connects to the table's socket)."""
+
+    def get(self, code: str):
+        table = self.together.table(code)
+        if table is None:
+            raise tornado.web.HTTPError(404)
+        if table.code != code:
+            self.redirect(f"{self.together.root}t/{table.code}?lang={self.lang}")
+            return
+        self.together.device_student(self, create=True)  # the device's cookie, before the socket needs it
+        watch = self.get_query_argument("watch", "") == "1"
+        origin = f"{self.request.protocol}://{self.request.host}"
+        self.page(pages.table_page(**self.context(table=table, watch=watch, origin=origin)))
+
+
+class TableSocket(tornado.websocket.WebSocketHandler):
+    """One page of one table: it sends requests, it is sent what its seat (or a spectator) sees."""
+
+    needs_login = True
+    hub_user: dict | None = None
+
+    def initialize(self, together: Together) -> None:
+        self.together = together
+        self.table: Table | None = None
+        self.viewer: int | None = None
+        self.student = None
+        self.lang = "en"
+        self.sent_version = -1
+        self.strikes = 0
+        self.bucket = Bucket(together.socket_rate, together.socket_burst, together.clock())
+        self._refused_at = 0.0
+
+    prepare = _Base.prepare
+
+    @property
+    def max_message_size(self) -> int:
+        return MAX_FRAME
+
+    def get_compression_options(self) -> dict:
+        """Compressed frames (permessage-deflate): a table's picture is mostly the same SVG again."""
+        return {"compression_level": 5, "mem_level": 8}
+
+    @property
+    def ping_interval(self) -> float:
+        return 20.0
+
+    @property
+    def ping_timeout(self) -> float:
+        return 30.0
+
+    async def get(self, code: str):
+        table = self.together.table(code)
+        if table is None:
+            raise tornado.web.HTTPError(404)
+        if len(self.together.sockets.get(table.code, ())) >= MAX_SOCKETS_PER_TABLE:
+            raise tornado.web.HTTPError(503)
+        self.table = table
+        await super().get(code)
+
+    def open(self, code: str):
+        table, together = self.table, self.together
+        self.set_nodelay(True)
+        self.lang = _lang(self)
+        self.student = together.device_student(self)
+        watching = self.get_query_argument("watch", "") == "1"
+        together.sockets[table.code].add(self)
+        if self.student is not None and not watching:
+            self.viewer = table.seat_of(self.student.id)
+        if self.viewer is not None:
+            table.connected(self.viewer)
+            together.changed(table)
+        else:
+            self.send_table()
+
+    def on_close(self):
+        table = self.table
+        if table is None:
+            return
+        self.together.sockets.get(table.code, set()).discard(self)
+        if self.viewer is not None and table.seats[self.viewer].student == getattr(self.student, "id", None):
+            table.disconnected(self.viewer, self.together.clock())
+            self.together.changed(table)
+
+    def send_table(self) -> None:
+        table = self.table
+        if table.version == self.sent_version or self.ws_connection is None:
+            return
+        viewer = (
+            self.viewer if self.viewer is not None and table.seats[self.viewer].student == self.student.id else None
+        )
+        if viewer is None:
+            self.viewer = None
+        self.sent_version = table.version
+        self._send(table.snapshot(viewer, self.lang))
+
+    def _send(self, text: str) -> None:
+        with contextlib.suppress(tornado.websocket.WebSocketClosedError):
+            self.write_message(text)
+
+    def refuse(self, error: RulesError) -> None:
+        message = {"t": "refused", "text": error.message(self.lang), "rule": error.rule or ""}
+        if isinstance(error, Choose):
+            message.update(t="choose", labels=error.labels)
+        if error.rule:
+            message.update(rule_info(error.rule, self.lang))
+        self._send(json.dumps(message, ensure_ascii=False))
+
+    def on_message(self, text):
+        together, table = self.together, self.table
+        if not self.bucket.take(together.clock()):
+            self.strikes += 1
+            if self.strikes > SOCKET_STRIKES:
+                self.close(1008, "too many requests")
+            elif together.clock() - self._refused_at > 1:
+                self._refused_at = together.clock()
+                self.refuse(Refusal("too many requests: wait a moment", "слишком много запросов: подождите немного"))
+            return
+        try:
+            request = json.loads(text) if isinstance(text, str) else None
+        except ValueError:
+            request = None
+        if not isinstance(request, dict) or not isinstance(request.get("t"), str):
+            self.refuse(Refusal("a request this table does not understand", "запрос, непонятный этому столу"))
+            return
+        try:
+            self.handle(request)
+        except (RulesError, NotationError) as error:
+            self.refuse(error)
+            return
+        together.changed(table)
+
+    def handle(self, request: dict) -> None:
+        kind, table = request["t"], self.table
+        if kind == "lang":
+            if request.get("lang") not in LANGS:
+                raise Refusal("unknown language", "неизвестный язык")
+            self.lang, self.sent_version = request["lang"], -1
+            return
+        student = self.student
+        if student is None:
+            raise Refusal("open the table's page again", "откройте страницу стола ещё раз")
+        if kind == "name":
+            self.student = student = self.together.rename(student, request.get("name"))
+            return
+        if kind == "move":
+            table.play(student.id, request.get("label"), request.get("step"))
+            return
+        if kind == "cards":
+            table.play_cards(student.id, request.get("cards"), request.get("step"))
+            return
+        if kind == "bots":
+            table.fill_with_bots(student.id)
+            return
+        if kind == "leave":
+            table.leave(student.id)
+            self.viewer = None
+            return
+        if kind in ("sit", "code"):
+            if not student.name:
+                raise Refusal("give your name first", "сначала напишите своё имя")
+            seat = (
+                table.sit(student.id, student.name, request.get("seat"))
+                if kind == "sit"
+                else table.take_with_code(student.id, student.name, request.get("code"))
+            )
+            if self.viewer != seat.index:
+                self.viewer = seat.index
+                table.connected(seat.index)
+            return
+        raise Refusal("a request this table does not understand", "запрос, непонятный этому столу")
+
+
+class _TeacherMixin:
+    def is_teacher(self) -> bool:
+        key = self.together.board.teacher_key
+        given = self.get_cookie(TEACHER_COOKIE) or ""
+        return hmac.compare_digest(given.encode(), key.encode()) or bool(self.hub_user and self.hub_user.get("admin"))
+
+
+class BoardPage(_TeacherMixin, _Base):
+    """The teacher's board (the key once in the address; a cookie after that)."""
+
+    def get(self):
+        key = self.get_query_argument("key", "")
+        if key:
+            if not hmac.compare_digest(key.encode(), self.together.board.teacher_key.encode()):
+                raise tornado.web.HTTPError(403)
+            self.set_cookie(
+                TEACHER_COOKIE, key, path=self.together.root, expires_days=30, httponly=True, samesite="Strict"
+            )
+            self.redirect(f"{self.together.root}board?lang={self.lang}")  # the key leaves the address bar
+            return
+        if not self.is_teacher():
+            raise tornado.web.HTTPError(403)
+        summary = self.together.board.summary(self.lang)
+        self.page(pages.board_page(**self.context(summary=summary)))
+
+
+class BoardCsv(_TeacherMixin, _Base):
+    def get(self):
+        if not self.is_teacher():
+            raise tornado.web.HTTPError(403)
+        lang = self.lang
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        name = pick(lang, "class-board", "доска-класса")
+        self.set_header("Content-Disposition", f"attachment; filename*=UTF-8''{quote(name)}.csv")
+        self.finish("\ufeff" + self.together.board.csv(lang))  # the mark spreadsheets read as UTF-8
+
+
+class BoardSocket(_TeacherMixin, tornado.websocket.WebSocketHandler):
+    """The teacher's board, live: the figures again whenever a verdict arrives."""
+
+    needs_login = True
+    hub_user: dict | None = None
+
+    def initialize(self, together: Together) -> None:
+        self.together = together
+        self.lang = "en"
+
+    prepare = _Base.prepare
+
+    @property
+    def max_message_size(self) -> int:
+        return 256
+
+    async def get(self, *args):
+        if not self.is_teacher():
+            raise tornado.web.HTTPError(403)
+        await super().get(*args)
+
+    def open(self):
+        self.set_nodelay(True)
+        self.lang = _lang(self)
+        self.together.board_sockets.add(self)
+        self.send(json.dumps({"t": "board", **self.together.board.summary(self.lang)}, ensure_ascii=False))
+
+    def on_message(self, message):
+        pass  # the board only listens
+
+    def on_close(self):
+        self.together.board_sockets.discard(self)
+
+    def send(self, text: str) -> None:
+        try:
+            self.write_message(text)
+        except tornado.websocket.WebSocketClosedError:
+            self.together.board_sockets.discard(self)
+
+
+class VerdictHandler(_Base):
+    """A practice kernel posts a verdict for its student (``Authorization: Bearer <verdict token>``)."""
+
+    needs_login = False
+
+    def check_xsrf_cookie(self) -> None:
+        """No cookie is read here: the verdict token in the header is the credential."""
+
+    def post(self):
+        together = self.together
+        header = self.request.headers.get("Authorization", "")
+        token = header[7:] if header.startswith("Bearer ") else None
+        subject = verdict_subject(together.secret, token)
+        if subject is None:
+            raise tornado.web.HTTPError(403)
+        if not together.verdicts.take(subject, together.clock()):
+            raise tornado.web.HTTPError(429)
+        if len(self.request.body) > 1000:
+            raise tornado.web.HTTPError(413)
+        if subject.startswith("hub:"):
+            student = together.board.hub_student(subject[4:])
+        else:
+            student = together.board.student(subject)
+        if student is None:
+            raise tornado.web.HTTPError(403)
+        try:
+            verdict = Verdict.read(json.loads(self.request.body))
+        except (ValueError, VerdictError) as error:
+            self.set_status(400)
+            self.set_header("Content-Type", "application/json")
+            message = error.message("en") if isinstance(error, RulesError) else "not JSON"
+            self.finish(json.dumps({"error": message}))
+            return
+        together.board.record(student.id, verdict)
+        together.board_changed()
+        self.set_status(204)
+        self.finish()
+
+
+class StaticHandler(tornado.web.StaticFileHandler):
+    """The pages' script and style (nothing else is in the folder)."""
+
+    def set_extra_headers(self, path):
+        self.set_header("X-Content-Type-Options", "nosniff")
+
+
+def student_header_for_hub(handler: tornado.web.RequestHandler) -> None:
+    """Under JupyterHub a student's own app server marks its requests for the board: the student is the
+    server's user, and the secret is shared with the board's service (``RULEBOOK_TOGETHER_SECRET``)."""
+    secret, user = os.environ.get("RULEBOOK_TOGETHER_SECRET"), os.environ.get("JUPYTERHUB_USER")
+    handler.request.headers.pop(STUDENT_HEADER, None)
+    if secret and user:
+        handler.request.headers[STUDENT_HEADER] = verdict_token(secret, f"hub:{user}")
+
+
+__all__ = [
+    "DEVICE_COOKIE",
+    "STUDENT_HEADER",
+    "TEACHER_COOKIE",
+    "Together",
+    "clean_name",
+    "student_header_for_hub",
+    "verdict_subject",
+    "verdict_token",
+]
