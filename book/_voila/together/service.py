@@ -88,6 +88,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--away", type=float, default=90.0, help="seconds before a bot plays for a seat left alone")
     parser.add_argument("--bot-pause", type=float, default=0.6, help="seconds before a bot moves")
     parser.add_argument(
+        "--socket-rate", type=float, default=SOCKET_RATE, help="requests a second one page may send (on average)"
+    )
+    parser.add_argument(
         "--hub", action="store_true", help="a JupyterHub service: address, prefix and login from the hub"
     )
     args = parser.parse_args(argv)
