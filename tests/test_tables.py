@@ -1,29 +1,23 @@
 """A table shared by devices (book/_voila/together/tables.py): one true state, every move through
 the engine, each seat told only what it may see, refusals in the player's language.
 
-The :class:`Witness` here replays a game beside the table and knows, at every step, which cards
-each seat has been able to see (the zones the engine says it sees, at any moment so far, and the
-cards every move put on the table); a spectator sees what all seats see. Every message a seat is
-sent is read for the names of cards (in both notations and both languages' words): a card the
-seat never saw is a leak. In games of several decks a card's name stands for all its copies, so
-there the check is of names.
+Every snapshot a seat is sent is read for the names of cards (tests/witness.py): a card the seat
+never saw is a leak.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import re
 import sys
 from pathlib import Path
 
 import pytest
 
 import rules
-from rules.cards import ALL_CARDS, Card, card_name, format_card
+from rules.cards import Card, format_card
 from rules.errors import LANGS, IllegalAction, OptionError, RulesError
 from rules.game import RandomPlayer
-from widgets.game import action_cards
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "book" / "_voila") not in sys.path:
@@ -42,42 +36,7 @@ from together.tables import (  # noqa: E402
     read_options,
 )
 
-# ---------------------------------------------------------------- reading cards in what a page gets
-
-_NAMES = {format_card(c, lang): c for c in ALL_CARDS for lang in LANGS} | {
-    card_name(c, lang): c for c in ALL_CARDS for lang in LANGS
-}
-
-
-def longest_first(words) -> str:
-    """A pattern matching any of ``words``, the longest where several start at one place: a
-    trie of their letters, so that a long page is read in one pass (an alternation of two
-    hundred names tries each of them at every character)."""
-    trie: dict = {}
-    for word in words:
-        node = trie
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def pattern(node: dict) -> str:
-        parts = [re.escape(char) + pattern(child) for char, child in sorted(node.items()) if char]
-        if not parts:
-            return ""
-        body = parts[0] if len(parts) == 1 else "(?:" + "|".join(parts) + ")"
-        return f"(?:{body})?" if "" in node else body
-
-    return pattern(trie)
-
-
-_CARD = re.compile(longest_first(_NAMES))
-#: a joker and the card it stands for in a meld, "BJ(Q♠)": the reading is not a card of the game
-_READING = re.compile(r"(RJ|BJ|КДж|ЧДж)\([^)]*\)")
-
-
-def cards_named(text: str) -> set[Card]:
-    """Every card a text names: in notation (A♠, Т♠, 10♥, RJ, КДж) or in words (queen of spades, дама пик)."""
-    return {_NAMES[m] for m in _CARD.findall(_READING.sub(lambda m: m.group(1), text))}
+from tests.witness import Witness, cards_named  # noqa: E402
 
 
 def test_cards_named_reads_both_languages_and_both_forms():
@@ -86,39 +45,6 @@ def test_cards_named_reads_both_languages_and_both_forms():
     assert cards_named('<g class="card rank-12 suit-spades"><title>queen of spades (Q♠)</title>') == {Card.parse("Q♠")}
     assert cards_named("melds 10♠ J♠ BJ(Q♠)") == {Card.parse("10♠"), Card.parse("J♠"), Card.parse("BJ")}
     assert cards_named("Trump ♥; deck 12") == set()
-
-
-class Witness:
-    """What each seat (and a spectator) of a game has been able to see, step by step."""
-
-    def __init__(self, state):
-        assert not state.history, "a witness starts from the game's start"
-        self.state = state
-        n = state.num_players
-        self.seen: list[list[set[Card]]] = []  # per step: per seat, then the spectator
-        self._now = [set() for _ in range(n + 1)]
-        self._look()
-
-    def _look(self) -> None:
-        state = self.state
-        zones = state.zones()
-        everyone = set.intersection(*(state.visible_zones(p) for p in range(state.num_players)))
-        for p in range(state.num_players):
-            self._now[p] |= {c for name in state.visible_zones(p) for c in zones.get(name, ())}
-        self._now[-1] |= {c for name in everyone for c in zones.get(name, ())}
-        self.seen.append([set(s) for s in self._now])
-
-    def play(self, action) -> None:
-        self.state.apply(action)
-        played = set(action_cards(action))  # a card played is laid before everyone
-        for seen in self._now:
-            seen |= played
-        self._look()
-
-    def leaks(self, text: str, viewer: int | None, step: int | None = None) -> set[Card]:
-        """Cards ``text`` names that seat ``viewer`` (None: a spectator) had never seen by ``step``."""
-        seen = self.seen[len(self.seen) - 1 if step is None else step]
-        return cards_named(text) - seen[-1 if viewer is None else viewer]
 
 
 # ---------------------------------------------------------------- a table driven in-process

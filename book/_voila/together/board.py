@@ -1,8 +1,8 @@
 """The class's board: who is in the class and how their practice went, kept in SQLite.
 
 A student is a name given when they join (no account), known again by a device token
-(a cookie of their browser, stored here only as its hash) or, under JupyterHub, by the
-hub's user name. Each verdict of the practice apps (the exercise's kind, seed and
+(a cookie of their browser: a random id signed with the board's secret) or, under
+JupyterHub, by the hub's user name. Each verdict of the practice apps (the exercise's kind, seed and
 difficulty, the rule it teaches, right or wrong) is one row. The teacher's board reads
 them per student and per rule, in either language, and exports them as CSV.
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import datetime
 import hashlib
+import hmac
 import io
 import re
 import secrets
@@ -42,8 +43,6 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS students (
   id TEXT PRIMARY KEY, name TEXT NOT NULL DEFAULT '', hub_user TEXT UNIQUE, created REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS devices (
-  token_hash TEXT PRIMARY KEY, student TEXT NOT NULL REFERENCES students(id), created REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS verdicts (
   id INTEGER PRIMARY KEY, student TEXT NOT NULL REFERENCES students(id), kind TEXT NOT NULL,
   seed INTEGER NOT NULL, difficulty INTEGER NOT NULL, rule TEXT NOT NULL, correct INTEGER NOT NULL,
@@ -79,10 +78,6 @@ def clean_name(text: object) -> str:
             "в имени не может быть управляющих символов",
         )
     return name
-
-
-def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -155,50 +150,56 @@ class Board:
 
     # ---- students
 
-    def _new_student(self, name: str = "", hub_user: str | None = None) -> Student:
-        sid = secrets.token_hex(8)
-        self.db.execute(
-            "INSERT INTO students(id, name, hub_user, created) VALUES (?, ?, ?, ?)", (sid, name, hub_user, time.time())
-        )
-        return Student(sid, name)
+    def new_device(self) -> tuple[str, Student]:
+        """A device seen for the first time: its token (for its cookie) and its student.
 
-    def new_device(self, name: str = "") -> tuple[str, Student]:
-        """A device seen for the first time: its token (for its cookie) and its student."""
-        token = secrets.token_urlsafe(24)
-        student = self._new_student(name)
-        self.db.execute(
-            "INSERT INTO devices(token_hash, student, created) VALUES (?, ?, ?)",
-            (_hash(token), student.id, time.time()),
-        )
-        return token, student
+        Nothing is written: the token names the student and is signed with the board's
+        secret, so a visitor who never gives a name nor answers costs the board nothing.
+        """
+        sid = secrets.token_hex(8)
+        return f"{sid}.{self._sign(sid)}", Student(sid, "")
 
     def device_student(self, token: str | None) -> Student | None:
-        if not token or len(token) > 100:
+        """The student a device's token names, if the token is genuine."""
+        if not isinstance(token, str) or len(token) > 100 or token.count(".") != 1:
             return None
-        row = self.db.execute(
-            "SELECT s.id, s.name FROM devices d JOIN students s ON s.id = d.student WHERE d.token_hash = ?",
-            (_hash(token),),
-        ).fetchone()
-        return Student(*row) if row else None
+        sid, mac = token.split(".")
+        if not hmac.compare_digest(self._sign(sid), mac):
+            return None
+        return self.student(sid) or Student(sid, "")
+
+    def _sign(self, sid: str) -> str:
+        return hmac.new(self.secret.encode(), f"device:{sid}".encode(), hashlib.sha256).hexdigest()[:32]
 
     def hub_student(self, user: str) -> Student:
         """The student a JupyterHub user is (their name on the board is the hub's until they give one)."""
         row = self.db.execute("SELECT id, name FROM students WHERE hub_user = ?", (user,)).fetchone()
-        return Student(*row) if row else self._new_student(clean_name(user[:MAX_NAME]), hub_user=user)
+        if row:
+            return Student(*row)
+        sid, name = secrets.token_hex(8), clean_name(user[:MAX_NAME])
+        self.db.execute(
+            "INSERT INTO students(id, name, hub_user, created) VALUES (?, ?, ?, ?)", (sid, name, user, time.time())
+        )
+        return Student(sid, name)
 
     def student(self, sid: str) -> Student | None:
         row = self.db.execute("SELECT id, name FROM students WHERE id = ?", (sid,)).fetchone()
         return Student(*row) if row else None
 
     def rename(self, sid: str, name: str) -> Student:
+        """The student's name (checked by :func:`clean_name`); the student is on the board from now on."""
         name = clean_name(name)
-        self.db.execute("UPDATE students SET name = ? WHERE id = ?", (name, sid))
+        self.db.execute(
+            "INSERT INTO students(id, name, created) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET name = excluded.name",
+            (sid, name, time.time()),
+        )
         return Student(sid, name)
 
     # ---- verdicts
 
     def record(self, sid: str, verdict: Verdict, at: float | None = None) -> int:
-        """Keep one verdict (committed when this returns); its row id."""
+        """Keep one verdict of student ``sid`` (committed when this returns); its row id."""
+        self.db.execute("INSERT OR IGNORE INTO students(id, name, created) VALUES (?, '', ?)", (sid, time.time()))
         cursor = self.db.execute(
             "INSERT INTO verdicts(student, kind, seed, difficulty, rule, correct, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (

@@ -12,22 +12,70 @@ import asyncio
 import contextlib
 import json
 import re
+import socket
+import subprocess
+import sys
 import time
+from pathlib import Path
 from urllib.parse import urlparse
 
 import httpx
 import websockets
 
 _XSRF = re.compile(r'name="_xsrf" value="([^"]+)"')
+SERVICE = Path(__file__).resolve().parent / "service.py"
+
+
+def free_port(ip: str = "127.0.0.1") -> int:
+    with socket.socket() as s:
+        s.bind((ip, 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running(class_dir: Path, log_path: Path, *, ip: str = "127.0.0.1", port: int | None = None, args=()):
+    """The class together on its own (``service.py``) on a loopback port; yields (class page's address,
+    process). ``args``: more of the service's options (``--away 2``...)."""
+    port = port or free_port(ip)
+    with log_path.open("a") as log:
+        command = [sys.executable, str(SERVICE), "--ip", ip, "--port", str(port), "--class-dir", str(class_dir)]
+        process = subprocess.Popen([*command, *args], stdout=log, stderr=log)
+    root = f"http://{ip}:{port}/together/"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                with socket.create_connection((ip, port), timeout=1):
+                    break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the class together did not start; see {log_path}") from None
+                time.sleep(0.2)
+        yield root, process
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(5)
 
 
 class TableClient:
     """One device: ``root`` is the class page's address (``http://host:port/together/``)."""
 
-    def __init__(self, root: str, *, lang: str = "en", headers: dict | None = None, cookies=None):
+    def __init__(
+        self, root: str, *, lang: str = "en", headers: dict | None = None, cookies=None, source: str | None = None
+    ):
         self.root = root if root.endswith("/") else root + "/"
         self.lang = lang
-        self.http = httpx.AsyncClient(headers=headers or {}, cookies=cookies, timeout=60, follow_redirects=False)
+        #: the device's own address (another 127.0.0.x for each device of a load test)
+        self.source = source
+        transport = httpx.AsyncHTTPTransport(local_address=source) if source else None
+        self.http = httpx.AsyncClient(
+            headers=headers or {}, cookies=cookies, timeout=60, follow_redirects=False, transport=transport
+        )
         self.messages: list[dict] = []  # every message of the socket, in order
         self.received_at: list[float] = []  # when each arrived (time.perf_counter)
         self.raw: list[str] = []  # the same, as sent
@@ -60,6 +108,19 @@ class TableClient:
         self.code = response.headers["location"].split("/t/")[1].split("?")[0]
         return self.code
 
+    async def join(self, typed_code: str) -> str:
+        """A table code typed on the class page (any case, spaces): the code of the table it leads to."""
+        response = await self.http.get(self.root + "join", params={"code": typed_code, "lang": self.lang})
+        if response.status_code != 303:
+            raise RuntimeError(f"no table {typed_code!r}: HTTP {response.status_code}")
+        self.code = response.headers["location"].split("/t/")[1].split("?")[0]
+        return self.code
+
+    @property
+    def student_id(self) -> str:
+        """The student this device is (the id its cookie names)."""
+        return self.http.cookies.get("rulebook_device", "").split(".")[0]
+
     # ---- the socket
 
     async def connect(self, code: str | None = None, *, watch: bool = False, origin: str | None = None) -> None:
@@ -74,7 +135,10 @@ class TableClient:
         cookie = "; ".join(f"{name}={value}" for name, value in self.http.cookies.items())
         headers = {**self.http.headers, "Cookie": cookie, "Origin": origin or f"http://{base.netloc}"}
         headers.pop("host", None)
-        self._ws = await websockets.connect(url, additional_headers=headers, open_timeout=30, max_size=2**24)
+        extra = {"local_addr": (self.source, 0)} if self.source else {}
+        self._ws = await websockets.connect(
+            url, additional_headers=headers, open_timeout=30, max_size=2**24, compression="deflate", **extra
+        )
         self._reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -122,6 +186,16 @@ class TableClient:
         await self.send(request)
         return await self.wait_for(
             lambda m: m.get("t") in ("refused", "choose") or (m.get("t") == "table" and m["version"] > before),
+            timeout,
+            since=mark,
+        )
+
+    async def sit(self, seat: int, timeout: float = 30) -> dict:
+        """Take seat ``seat``: the table as this seat sees it, or the refusal."""
+        mark = len(self.messages)
+        await self.send({"t": "sit", "seat": seat})
+        return await self.wait_for(
+            lambda m: m.get("t") in ("refused", "choose") or (m.get("t") == "table" and m.get("you") == seat),
             timeout,
             since=mark,
         )

@@ -361,6 +361,8 @@ class Table:
         """A bot plays for each person whose pages have all been gone ``after`` seconds; the seats."""
         gone = []
         for seat in self.seats:
+            if seat.kind == HUMAN and seat.connected == 0 and seat.away_since is None:
+                seat.away_since = now  # seated from a page that never connected to the table
             if (
                 seat.kind == HUMAN
                 and not seat.stand_in
@@ -426,7 +428,14 @@ class Table:
             reason = self._nearest_reason(mine, next(iter(wanted)))
             if reason is not None:
                 raise reason
-        raise IllegalAction(f"no legal move plays {shown_en} now", f"сейчас нет хода, который играет {shown_ru}")
+        # no move of this seat holds a card (take, pass, draw...): what the seat may do, and its rule
+        moves_en = "; ".join(painter(self.game_id, "en").action_text(a) for a in mine[:4])
+        moves_ru = "; ".join(painter(self.game_id, "ru").action_text(a) for a in mine[:4])
+        raise IllegalAction(
+            f"no legal move plays {shown_en} now; your moves: {moves_en}",
+            f"сейчас нет хода, который играет {shown_ru}; ваши ходы: {moves_ru}",
+            rule=mine[0].rule,
+        )
 
     def _nearest_reason(self, mine: list[Action], card: Card) -> IllegalAction | None:
         """The engine's reason against the legal move of this seat with ``card`` in place of its card."""
@@ -438,7 +447,7 @@ class Table:
                 reason = self.state.why_illegal(candidate)
             except Exception:  # a move that cannot hold that card: ask the next one
                 continue
-            if isinstance(reason, IllegalAction):
+            if isinstance(reason, IllegalAction) and reason.rule:
                 return reason
         return None
 

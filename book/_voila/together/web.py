@@ -26,7 +26,7 @@ import logging
 import os
 import random
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from pathlib import Path
 from urllib.parse import quote
 
@@ -45,7 +45,7 @@ from .tables import Choose, Refusal, Table, new_code, read_code, rule_info
 log = logging.getLogger("together")
 
 STATIC = Path(__file__).resolve().parent / "static"
-#: the device's cookie (a random token; the board keeps only its hash)
+#: the device's cookie (a random id signed with the board's secret)
 DEVICE_COOKIE = "rulebook_device"
 #: the teacher's cookie, set once the board was opened with its key
 TEACHER_COOKIE = "rulebook_teacher"
@@ -57,8 +57,8 @@ MAX_FRAME = 4096
 SOCKET_RATE, SOCKET_BURST = 8.0, 16.0
 #: refused floods before a socket is closed
 SOCKET_STRIKES = 100
-#: pages per table, tables in all, tables a device may open in ten minutes
-MAX_SOCKETS_PER_TABLE, MAX_TABLES, TABLES_PER_DEVICE = 48, 300, 10
+#: pages per table, tables in all, tables a device may open in ten minutes, table pages one device may have open
+MAX_SOCKETS_PER_TABLE, MAX_TABLES, TABLES_PER_DEVICE, SOCKETS_PER_DEVICE = 48, 300, 10, 16
 
 
 def verdict_token(secret: str, subject: str) -> str:
@@ -133,6 +133,8 @@ class Together:
         self.socket_rate, self.socket_burst = socket_rate, socket_burst
         self.tables: dict[str, Table] = {}
         self.sockets: dict[str, set[TableSocket]] = {}
+        #: table pages open per visitor (:func:`_visitor`)
+        self.sockets_of: Counter[str] = Counter()
         self.board_sockets: set[BoardSocket] = set()
         self.clock = time.monotonic
         self.creations = Buckets(TABLES_PER_DEVICE / 600, TABLES_PER_DEVICE)
@@ -313,8 +315,10 @@ def _lang(handler: tornado.web.RequestHandler) -> str:
     return "ru" if accept.lower().startswith("ru") else "en"
 
 
-def _client(handler) -> str:
-    return handler.request.remote_ip or "?"
+def _visitor(handler) -> str:
+    """Who is asking, for the bounds: the hub's user, else the device's address."""
+    user = getattr(handler, "hub_user", None)
+    return f"hub:{user['name']}" if user else handler.request.remote_ip or "?"
 
 
 class _Base(tornado.web.RequestHandler):
@@ -369,6 +373,13 @@ class _Base(tornado.web.RequestHandler):
             **extra,
         }
 
+    def class_page(self, error: str | None = None, status: int = 200, lang: str | None = None) -> None:
+        """The class page (your name, the tables open now, a new table), with a refusal if there is one."""
+        lang = lang or self.lang
+        tables = sorted(self.together.tables.values(), key=lambda t: -t.created)[:60]
+        summaries = [t.summary(lang) for t in tables]
+        self.page(pages.class_page(**self.context(error=error, tables=summaries, lang=lang)), status)
+
     def back_to(self, default: str) -> str:
         """Where a form sends the visitor back: a page of the class together, never elsewhere."""
         wanted = self.get_body_argument("next", "")
@@ -376,9 +387,13 @@ class _Base(tornado.web.RequestHandler):
         ok = wanted.startswith(root) and "//" not in wanted and "\\" not in wanted and len(wanted) < 200
         return wanted if ok else default
 
+    @property
+    def visitor(self) -> str:
+        """Who is asking, for the bounds: the hub's user, else the device's address."""
+        return _visitor(self)
+
     def too_fast(self) -> bool:
-        who = self.hub_user["name"] if self.hub_user else _client(self)
-        if self.together.posts.take(who, self.together.clock()):
+        if self.together.posts.take(self.visitor, self.together.clock()):
             return False
         self.set_status(429)
         self.set_header("Retry-After", "5")
@@ -390,9 +405,7 @@ class ClassPage(_Base):
     """The class page: your name, the open tables, a new table, a code to join."""
 
     def get(self):
-        together = self.together
-        tables = sorted(together.tables.values(), key=lambda t: -t.created)
-        self.page(pages.class_page(**self.context(tables=[t.summary(self.lang) for t in tables[:60]])))
+        self.class_page()
 
 
 class NameHandler(_Base):
@@ -407,7 +420,7 @@ class NameHandler(_Base):
         try:
             self.together.rename(student, self.get_body_argument("name", ""))
         except BadName as error:
-            self.page(pages.class_page(**self.context(error=error.message(lang), tables=[])), 400)
+            self.class_page(error.message(lang), 400, lang)
             return
         self.redirect(self.back_to(f"{self.together.root}?lang={lang}"), status=303)
 
@@ -421,7 +434,7 @@ class TablesHandler(_Base):
         lang = self.get_body_argument("lang", "en")
         lang = lang if lang in LANGS else "en"
         student = self.together.device_student(self, create=True)
-        if not self.together.creations.take(student.id, self.together.clock()):
+        if not self.together.creations.take(self.visitor, self.together.clock()):
             self.page(pages.message_page(429, self.together.root, lang), 429)
             return
         form = {k: self.get_body_argument(k) for k in self.request.body_arguments}
@@ -435,7 +448,7 @@ class TablesHandler(_Base):
             if student.name:
                 table.sit(student.id, student.name, 0)
         except RulesError as error:
-            self.page(pages.class_page(**self.context(error=error.message(lang), tables=[])), 400)
+            self.class_page(error.message(lang), 400, lang)
             return
         self.redirect(f"{self.together.root}t/{table.code}?lang={lang}", status=303)
 
@@ -447,7 +460,7 @@ class JoinHandler(_Base):
         code = read_code(self.get_query_argument("code", ""))
         if code is None or code not in self.together.tables:
             error = pick(self.lang, "No table has this code.", "Стола с таким кодом нет.")
-            self.page(pages.class_page(**self.context(error=error, tables=[])), 404)
+            self.class_page(error, 404)
             return
         self.redirect(f"{self.together.root}t/{code}?lang={self.lang}", status=303)
 
@@ -484,6 +497,9 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         self.strikes = 0
         self.bucket = Bucket(together.socket_rate, together.socket_burst, together.clock())
         self._refused_at = 0.0
+        self.visitor = "?"
+        self.counted = False
+        self.watching = False
 
     prepare = _Base.prepare
 
@@ -509,6 +525,9 @@ class TableSocket(tornado.websocket.WebSocketHandler):
             raise tornado.web.HTTPError(404)
         if len(self.together.sockets.get(table.code, ())) >= MAX_SOCKETS_PER_TABLE:
             raise tornado.web.HTTPError(503)
+        self.visitor = _visitor(self)
+        if self.together.sockets_of[self.visitor] >= SOCKETS_PER_DEVICE:
+            raise tornado.web.HTTPError(429)
         self.table = table
         await super().get(code)
 
@@ -517,8 +536,10 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         self.set_nodelay(True)
         self.lang = _lang(self)
         self.student = together.device_student(self)
-        watching = self.get_query_argument("watch", "") == "1"
+        self.watching = watching = self.get_query_argument("watch", "") == "1"
         together.sockets[table.code].add(self)
+        together.sockets_of[self.visitor] += 1
+        self.counted = True
         if self.student is not None and not watching:
             self.viewer = table.seat_of(self.student.id)
         if self.viewer is not None:
@@ -532,6 +553,11 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         if table is None:
             return
         self.together.sockets.get(table.code, set()).discard(self)
+        if self.counted:
+            self.counted = False
+            self.together.sockets_of[self.visitor] -= 1
+            if self.together.sockets_of[self.visitor] <= 0:
+                del self.together.sockets_of[self.visitor]
         if self.viewer is not None and table.seats[self.viewer].student == getattr(self.student, "id", None):
             table.disconnected(self.viewer, self.together.clock())
             self.together.changed(table)
@@ -618,9 +644,10 @@ class TableSocket(tornado.websocket.WebSocketHandler):
                 if kind == "sit"
                 else table.take_with_code(student.id, student.name, request.get("code"))
             )
-            if self.viewer != seat.index:
-                self.viewer = seat.index
-                table.connected(seat.index)
+            for page in self.together.sockets.get(table.code, ()):  # every page of this person at the table
+                if page.student and page.student.id == student.id and not page.watching and page.viewer != seat.index:
+                    page.viewer = seat.index
+                    table.connected(seat.index)
             return
         raise Refusal("a request this table does not understand", "запрос, непонятный этому столу")
 
@@ -721,12 +748,7 @@ class VerdictHandler(_Base):
             raise tornado.web.HTTPError(429)
         if len(self.request.body) > 1000:
             raise tornado.web.HTTPError(413)
-        if subject.startswith("hub:"):
-            student = together.board.hub_student(subject[4:])
-        else:
-            student = together.board.student(subject)
-        if student is None:
-            raise tornado.web.HTTPError(403)
+        student_id = together.board.hub_student(subject[4:]).id if subject.startswith("hub:") else subject
         try:
             verdict = Verdict.read(json.loads(self.request.body))
         except (ValueError, VerdictError) as error:
@@ -735,7 +757,7 @@ class VerdictHandler(_Base):
             message = error.message("en") if isinstance(error, RulesError) else "not JSON"
             self.finish(json.dumps({"error": message}))
             return
-        together.board.record(student.id, verdict)
+        together.board.record(student_id, verdict)
         together.board_changed()
         self.set_status(204)
         self.finish()

@@ -1,0 +1,467 @@
+"""The class together over the network (book/_voila/together/): devices play each other at a table
+through the server's sockets, and the teacher's board keeps the class's practice.
+
+The server runs on its own (``service.py``) on a loopback port; the devices are protocol clients
+(``together.client.TableClient``) that say and hear what a table's page does. Every message each
+seat receives is read for cards that seat has never been able to see (tests/witness.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import sqlite3
+import sys
+from collections import Counter
+from pathlib import Path
+
+import httpx
+import pytest
+import websockets
+
+import rules
+import rules.exercises
+from rules.cards import parse_card
+from widgets.game import action_cards
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT / "book" / "_voila") not in sys.path:
+    sys.path.insert(0, str(ROOT / "book" / "_voila"))
+
+from together.client import TableClient, running  # noqa: E402
+from together.web import verdict_token  # noqa: E402
+
+from tests.witness import Witness  # noqa: E402
+
+#: seconds a seat may be left before a bot plays it, here (90 in a class)
+AWAY = 1.5
+_CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
+
+
+def run(coroutine, seconds: float = 240):
+    return asyncio.run(asyncio.wait_for(coroutine, seconds))
+
+
+@pytest.fixture(scope="module")
+def service(tmp_path_factory):
+    """The class together on a loopback port: its class page's address and its class folder."""
+    folder = tmp_path_factory.mktemp("together")
+    # the devices here answer at once, faster than a person (a page may send 8 requests a second)
+    args = ["--away", str(AWAY), "--bot-pause", "0.05", "--socket-rate", "40"]
+    with running(folder / "class", folder / "server.log", args=args) as (root, _):
+        yield root, folder / "class"
+
+
+@pytest.fixture(scope="module")
+def server(service):
+    return service[0]
+
+
+def board_secret(folder: Path) -> str:
+    """The class's secret, which the class server shares with the apps it serves."""
+    with sqlite3.connect(folder / "board.sqlite") as db:
+        return db.execute("SELECT value FROM meta WHERE key = 'secret'").fetchone()[0]
+
+
+# ---------------------------------------------------------------- driving a table
+
+
+class Game:
+    """Devices at one table and a witness of the game: moves are made one at a time, each seen by
+    every device before the next, so the witness knows the game as the server does."""
+
+    def __init__(self, clients: dict[int, TableClient], watchers: list[TableClient], witness: Witness):
+        self.clients, self.watchers, self.witness = clients, watchers, witness
+        self.requested: dict[int, list[str]] = {}  # cards each device named itself (a refusal may repeat them)
+
+    @property
+    def devices(self) -> list[TableClient]:
+        return [*self.clients.values(), *self.watchers]
+
+    async def settle(self) -> int:
+        """Until every device was sent the table at the game's present step; that step."""
+        step = len(self.witness.state.history)
+        for device in self.devices:
+            await device.wait_for(lambda m: m.get("t") == "table" and m["step"] >= step, 30)
+        return step
+
+    async def move(self, rng: random.Random, *, tries: float = 0.2) -> dict:
+        """One device whose seat may move now plays: a move from its list, or sometimes a card from
+        its hand (played when it is one move; refused, with the rule, when it is none)."""
+        step = await self.settle()
+        seat, device = rng.choice([(s, c) for s, c in self.clients.items() if c.table["moves"]])
+        hand = device.table["hand"]
+        state = self.witness.state
+        if hand and rng.random() < tries:
+            card = rng.choice(hand)["card"]
+            self.requested.setdefault(seat, []).append(card)
+            answer = await device.answer({"t": "cards", "cards": [card], "step": step})
+            if answer["t"] == "table":
+                wanted = Counter([parse_card(card)])
+                (action,) = [
+                    a for a in state.legal_actions() if a.player == seat and Counter(action_cards(a)) == wanted
+                ]
+                self.witness.play(action)
+            return answer
+        label = rng.choice(device.table["moves"])["label"]
+        answer = await device.answer({"t": "move", "label": label, "step": step})
+        assert answer["t"] == "table", answer
+        self.witness.play(next(a for a in state.legal_actions() if a.label == label))
+        return answer
+
+    def leaks(self) -> list[str]:
+        """Every message each device received, read for a card its seat (or a spectator) never saw."""
+        found = []
+        for seat, device in [*self.clients.items(), *((None, w) for w in self.watchers)]:
+            for text, message in zip(device.raw, device.messages, strict=True):
+                if message.get("t") == "table":
+                    viewer = message["you"]
+                    if seat is not None and viewer not in (seat, None):
+                        found.append(f"device of seat {seat} was sent seat {viewer}'s table")
+                    leak = self.witness.leaks(text, viewer, message["step"])
+                else:  # a refusal may repeat the card its device named
+                    named = {parse_card(c) for c in self.requested.get(seat, [])}
+                    leak = self.witness.leaks(text, seat) - named
+                if leak:
+                    found.append(f"seat {seat} was sent {sorted(map(str, leak))}: {message.get('t')}")
+        return found
+
+
+async def seated_devices(root: str, game: str, langs: list[str], seed: int, **options) -> tuple[str, list]:
+    """Devices that join the class by name, the first opening a table, the others joining by its code."""
+    devices = [TableClient(root, lang=lang) for lang in langs]
+    for i, device in enumerate(devices):
+        response = await device.join_class(["Аня", "Bob", "Вера Ч.", "Dmitri"][i % 4])
+        assert response.status_code == 303
+    code = await devices[0].open_table(game, len(devices), options, seed=seed)
+    await devices[0].connect(code)
+    for seat, device in enumerate(devices[1:], 1):
+        assert await device.join(f" {code[:2].lower()}-{code[2:]} ") == code  # typed as a person types it
+        await device.connect(code)
+        taken = await device.sit(seat)
+        assert taken["t"] == "table" and taken["you"] == seat, taken
+    return code, devices
+
+
+# ---------------------------------------------------------------- a whole game
+
+
+def test_four_devices_play_a_whole_game_of_durak_and_no_seat_is_sent_a_card_it_may_not_see(server):
+    async def scenario():
+        code, devices = await seated_devices(server, "durak", ["en", "ru", "ru", "en"], seed=11)
+        projector = TableClient(server, lang="ru")
+        await projector.connect(code, watch=True)
+        game = Game(dict(enumerate(devices)), [projector], Witness(rules.GAMES["durak"].new_game(players=4, seed=11)))
+        rng, refused = random.Random(5), []
+        for _ in range(600):
+            if game.witness.state.is_over():
+                break
+            answer = await game.move(rng)
+            if answer["t"] == "refused":
+                refused.append(answer)
+        await game.settle()
+        for device in game.devices:
+            await device.aclose()
+        return game, refused, devices, projector
+
+    game, refused, devices, projector = run(scenario())
+    assert game.witness.state.is_over(), "the game was played to its end"
+    final = [d.table for d in devices]
+    assert all(t["over"] and not t["moves"] for t in final)
+    assert final[0]["status"].startswith("Game over.") and final[1]["status"].startswith("Партия окончена.")
+    assert "Аня (Player 1)" in final[0]["status"] or "Аня (Player 1)" in " ".join(e["text"] for e in final[0]["log"])
+    # the log, in each device's language, with its rules' links
+    assert final[0]["log"][-1]["text"] == game.witness.state.log("en")[-1].text
+    assert final[1]["log"][-1]["text"] == game.witness.state.log("ru")[-1].text
+    assert any(e.get("href", "").endswith("#" + e["rule"].replace(".", "-").replace("_", "-")) for e in final[1]["log"])
+    # the projector saw the public table only: no hand, no move, no seat code
+    assert all(m["you"] is None and not m["hand"] and not m["moves"] for m in projector.messages if m["t"] == "table")
+    assert "seat_code" not in projector.raw[-1]
+    # a card that cannot be played was refused with the engine's reason and rule, in the device's language
+    assert refused, "some cards tried from the hand were refused"
+    for answer in refused:
+        assert answer["text"] and (answer["rule"] or "")
+    ru_refusals = [m for d in devices[1:3] for m in d.messages if m["t"] == "refused"]
+    assert ru_refusals and all(_CYRILLIC.search(m["text"]) for m in ru_refusals)
+    assert all(m.get("href") for m in ru_refusals if m["rule"].startswith("durak."))
+    assert game.leaks() == []
+
+
+def test_the_leak_check_of_messages_can_fail(server):
+    """The check above reads what it must: seat 2's table, as if seat 1's device had received it."""
+
+    async def scenario():
+        _, devices = await seated_devices(server, "durak", ["en", "en"], seed=3)
+        game = Game(dict(enumerate(devices)), [], Witness(rules.GAMES["durak"].new_game(players=2, seed=3)))
+        await game.settle()
+        devices[0].raw.append(devices[1].raw[-1])
+        devices[0].messages.append({**devices[1].messages[-1], "you": 0})
+        for device in devices:
+            await device.aclose()
+        return game
+
+    game = run(scenario())
+    assert any(line.startswith("seat 0 was sent") for line in game.leaks())
+
+
+# ---------------------------------------------------------------- away and back
+
+
+def test_a_device_that_goes_away_keeps_its_seat_a_bot_stands_in_and_the_seat_code_moves_it(server):
+    async def scenario():
+        code, (ann, bob) = await seated_devices(server, "durak", ["en", "ru"], seed=21)
+        game = Game({0: ann, 1: bob}, [], Witness(rules.GAMES["durak"].new_game(players=2, seed=21)))
+        rng = random.Random(1)
+        for _ in range(3):
+            await game.move(rng, tries=0)
+        await game.settle()
+        mark = len(ann.messages)
+        await bob.disconnect()  # a phone goes to sleep
+        away = await ann.wait_for(lambda m: m["t"] == "table" and not m["seats"][1]["here"], 10, since=mark)
+        assert away["seats"][1]["kind"] == "human" and away["seats"][1]["name"] == "Bob", "the seat is kept"
+        left = await ann.wait_for(lambda m: m["t"] == "table" and m["seats"][1]["stand_in"], 6 + 2 * AWAY)
+        assert any("Bob (Player 2) has left the table; a bot plays for them" in e["text"] for e in left["log"])
+        # the bot plays Bob's seat; Ann plays hers when she may
+        mark = len(ann.messages)
+        for _ in range(60):
+            table = ann.table
+            bot_moved = any(
+                m["t"] == "table" and m["last"] and m["last"]["text"].startswith("Player 2")
+                for m in ann.messages[mark:]
+            )
+            if bot_moved or table["over"]:
+                break
+            if table["moves"]:
+                await ann.answer({"t": "move", "label": table["moves"][0]["label"], "step": table["step"]})
+            else:
+                await ann.wait_for(lambda m, v=table["version"]: m["t"] == "table" and m["version"] > v, 10)
+        assert bot_moved, "a bot played for the seat left alone"
+        # Bob's phone wakes up: the same device is Bob again
+        mark = len(bob.messages)
+        await bob.connect()
+        back = await bob.wait_for(
+            lambda m: m["t"] == "table" and m["you"] == 1 and not m["seats"][1]["stand_in"], 10, since=mark
+        )
+        assert back["hand"] and any("Bob (Игрок 2) вернулся и снова играет" in e["text"] for e in back["log"])
+        # Bob goes on from a laptop with his seat's code; the phone is his no longer
+        laptop = TableClient(server, lang="en")
+        await laptop.join_class("Bob")
+        await laptop.connect(code)
+        mark = len(laptop.messages)
+        await laptop.send({"t": "code", "code": back["seat_code"].lower()})
+        moved = await laptop.wait_for(lambda m: m["t"] == "table" and m["you"] == 1, 10, since=mark)
+        assert any(e["text"] == "Bob (Player 2) continues on another device." for e in moved["log"])
+        phone = await bob.wait_for(lambda m: m["t"] == "table" and m["you"] is None, 10, since=mark)
+        assert phone["hand"] == [] and "seat_code" not in bob.raw[bob.messages.index(phone)]
+        for device in (ann, bob, laptop):
+            await device.aclose()
+        return ann, bob, laptop, game
+
+    ann, bob, _, game = run(scenario())
+    # every message each device received: none names a card its seat could not see (the bot's moves
+    # are not known to the witness, so the check reads up to the moment Bob went away)
+    witness = game.witness
+    for device, seat in ((ann, 0), (bob, 1)):
+        for text, message in zip(device.raw, device.messages, strict=True):
+            if message["t"] == "table" and message["step"] < len(witness.seen):
+                assert not witness.leaks(text, message["you"], message["step"]), (seat, message["step"])
+
+
+# ---------------------------------------------------------------- hostile devices
+
+
+def test_forged_moves_another_seat_and_bad_requests_get_a_refusal_and_change_nothing(server):
+    async def scenario():
+        _, (ann, bob) = await seated_devices(server, "durak", ["ru", "en"], seed=4)
+        await asyncio.sleep(0.2)
+        mover, waiting = (ann, bob) if ann.table["moves"] else (bob, ann)
+        step, before = mover.table["step"], mover.table
+        other = mover.table["moves"][0]["label"]
+        answers = {}
+        requests = {
+            "forged": {"t": "move", "label": "Player 1 leads A♠ and wins the game", "step": step},
+            "not yours": {"t": "move", "label": other, "step": step},
+            "stale": {"t": "move", "label": other, "step": step - 1},
+            "taken seat": {"t": "sit", "seat": 1 - waiting.table["you"]},
+            "no seat": {"t": "sit", "seat": 7},
+            "long name": {"t": "name", "name": "Я" * 1500},
+            "bidi name": {"t": "name", "name": "Ann\u202egnp.exe"},
+            "a card not held": {"t": "cards", "cards": ["RJ"], "step": step},
+            "unknown": {"t": "teleport"},
+            "not json": "{'t': 'move'",
+            "a list": "[1, 2, 3]",
+        }
+        for name, request in requests.items():
+            device = mover if name in ("forged", "stale") else waiting
+            answers[name] = await device.answer(request)
+        # a frame larger than a table's page ever sends closes that device's socket, nothing else
+        await waiting.send(json.dumps({"t": "name", "name": "x" * 10_000}))
+        await asyncio.wait_for(waiting._reader, 10)
+        after = await mover.answer({"t": "lang", "lang": mover.lang})  # the table again, as it is
+        for device in (ann, bob):
+            await device.aclose()
+        return answers, before, after
+
+    answers, before, after = run(scenario())
+    assert all(a["t"] == "refused" and a["text"] for a in answers.values()), answers
+    assert "сейчас нет разрешённого хода" in answers["forged"]["text"]  # Ann's device speaks Russian
+    assert "not yours" in answers["not yours"]["text"] or "not your turn" in answers["not yours"]["text"]
+    assert "игра ушла вперёд" in answers["stale"]["text"] or "moved on" in answers["stale"]["text"]
+    assert "at most 40 characters" in answers["long name"]["text"] or "не больше 40" in answers["long name"]["text"]
+    assert after["t"] == "table" and after["step"] == before["step"] and after["hand"] == before["hand"]
+    assert [s["name"] for s in after["seats"]] == [s["name"] for s in before["seats"]], "no name changed"
+    assert after["seats"][1 - after["you"]]["here"] is False, "only the device that sent the huge frame was cut off"
+
+
+def test_a_flooding_device_is_refused_then_cut_off_and_the_other_tables_play_on(server):
+    async def scenario():
+        _, (ann, bob) = await seated_devices(server, "durak", ["en", "en"], seed=6)
+        _, (vera, dima) = await seated_devices(server, "domino", ["ru", "en"], seed=6)
+        vera_table = await vera.snapshot()
+        flood = [ann.send({"t": "move", "label": "x" * 200, "step": 0}) for _ in range(400)]
+        await asyncio.gather(*flood)
+        # meanwhile, at the other table, a move is answered
+        await asyncio.sleep(0.1)
+        mover = vera if vera.table["moves"] else dima
+        moved = await mover.answer(
+            {"t": "move", "label": mover.table["moves"][0]["label"], "step": mover.table["step"]}
+        )
+        await asyncio.wait_for(ann._reader, 20)
+        refusals = [m for m in ann.messages if m["t"] == "refused"]
+        for device in (ann, bob, vera, dima):
+            await device.aclose()
+        return refusals, moved, vera_table
+
+    refusals, moved, before = run(scenario())
+    assert any("too many requests" in m["text"] for m in refusals)
+    assert len(refusals) < 100, "a flood is not answered message for message"
+    assert moved["t"] == "table" and moved["step"] == before["step"] + 1
+
+
+def test_names_are_bounded_any_script_and_escaped_on_every_page(server):
+    async def scenario():
+        pages = {}
+        device = TableClient(server, lang="ru")
+        for name in ("Ж" * 41, "", " \t ", "Ann\u202egnp"):
+            response = await device.join_class(name)
+            pages[name] = response
+        ok = await device.join_class("  <script>alert(1)</script>  Ли  Сяолун 李小龙 ")
+        code = await device.open_table("minefield", 3)
+        listing = await device.http.get(server, params={"lang": "ru"})
+        table_page = await device.http.get(f"{server}t/{code}", params={"lang": "ru"})
+        await device.aclose()
+        return pages, ok, listing, table_page
+
+    pages, ok, listing, table_page = run(scenario())
+    assert all(r.status_code == 400 for r in pages.values())
+    assert "не больше 40 символов" in pages["Ж" * 41].text
+    assert "управляющих символов" in pages["Ann\u202egnp"].text
+    assert ok.status_code == 303
+    assert (
+        "<script>alert" not in listing.text and "&lt;script&gt;alert(1)&lt;/script&gt; Ли Сяолун 李小龙" in listing.text
+    )
+    assert "<script>alert" not in table_page.text
+
+
+# ---------------------------------------------------------------- the teacher's board
+
+
+def _post_verdict(root: str, token: str, **fields) -> httpx.Response:
+    verdict = {"kind": "durak.beat", "seed": 1, "difficulty": 1, "rule": "durak.beat", "correct": True, **fields}
+    return httpx.post(f"{root}api/verdict", json=verdict, headers={"Authorization": f"Bearer {token}"})
+
+
+def test_the_board_keeps_the_class_through_a_killed_server(tmp_path):
+    folder = tmp_path / "class"
+    log = tmp_path / "server.log"
+    kinds = sorted({k for g in rules.exercises.games() for k in rules.exercises.kinds(g)})
+
+    async def names(root: str) -> dict[str, str]:
+        ids = {}
+        for name in ("Аня", '=HYPERLINK("x")', "李小龙"):
+            device = TableClient(root)
+            await device.join_class(name)
+            ids[name] = device.student_id
+            await device.aclose()
+        return ids
+
+    with running(folder, log) as (root, process):
+        ids = run(names(root))
+        secret = board_secret(folder)
+        key = (folder / "teacher-key.txt").read_text().strip()
+        tokens = {name: verdict_token(secret, sid) for name, sid in ids.items()}
+        answers = [("Аня", kinds[0], True), ("Аня", kinds[0], False), ("Аня", kinds[0], False)]
+        answers += [("李小龙", kinds[1], True), ('=HYPERLINK("x")', kinds[2], False)]
+        rule_of = {}
+        for name, kind, correct in answers:
+            rule_of[kind] = rules.exercises.generate(kind, 1, 1).rule
+            response = _post_verdict(root, tokens[name], kind=kind, rule=rule_of[kind], correct=correct)
+            assert response.status_code == 204
+        # forged, foreign and malformed verdicts change nothing
+        assert _post_verdict(root, tokens["Аня"][:-1] + "0", kind=kinds[0]).status_code == 403
+        assert _post_verdict(root, verdict_token("another class", ids["Аня"]), kind=kinds[0]).status_code == 403
+        assert _post_verdict(root, tokens["Аня"], kind="poker.bluff").status_code == 400
+        assert _post_verdict(root, tokens["Аня"], kind=kinds[0], seed=-1).status_code == 400
+        teacher = httpx.Client(base_url=root, follow_redirects=True)
+        assert (
+            teacher.get("board").status_code == 403 and teacher.get("board", params={"key": "guess"}).status_code == 403
+        )
+        before = teacher.get("board", params={"key": key, "lang": "ru"})
+        csv_before = teacher.get("board.csv", params={"lang": "ru"}).text
+        last = _post_verdict(root, tokens["李小龙"], kind=kinds[1], rule=rule_of[kinds[1]], correct=False)
+        assert last.status_code == 204
+        process.kill()  # at once, mid-lesson, no goodbye
+        process.wait(10)
+    with running(folder, log) as (root, _):
+        teacher = httpx.Client(base_url=root, follow_redirects=True)
+        after = teacher.get("board", params={"key": key, "lang": "ru"})
+        csv_after = teacher.get("board.csv", params={"lang": "ru"}).text
+    assert (folder / "teacher-key.txt").read_text().strip() == key, "the same key opens the board again"
+    assert before.status_code == after.status_code == 200
+    assert csv_after.startswith(csv_before) and csv_after.count("\n") == 1 + len(answers) + 1
+    assert csv_after.splitlines()[-1].endswith(f"{rule_of[kinds[1]]},нет"), "the verdict acknowledged last is kept"
+    config = re.search(r"<script type=.application/json. id=.config.>(.*?)</script>", after.text, re.S)[1]
+    summary = json.loads(config)
+    people = {s["name"]: s for s in summary["summary"]["students"]}
+    assert people["Аня"]["answered"] == 3 and people["Аня"]["right"] == 1 and people["Аня"]["stuck"]
+    assert people["李小龙"]["right"] == 1 and people["李小龙"]["answered"] == 2
+    rows = {r["rule"]: r for r in summary["summary"]["rules"]}
+    assert rows[rule_of[kinds[0]]]["stuck"] == ["Аня"]
+    assert "'=HYPERLINK" in csv_after, "a name a spreadsheet would run is written as text"
+    assert csv_after.splitlines()[0].lstrip("\ufeff").startswith("время (UTC),ученик,упражнение")
+
+
+def test_the_board_is_live_for_the_teacher_only(service):
+    server, folder = service
+
+    async def scenario():
+        device = TableClient(server)
+        await device.join_class("Live")
+        key = (folder / "teacher-key.txt").read_text().strip()
+        teacher = httpx.AsyncClient(base_url=server, follow_redirects=True)
+        page = await teacher.get("board", params={"key": key})
+        assert page.status_code == 200
+        cookie = "; ".join(f"{k}={v}" for k, v in teacher.cookies.items())
+        ws_url = server.replace("http", "ws") + "ws/board?lang=en"
+        with pytest.raises(websockets.InvalidStatus):  # a student's device cannot listen
+            await websockets.connect(ws_url, additional_headers={"Origin": server.rstrip("/").rsplit("/", 1)[0]})
+        origin = server.split("/together/")[0]
+        async with websockets.connect(ws_url, additional_headers={"Cookie": cookie, "Origin": origin}) as board:
+            first = json.loads(await board.recv())
+            secret = board_secret(folder)
+            kind = rules.exercises.kinds("durak")[0]
+            rule = rules.exercises.generate(kind, 2, 1).rule
+            await asyncio.to_thread(
+                _post_verdict, server, verdict_token(secret, device.student_id), kind=kind, rule=rule
+            )
+            second = json.loads(await asyncio.wait_for(board.recv(), 10))
+        await teacher.aclose()
+        await device.aclose()
+        return first, second
+
+    first, second = run(scenario())
+    assert second["verdicts"] == first["verdicts"] + 1
+    live = next(s for s in second["students"] if s["name"] == "Live")
+    assert live["answered"] == 1
