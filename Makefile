@@ -21,6 +21,8 @@ MAX_KERNELS    ?=
 MAX_PER_CLIENT ?=
 APPS_IP        ?= 127.0.0.1
 APPS_HOSTS     ?=
+# the class's folder: the teacher's board of names and practice verdicts (default: data/class)
+CLASS_DIR      ?=
 
 .PHONY: serve test book bench fuzz lint format chromium setup clean assignments
 
@@ -45,7 +47,8 @@ serve: book
 	$(BIN)/python book/_voila/serve_apps.py --port $(PORT) --ip $(APPS_IP) \
 	  $(if $(WARM),--warm $(WARM)) $(if $(POOL),--pool $(POOL)) $(if $(POOL_APPS),--pool-apps $(POOL_APPS)) \
 	  $(if $(MAX_KERNELS),--max-kernels $(MAX_KERNELS)) $(if $(MAX_PER_CLIENT),--max-per-client $(MAX_PER_CLIENT)) \
-	  $(foreach h,$(APPS_HOSTS),--allowed-host $(h))
+	  $(foreach h,$(APPS_HOSTS),--allowed-host $(h)) \
+	  $(if $(CLASS_DIR),--class-dir $(CLASS_DIR))
 
 ## make book: build the HTML book from the committed notebooks (warnings are errors)
 book: setup

@@ -14,6 +14,7 @@ import random
 import re
 import sqlite3
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -31,7 +32,7 @@ if str(ROOT / "book" / "_voila") not in sys.path:
     sys.path.insert(0, str(ROOT / "book" / "_voila"))
 
 from together.client import TableClient, running  # noqa: E402
-from together.web import verdict_token  # noqa: E402
+from together.tokens import STUDENT_HEADER, verdict_token  # noqa: E402
 
 from tests.witness import Witness  # noqa: E402
 
@@ -465,3 +466,92 @@ def test_the_board_is_live_for_the_teacher_only(service):
     assert second["verdicts"] == first["verdicts"] + 1
     live = next(s for s in second["students"] if s["name"] == "Live")
     assert live["answered"] == 1
+
+
+# ---------------------------------------------------------------- inside the class server (make serve)
+
+
+def test_the_class_server_holds_the_class_its_practice_apps_answer_to_the_board(tmp_path):
+    """`make serve`: the gallery leads to the class page, the teacher's key is printed at start, a
+    table is played in the same server, and a practice app's verdict reaches the board under the
+    name its device gave."""
+    from tests.classroom_server import AppSession, serve_apps, wait_for_pool
+
+    log = tmp_path / "serve.log"
+
+    async def scenario(url: str) -> dict:
+        gallery = await asyncio.to_thread(httpx.get, url + "/")
+        _, (ann, bob) = await seated_devices(url + "/together/", "durak", ["ru", "en"], seed=2)
+        mover = ann if ann.table["moves"] else bob
+        moved = await mover.answer({"t": "move", "label": mover.table["moves"][0]["label"], "step": 0})
+        # as `make serve` runs: the page gets a preheated kernel, told its student only with the request
+        await asyncio.to_thread(wait_for_pool, url, 1)
+        cookie = "; ".join(f"{k}={v}" for k, v in ann.http.cookies.items())
+        app = AppSession(url, practice, "ru", headers={"Cookie": cookie, STUDENT_HEADER: "forged.0"})
+        await app.open()
+        await app.set_value(app.find("exercise-text")[0], {"value": "Т♠"})
+        await app.click(app.buttons("exercise-check")[0])
+        await app.shut_down()
+        for device in (ann, bob):
+            await device.aclose()
+        return {"gallery": gallery, "moved": moved, "ann": ann.student_id}
+
+    practice = "notation/practice.ipynb"
+    with serve_apps.running(log, class_dir=str(tmp_path / "class"), pool=1, pool_apps=[practice]) as (url, _):
+        seen = run(scenario(url))
+        key = re.search(r"/together/board\?key=([\w-]+)", log.read_text())[1]
+        teacher = httpx.Client(base_url=url, follow_redirects=True)
+        assert teacher.get("/together/board", params={"key": key}).status_code == 200
+        for _ in range(50):  # the kernel sends its verdict from a thread of its own
+            board = teacher.get("/together/board.csv", params={"lang": "ru"}).text
+            if board.count("\n") > 1:
+                break
+            time.sleep(0.2)
+    assert 'href="/together/"' in seen["gallery"].text
+    assert seen["moved"]["t"] == "table" and seen["moved"]["step"] == 1
+    rows = board.splitlines()
+    assert len(rows) == 2 and ",Аня," in rows[1] and rows[1].endswith(",notation,нет"), rows
+
+
+def test_a_practice_verdict_leaves_the_kernel_at_once_and_goes_nowhere_without_a_board(service, monkeypatch):
+    """The exercises' hook (widgets/classboard.py): outside a class nothing is sent; a board that is
+    down costs a dropped verdict, never a wait; in a class the verdict reaches the student's row."""
+    from widgets import classboard
+
+    root, folder = service
+    exercise = rules.exercises.generate("notation.read", 1, 1)
+    verdict = exercise.check("Т♠")  # readable, wrong
+    for name in ("RULEBOOK_TOGETHER_URL", "RULEBOOK_TOGETHER_TOKEN", "HTTP_X_RULEBOOK_STUDENT"):
+        monkeypatch.delenv(name, raising=False)
+    assert classboard.tell_board(exercise, verdict) is False, "the book and nbval send nothing"
+
+    async def named(name: str) -> str:
+        device = TableClient(root, lang="ru")
+        await device.join_class(name)
+        await device.aclose()
+        return device.student_id
+
+    token = verdict_token(board_secret(folder), run(named("Хук")))
+    monkeypatch.setenv("HTTP_X_RULEBOOK_STUDENT", token)
+    unread = exercise.check("zz")
+    assert not unread.readable and classboard.tell_board(exercise, unread) is False, (
+        "an unreadable answer is no verdict"
+    )
+    with httpx.Client() as probe:  # a port nobody listens on: the board is down
+        monkeypatch.setenv("RULEBOOK_TOGETHER_URL", f"http://127.0.0.1:{_closed_port()}/together/api/verdict")
+        assert classboard.tell_board(exercise, verdict) is True and classboard.wait_sent()
+        monkeypatch.setenv("RULEBOOK_TOGETHER_URL", root + "api/verdict")
+        assert classboard.tell_board(exercise, verdict) is True and classboard.wait_sent()
+        key = (folder / "teacher-key.txt").read_text().strip()
+        assert probe.get(root + "board", params={"key": key}, follow_redirects=True).status_code == 200
+        csv = probe.get(root + "board.csv", params={"lang": "ru"}).text
+    rows = [row for row in csv.splitlines() if ",Хук," in row]
+    assert len(rows) == 1 and rows[0].endswith(",notation,нет"), csv
+
+
+def _closed_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

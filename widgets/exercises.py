@@ -23,6 +23,7 @@ import ipywidgets as w
 from rules.errors import RulesError, check_lang, excerpt
 from rules.exercises import DIFFICULTIES, Bi, Exercise, ExerciseError, Session, Verdict, generate, kind_title, kinds
 from rules.lang import pick
+from widgets.classboard import tell_board
 from widgets.common import bilingual, guarded, in_app, page_lang, rule_link, show, status_line
 
 _DIFFICULTY_NAMES = {1: ("easy", "легко"), 2: ("medium", "средне"), 3: ("hard", "трудно")}
@@ -171,6 +172,7 @@ class ExerciseView(w.VBox):
         show(self._status, "")
         if not self._counted:
             self.session.record(self.exercise, verdict, answer)
+            tell_board(self.exercise, verdict)  # to the class's board, when the app is served for a class
             self._counted = True
             if self.on_verdict is not None:
                 self.on_verdict(self.exercise, verdict)

@@ -62,6 +62,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import gallery  # noqa: E402
+from together import mount as together_mount  # noqa: E402
 
 #: the request for which a kernel is being started or taken from the pool
 VISITOR: contextvars.ContextVar[Claim | None] = contextvars.ContextVar("visitor", default=None)
@@ -890,6 +891,8 @@ class AppHandler(TornadoVoilaHandler):
             self.finish(gallery.full_html(kind, held))
             return
         _ = self.xsrf_token  # the page's unload beacon, which shuts its kernel down, needs the _xsrf cookie
+        if classroom.together is not None:
+            classroom.together.mark_student(self)  # the app's practice verdicts go to the student's name
         claim = classroom.ledger.claim(visitor)
         token = VISITOR.set(claim)
         try:
@@ -947,6 +950,7 @@ class GalleryHandler(_PageHandler):
                 classroom.readiness(),
                 bool(classroom.book_dir),
                 classroom.warm_ready(),
+                together=together_mount.gallery_link(classroom),
             )
         )
 
@@ -1034,6 +1038,9 @@ class ClassroomVoila(Voila):
     book_dir = Unicode(
         "", config=True, help="The built book (_build/html), served at /book/ beside the apps (empty: none)."
     )
+    class_dir = Unicode("", config=True, help="The class's folder: the board of names and verdicts (SQLite).")
+    #: the class together (book/_voila/together): its tables and board, set up with the settings
+    together = None
     trust_forwarded = Bool(
         False, config=True, help="Behind a proxy: the visitor's address is the proxy's X-Real-Ip / X-Forwarded-For."
     )
@@ -1067,6 +1074,7 @@ class ClassroomVoila(Voila):
         compile_templates_once()
         read_notebooks_once()
         page_config_once()
+        self.together = together_mount.for_class_server(self)  # tables across devices, the teacher's board
         settings = super().init_settings()
         if self.pool > 0:
             stagger_refills(self.kernel_manager, self.refill_spacing)
@@ -1178,6 +1186,8 @@ class ClassroomVoila(Voila):
                 (f"{base}/book", tornado.web.RedirectHandler, {"url": f"{base}/book/"}),
                 (f"{base}/book/(.*)", BookHandler, {"path": self.book_dir, "default_filename": "index.html"}),
             ]
+        if self.together is not None:
+            handlers += self.together.handlers()  # tables across devices, the teacher's board
         return handlers
 
     def init_handlers(self):

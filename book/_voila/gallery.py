@@ -169,11 +169,17 @@ def _ready_badge(ready: str) -> str:
 
 
 def gallery_html(
-    apps: list[App], base_url: str = "/", ready: dict[str, str] | None = None, book: bool = False, warm: int = 0
+    apps: list[App],
+    base_url: str = "/",
+    ready: dict[str, str] | None = None,
+    book: bool = False,
+    warm: int = 0,
+    together: str = "",
 ) -> str:
     """The start page: every app as a card, openable in English or in Russian, with its
     projector sheet and its mark of how fast it opens (``ready``: app path -> "preheated" or
-    "warm"); ``warm`` kernels wait for any app; ``book``: the server serves the book too."""
+    "warm"); ``warm`` kernels wait for any app; ``book``: the server serves the book too;
+    ``together``: the address of the class page (tables across devices), if the class has one."""
     ready = ready or {}
     cards = []
     for app in apps:
@@ -208,9 +214,21 @@ def gallery_html(
         + warm_line
         + f'<p class="sheet-link noprint">{book_link}<a href="{base_url}sheet">A printable sheet of links and QR '
         'codes for the class · <span lang="ru">Лист ссылок и QR-кодов для печати</span></a></p>'
-        f'<ul class="apps">{"".join(cards)}</ul></main>'
+        + together_html(together)
+        + f'<ul class="apps">{"".join(cards)}</ul></main>'
     )
     return _page("Card games, rule by rule · apps", body)
+
+
+def together_html(href: str) -> str:
+    """The gallery's way to the class page: play each other at a table, from each one's device."""
+    if not href:
+        return ""
+    return (
+        f'<p class="together-link"><a class="together" href="{html.escape(href)}">Play together: a table for '
+        'the class, each at their own device · <span lang="ru">Играть вместе: стол для класса, каждый со своего '
+        "устройства</span></a></p>"
+    )
 
 
 def qr_svg(url: str, fluid: bool = False) -> str:

@@ -73,6 +73,7 @@ def command(
     cull_seconds: int = 60,
     trust_forwarded: bool = False,
     book_dir: Path | None = BUILT_BOOK,
+    class_dir: str = "",
 ) -> list[str]:
     return [
         sys.executable,
@@ -98,6 +99,9 @@ def command(
         *(f"--ClassroomVoila.allowed_hosts={host}" for host in allowed_hosts),
         f"--ClassroomVoila.trust_forwarded={trust_forwarded}",
         f"--ClassroomVoila.book_dir={book_dir or ''}",
+        # the class together: its board's folder, and the student an app's verdicts are for (a request header)
+        *([f"--ClassroomVoila.class_dir={class_dir}"] if class_dir else []),
+        "--VoilaConfiguration.http_header_envs=X-Rulebook-Student",
         # a used preheated kernel is replaced 20 s later, refills 2 s apart (ClassroomVoila.refill_spacing):
         # a class arrives together, and a kernel starting costs as much CPU as ten pages served;
         # meanwhile a page finding no ready kernel gets one of its own (classroom.ready_kernels_first)
@@ -204,6 +208,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--base-url", default="/")
     parser.add_argument(
+        "--class-dir", default="", help="the class's folder for the teacher's board (default: data/class)"
+    )
+    parser.add_argument(
         "--hub",
         action="store_true",
         help="a student's server spawned by JupyterHub: address, port and prefix from the hub, logins through it",
@@ -227,6 +234,7 @@ def main(argv: list[str] | None = None) -> None:
         base_url=args.base_url,
         trust_forwarded=trust_forwarded,
         book_dir=args.book_dir,
+        class_dir=args.class_dir,
     )
     if not args.book_url and not (args.book_dir / "index.html").exists():
         print(f"The book is not built in {args.book_dir} (make book): the apps' rule links will not open.")

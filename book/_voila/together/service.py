@@ -26,17 +26,14 @@ from urllib.parse import urlparse
 
 HERE = Path(__file__).resolve().parent
 VOILA = HERE.parent
-ROOT = VOILA.parents[1]
 if str(VOILA) not in sys.path:
     sys.path.insert(0, str(VOILA))
 
 import tornado.ioloop  # noqa: E402
 import tornado.web  # noqa: E402
 
+from together.mount import DEFAULT_CLASS_DIR  # noqa: E402
 from together.web import SOCKET_RATE, Together  # noqa: E402
-
-#: where the class's board is kept unless the teacher chooses another folder
-DEFAULT_CLASS_DIR = ROOT / "data" / "class"
 
 log = logging.getLogger("together")
 

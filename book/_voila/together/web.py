@@ -19,11 +19,9 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
-import hashlib
 import hmac
 import json
 import logging
-import os
 import random
 import time
 from collections import Counter, OrderedDict
@@ -41,6 +39,7 @@ from rules.lang import pick
 from . import pages
 from .board import BadName, Board, Verdict, VerdictError, clean_name
 from .tables import Choose, Refusal, Table, new_code, read_code, rule_info
+from .tokens import STUDENT_HEADER, verdict_subject, verdict_token
 
 log = logging.getLogger("together")
 
@@ -49,8 +48,6 @@ STATIC = Path(__file__).resolve().parent / "static"
 DEVICE_COOKIE = "rulebook_device"
 #: the teacher's cookie, set once the board was opened with its key
 TEACHER_COOKIE = "rulebook_teacher"
-#: the header an app's request carries to its kernel: the student's verdict token
-STUDENT_HEADER = "X-Rulebook-Student"
 #: a table socket's longest frame, and the board's
 MAX_FRAME = 4096
 #: a socket's requests: so many a second on average, so many at once
@@ -59,20 +56,6 @@ SOCKET_RATE, SOCKET_BURST = 8.0, 16.0
 SOCKET_STRIKES = 100
 #: pages per table, tables in all, tables a device may open in ten minutes, table pages one device may have open
 MAX_SOCKETS_PER_TABLE, MAX_TABLES, TABLES_PER_DEVICE, SOCKETS_PER_DEVICE = 48, 300, 10, 16
-
-
-def verdict_token(secret: str, subject: str) -> str:
-    """What a practice kernel sends with a verdict for ``subject`` (a student id, or ``hub:<user>``)."""
-    mac = hmac.new(secret.encode(), f"verdict:{subject}".encode(), hashlib.sha256).hexdigest()[:32]
-    return f"{subject}.{mac}"
-
-
-def verdict_subject(secret: str, token: object) -> str | None:
-    """The subject a verdict token names, if the token is genuine."""
-    if not isinstance(token, str) or len(token) > 300 or "." not in token:
-        return None
-    subject = token.rsplit(".", 1)[0]
-    return subject if hmac.compare_digest(verdict_token(secret, subject), token) else None
 
 
 class Bucket:
@@ -340,6 +323,8 @@ class _Base(tornado.web.RequestHandler):
             if not await hub_user_or_login(self, hub_auth):
                 return
             self.hub_user = await hub_auth.get_user(self, sync=False)
+        if self.request.method == "POST" and not self.settings.get("xsrf_cookies"):
+            self.check_xsrf_cookie()  # the class server's app does not check forms itself
 
     def set_default_headers(self) -> None:
         self.set_header("X-Frame-Options", "DENY")
@@ -770,22 +755,12 @@ class StaticHandler(tornado.web.StaticFileHandler):
         self.set_header("X-Content-Type-Options", "nosniff")
 
 
-def student_header_for_hub(handler: tornado.web.RequestHandler) -> None:
-    """Under JupyterHub a student's own app server marks its requests for the board: the student is the
-    server's user, and the secret is shared with the board's service (``RULEBOOK_TOGETHER_SECRET``)."""
-    secret, user = os.environ.get("RULEBOOK_TOGETHER_SECRET"), os.environ.get("JUPYTERHUB_USER")
-    handler.request.headers.pop(STUDENT_HEADER, None)
-    if secret and user:
-        handler.request.headers[STUDENT_HEADER] = verdict_token(secret, f"hub:{user}")
-
-
 __all__ = [
     "DEVICE_COOKIE",
     "STUDENT_HEADER",
     "TEACHER_COOKIE",
     "Together",
     "clean_name",
-    "student_header_for_hub",
     "verdict_subject",
     "verdict_token",
 ]

@@ -1,0 +1,83 @@
+"""A practice app's verdicts go to the class's board, when the app is served for a class.
+
+The class server (``make serve``) tells each app's kernel where the board takes verdicts
+(``RULEBOOK_TOGETHER_URL``) and, with the page's request, whose answers these are (a token
+naming the student, ``HTTP_X_RULEBOOK_STUDENT``); under JupyterHub the student's server is
+told both (``RULEBOOK_TOGETHER_TOKEN``). Anywhere else (the book, nbval, the in-browser
+apps) nothing is set and nothing is sent.
+
+A verdict is posted from a thread of its own, a few at most waiting: the student never
+waits for the board, and a board that is down costs a dropped line, not a stuck app.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import threading
+import urllib.request
+
+#: verdicts waiting to be sent, at most (more are dropped: the board is behind)
+WAITING = 50
+_queue: queue.Queue = queue.Queue(WAITING)
+_sender: threading.Thread | None = None
+
+
+def board_address() -> tuple[str, str] | None:
+    """Where this kernel's verdicts go and the token they carry, or None outside a class."""
+    url = os.environ.get("RULEBOOK_TOGETHER_URL")
+    # under JupyterHub the server's own token comes first: a page's header is the visitor's to choose
+    token = os.environ.get("RULEBOOK_TOGETHER_TOKEN") or os.environ.get("HTTP_X_RULEBOOK_STUDENT")
+    return (url, token) if url and token else None
+
+
+def tell_board(exercise, verdict) -> bool:
+    """Send ``verdict`` on ``exercise`` to the class's board, if there is one; whether it was queued."""
+    global _sender
+    address = board_address()
+    if address is None or not verdict.readable:
+        return False
+    fields = {
+        "kind": exercise.kind,
+        "seed": exercise.seed,
+        "difficulty": exercise.difficulty,
+        "rule": verdict.rule,
+        "correct": bool(verdict.correct),
+    }
+    try:
+        _queue.put_nowait((*address, json.dumps(fields).encode("utf-8")))
+    except queue.Full:
+        return False
+    if _sender is None or not _sender.is_alive():
+        _sender = threading.Thread(target=_send_all, name="class-board", daemon=True)
+        _sender.start()
+    return True
+
+
+def _send_all() -> None:
+    while True:
+        url, token, body = _queue.get()
+        request = urllib.request.Request(
+            url,
+            data=body,
+            method="POST",
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=5) as response:
+                response.read()
+        except Exception:  # the board is down or refused it: the practice goes on
+            pass
+        finally:
+            _queue.task_done()
+
+
+def wait_sent(timeout: float = 10) -> bool:
+    """Until every queued verdict was sent or given up (for tests); whether they all were."""
+    done = threading.Event()
+    threading.Thread(target=lambda: (_queue.join(), done.set()), daemon=True).start()
+    return done.wait(timeout)
+
+
+__all__ = ["board_address", "tell_board", "wait_sent"]
