@@ -1,0 +1,94 @@
+"""The class together as a person meets it in Chromium: the class page, a table on a phone and on
+a desk, the teacher's board; each fits its screen and has no serious accessibility fault (axe-core).
+
+The screenshots are kept in the test's folder (``pytest --basetemp=DIR`` to look at them).
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import sys
+from pathlib import Path
+
+import httpx
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+import rules.exercises
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT / "book" / "_voila") not in sys.path:
+    sys.path.insert(0, str(ROOT / "book" / "_voila"))
+
+from together.client import running  # noqa: E402
+from together.tokens import verdict_token  # noqa: E402
+
+PHONE = {"width": 390, "height": 844}
+DESK = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="module")
+def together(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("together")
+    with running(folder / "class", folder / "server.log", args=["--bot-pause", "0.05"]) as (root, _):
+        yield root, folder
+
+
+def _check(page, shots: Path, name: str) -> None:
+    """The page fits its width, has no serious accessibility fault, and is kept as a picture."""
+    page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+    width, screen = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= screen, f"{name} is {width} px wide on a {screen} px screen"
+    violations = Axe().run(page).response["violations"]
+    bad = [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+        for v in violations
+        if v["impact"] in ("critical", "serious")
+    ]
+    assert bad == [], f"{name}: " + "; ".join(bad)
+
+
+def test_a_student_names_themselves_opens_a_table_plays_it_on_a_phone_and_the_teacher_sees_the_board(
+    page, offline, together, tmp_path
+):
+    root, folder = together
+    page.set_viewport_size(PHONE)
+    page.goto(root + "?lang=ru")
+    page.get_by_label("Ваше имя").fill("Аня")
+    page.get_by_role("button", name="Войти в класс").click()
+    expect(page.locator("main")).to_contain_text("Аня")
+    page.locator("details[data-game=durak] summary").click()
+    _check(page, tmp_path, "class-page-phone")
+
+    page.locator("details[data-game=durak] button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"/t/[A-Z0-9]+"))
+    page.locator("#bots").click()  # the empty seats to the book's bots
+    hand = page.locator("button.card.legal")
+    expect(hand.first).to_be_visible(timeout=15_000)  # the game is on and it is our move, or soon
+    _check(page, tmp_path, "table-phone")
+    before = page.locator("#log li").count()
+    hand.first.click()
+    expect(page.locator("#log li")).not_to_have_count(before)
+    page.set_viewport_size(DESK)
+    _check(page, tmp_path, "table-desk")
+
+    _answer(root, folder / "class", "Аня", "notation.read", correct=False)  # as her practice app would
+    _answer(root, folder / "class", "Аня", "notation.read", correct=False)
+    key = (folder / "class" / "teacher-key.txt").read_text().strip()
+    page.goto(f"{root}board?key={key}&lang=en")
+    expect(page.locator("main")).to_contain_text("Аня")
+    expect(page.locator("main")).to_contain_text("Notation")  # the rule she is stuck on
+    _check(page, tmp_path, "board-desk")
+
+
+def _answer(root: str, folder: Path, name: str, kind: str, correct: bool) -> None:
+    """A verdict for the student called ``name``, posted as a practice app's kernel posts it."""
+    with sqlite3.connect(folder / "board.sqlite") as db:
+        secret = db.execute("SELECT value FROM meta WHERE key = 'secret'").fetchone()[0]
+        (student,) = db.execute("SELECT id FROM students WHERE name = ?", (name,)).fetchone()
+    rule = rules.exercises.generate(kind, 1, 1).rule
+    body = {"kind": kind, "seed": 1, "difficulty": 1, "rule": rule, "correct": correct}
+    headers = {"Authorization": f"Bearer {verdict_token(secret, student)}"}
+    assert httpx.post(root + "api/verdict", json=body, headers=headers).status_code == 204
