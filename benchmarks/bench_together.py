@@ -1,0 +1,222 @@
+"""A class playing together: how long a move takes to reach the other players of its table.
+
+The class together (``book/_voila/together/service.py``) is started on a loopback port, and
+30 students (each its own device: its own address 127.0.0.x, its own cookie and socket) join
+the class by name and sit at 8 tables of Durak (classic and two-joker, 4 or 3 players); every
+device plays its moves after a short pause (0.2 to 1 s, seeded: faster than a class thinks).
+A move's time is from the moment its device sends it to the moment each other device of the
+table has the table at the new step; the figures are over every (move, other device) pair.
+When a game ends its table is opened again, so the class plays for the whole run.
+
+    .venv/bin/python benchmarks/bench_together.py                 # 30 students, 8 tables, 60 s
+    .venv/bin/python benchmarks/bench_together.py --students 40 --tables 10 --seconds 120
+
+Traffic stays within 127.0.0.0/8; the run is bounded in time and in moves. The target is a
+p95 of 200 ms or less on the project's 2-core machine; the load average is printed beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "book" / "_voila"))
+sys.path.insert(0, str(ROOT))
+
+from together.client import TableClient, running  # noqa: E402
+
+#: the tables' games, in turn: Durak classic and with two jokers
+VARIANTS = ({"variant": "classic"}, {"variant": "jokers"})
+TARGET_MS = 200
+
+
+def seats(students: int, tables: int) -> list[int]:
+    """Players at each table: ``students`` shared as evenly as the tables allow (2 to 6 at Durak)."""
+    base, extra = divmod(students, tables)
+    counts = [base + (i < extra) for i in range(tables)]
+    if min(counts) < 2 or max(counts) > 6:
+        raise SystemExit(f"{students} students at {tables} tables: Durak seats 2 to 6 at a table")
+    return counts
+
+
+class Lesson:
+    """The devices, their tables, and every move's time to each other device of its table."""
+
+    def __init__(self, root: str, counts: list[int], seed: int, deadline: float, max_moves: int):
+        self.root, self.counts, self.seed = root, counts, seed
+        self.deadline, self.max_moves = deadline, max_moves
+        self.delays: list[float] = []  # seconds, one per (move, other device)
+        self.moves = self.refused = self.games = 0
+        self.devices: list[TableClient] = []
+        self.flooded = 0  # junk requests the flooding device sent (--flood)
+
+    async def seat_table(self, index: int, first_address: int) -> list[TableClient]:
+        """One table's devices, named, seated by code (the first opens it)."""
+        devices = []
+        for i in range(self.counts[index]):
+            source = f"127.0.0.{first_address + i}"
+            device = TableClient(self.root, lang=("ru", "en")[i % 2], source=source)
+            response = await device.join_class(f"Student {first_address + i - 10}")
+            if response.status_code != 303:
+                raise RuntimeError(f"{source} could not join the class: HTTP {response.status_code}")
+            devices.append(device)
+        self.devices += devices
+        await self.open_and_sit(index, devices, self.seed + index)
+        return devices
+
+    async def open_and_sit(self, index: int, devices: list[TableClient], seed: int) -> None:
+        options = VARIANTS[index % len(VARIANTS)]
+        code = await devices[0].open_table("durak", len(devices), options, seed=seed)
+        await devices[0].disconnect()
+        await devices[0].connect(code)
+        for seat, device in enumerate(devices[1:], 1):
+            await device.join(code)
+            await device.disconnect()
+            await device.connect(code)
+            taken = await device.sit(seat)
+            if taken.get("t") != "table":
+                raise RuntimeError(f"table {code}: seat {seat} refused: {taken}")
+
+    async def play(self, index: int, devices: list[TableClient]) -> None:
+        """The table's devices play until the run ends, a new game whenever one ends."""
+        rng = random.Random(self.seed * 1000 + index)
+        game = 0
+        while time.monotonic() < self.deadline and self.moves < self.max_moves:
+            tables = [d.table for d in devices]
+            step = max(t["step"] for t in tables)
+            if any(t["over"] for t in tables):
+                self.games += 1
+                game += 1
+                await self.open_and_sit(index, devices, self.seed + 100 * game + index)
+                continue
+            movers = [d for d in devices if d.table["step"] == step and d.table["moves"]]
+            if not movers:  # a device has not yet seen the last step: wait for it
+                await asyncio.gather(*(self.until_step(d, step) for d in devices))
+                await asyncio.sleep(0.01)
+                continue
+            await asyncio.sleep(rng.uniform(0.2, 1.0))  # a person looks, then plays
+            mover = rng.choice(movers)
+            label = rng.choice(mover.table["moves"])["label"]
+            marks = {d: len(d.messages) for d in devices if d is not mover}
+            sent = time.perf_counter()
+            answer = await mover.answer({"t": "move", "label": label, "step": step})
+            if answer.get("t") != "table":
+                self.refused += 1  # another seat moved first, or a choice to make: look again
+                continue
+            self.moves += 1
+            for other, mark in marks.items():
+                seen = await other.wait_for(lambda m, s=step: m.get("t") == "table" and m["step"] > s, 30, since=mark)
+                at = other.received_at[other.messages.index(seen, mark)]
+                self.delays.append(at - sent)
+
+    async def flood(self, code: str) -> None:
+        """A misbehaving device: junk and forged moves at one table as fast as it can, again when cut off."""
+        self.flooded = 0
+        device = TableClient(self.root, source="127.0.0.250")
+        try:
+            while time.monotonic() < self.deadline:
+                with contextlib.suppress(Exception):
+                    await device.disconnect()
+                    await device.connect(code, watch=True)
+                    while time.monotonic() < self.deadline and not device.closed:
+                        await device.send({"t": "move", "label": "x" * 200, "step": 0})
+                        self.flooded += 1
+                        await asyncio.sleep(0)
+                await asyncio.sleep(0.5)
+        finally:
+            with contextlib.suppress(Exception):
+                await device.aclose()
+
+    @staticmethod
+    async def until_step(device: TableClient, step: int) -> None:
+        await device.wait_for(lambda m: m.get("t") == "table" and m["step"] >= step, 30)
+
+
+def cpu_seconds(pid: int) -> float:
+    """The server process's CPU time so far (user + system), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def lesson(root: str, args, pid: int) -> dict:
+    counts = seats(args.students, args.tables)
+    deadline = time.monotonic() + args.seconds + 120  # the seating is not timed
+    run = Lesson(root, counts, args.seed, deadline, args.max_moves)
+    first = [11 + sum(counts[:i]) for i in range(len(counts))]
+    started = time.monotonic()
+    tables = [await run.seat_table(i, first[i]) for i in range(len(counts))]
+    seated = time.monotonic() - started
+    run.deadline = time.monotonic() + args.seconds
+    cpu_before, wall_before = cpu_seconds(pid), time.monotonic()
+    try:
+        flood = [run.flood(tables[0][0].code)] if args.flood else []
+        await asyncio.gather(*(run.play(i, devices) for i, devices in enumerate(tables)), *flood)
+    finally:
+        cpu = cpu_seconds(pid) - cpu_before
+        wall = time.monotonic() - wall_before
+        for device in run.devices:
+            with contextlib.suppress(Exception):
+                await device.aclose()
+    return {"run": run, "seated": seated, "cpu": cpu, "wall": wall}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--tables", type=int, default=8)
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long the class plays (after sitting down)")
+    parser.add_argument("--max-moves", type=int, default=20_000, help="the run stops after so many moves")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--flood", action="store_true", help="and one device floods the first table with junk")
+    args = parser.parse_args(argv)
+    if args.students > 200:
+        raise SystemExit("at most 200 students (127.0.0.11 to 127.0.0.210)")
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "server.log"
+        # the service as a class runs it, but the devices here play faster than people: more requests a second
+        options = ["--socket-rate", "20"]
+        with running(Path(folder) / "class", log, args=options) as (root, process):
+            load_before = os.getloadavg()
+            figures = asyncio.run(lesson(root, args, process.pid))
+            load_after = os.getloadavg()
+    run, ms = figures["run"], sorted(d * 1000 for d in figures["run"].delays)
+    if not ms:
+        raise SystemExit("no move was played")
+    p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
+    print(
+        f"{args.students} students at {args.tables} tables of Durak, {figures['wall']:.0f} s of play "
+        f"(seated in {figures['seated']:.1f} s), {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}"
+    )
+    print(
+        f"  moves played: {run.moves} ({run.moves / figures['wall']:.1f}/s), games finished: {run.games}, "
+        f"moves refused as stale: {run.refused}"
+    )
+    print(
+        f"  a move seen by the other players of its table (ms, {len(ms)} deliveries): "
+        f"median {statistics.median(ms):.1f}, p95 {p95:.1f}, max {ms[-1]:.1f} "
+        f"(target p95 <= {TARGET_MS}: {'met' if p95 <= TARGET_MS else 'NOT met'})"
+    )
+    if args.flood:
+        print(f"  meanwhile one device sent the first table {run.flooded} junk requests (cut off, it came back)")
+    print(
+        f"  server CPU: {figures['cpu']:.1f} s in {figures['wall']:.0f} s ({100 * figures['cpu'] / figures['wall']:.0f}% "
+        "of one core)"
+    )
+    print(
+        "  load average (1, 5, 15 min): before {:.2f} {:.2f} {:.2f}, after {:.2f} {:.2f} {:.2f}; {} cores".format(
+            *load_before, *load_after, os.cpu_count()
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
