@@ -347,6 +347,12 @@ class _Base(tornado.web.RequestHandler):
     def lang(self) -> str:
         return _lang(self)
 
+    @property
+    def form_lang(self) -> str:
+        """The language a posted form was filled in (English if it names none we have)."""
+        lang = self.get_body_argument("lang", "en")
+        return lang if lang in LANGS else "en"
+
     def context(self, **extra) -> dict:
         student = self.together.device_student(self)
         return {
@@ -399,8 +405,7 @@ class NameHandler(_Base):
     def post(self):
         if self.too_fast():
             return
-        lang = self.get_body_argument("lang", "en")
-        lang = lang if lang in LANGS else "en"
+        lang = self.form_lang
         student = self.together.device_student(self, create=True)
         try:
             self.together.rename(student, self.get_body_argument("name", ""))
@@ -416,8 +421,7 @@ class TablesHandler(_Base):
     def post(self):
         if self.too_fast():
             return
-        lang = self.get_body_argument("lang", "en")
-        lang = lang if lang in LANGS else "en"
+        lang = self.form_lang
         student = self.together.device_student(self, create=True)
         if not self.together.creations.take(self.visitor, self.together.clock()):
             self.page(pages.message_page(429, self.together.root, lang), 429)
