@@ -17,7 +17,6 @@ import pytest
 import rules
 from rules.cards import Card, format_card
 from rules.errors import LANGS, IllegalAction, OptionError, RulesError
-from rules.game import RandomPlayer
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "book" / "_voila") not in sys.path:
@@ -63,7 +62,7 @@ def play_checked(table: Table, *, steps: int, seed: int = 0, tries: float = 0.15
     module = table.module
     witness = Witness(table.state.restart())
     rng = random.Random(seed)
-    bot = getattr(module, "HeuristicPlayer", RandomPlayer)()
+    bot = module.bot_player()
     checked = 0
     for _ in range(steps):
         for viewer in [*range(len(table.seats)), None]:
@@ -71,7 +70,7 @@ def play_checked(table: Table, *, steps: int, seed: int = 0, tries: float = 0.15
                 text = table.snapshot(viewer, lang)
                 leak = witness.leaks(text, viewer)
                 assert not leak, (
-                    f"{module.INFO.id}: seat {viewer} was sent {sorted(map(str, leak))} (step {len(table.state.history)})"
+                    f"{module.id}: seat {viewer} was sent {sorted(map(str, leak))} (step {len(table.state.history)})"
                 )
                 checked += 1
         if table.over:

@@ -124,7 +124,7 @@ def class_page(
 
 
 def _game_form(root: str, lang: str, xsrf: str, gid: str, module) -> str:
-    info: GameInfo = module.INFO
+    info: GameInfo = module.info
     name = info.name(lang)
     default = max(info.min_players, min(4, info.max_players))
     players = "".join(
@@ -169,7 +169,7 @@ def table_page(*, root: str, lang: str, xsrf: str, student, hub: bool, table: Ta
     """A table's page: its code and QR to join, and the places the script fills from the socket."""
     import gallery  # the sheet's QR codes
 
-    name = table.module.INFO.name(lang)
+    name = table.module.name(lang)
     title = f"{name} · " + pick(lang, "table ", "стол ") + table.code
     url = f"{origin}{root}t/{table.code}"
     words = {k: pick(lang, *v) for k, v in TABLE_WORDS.items()}

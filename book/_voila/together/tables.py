@@ -22,21 +22,18 @@ from __future__ import annotations
 import dataclasses
 import functools
 import html
-import importlib
-import inspect
 import json
 import random
 import secrets
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import ModuleType
 
 import rules
 from rules import svg
 from rules.cards import Card, NotationError, card_name, format_card, parse_card
 from rules.errors import IllegalAction, OptionError, RulesError, check_lang, excerpt
-from rules.game import Action, RandomPlayer, State, make_options
+from rules.game import Action, Game, State, make_options
 from rules.lang import count, pick, player_name
 from widgets.common import rule_href, rule_title
 from widgets.game import GameView, action_cards, moved_cards
@@ -86,16 +83,8 @@ def read_code(text: object, length: int = TABLE_CODE_LENGTH) -> str | None:
 
 
 def view_class(game_id: str) -> type[GameView]:
-    """The game's play app (the one :class:`widgets.game.GameView` subclass of ``widgets.games.<id>``)."""
-    module = importlib.import_module(f"widgets.games.{game_id}")
-    found = [
-        cls
-        for _, cls in inspect.getmembers(module, inspect.isclass)
-        if issubclass(cls, GameView) and cls.__module__ == module.__name__ and cls.GAME is rules.GAMES[game_id]
-    ]
-    if len(found) != 1:
-        raise LookupError(f"widgets.games.{game_id} has {len(found)} play apps of the game, not one")
-    return found[0]
+    """The game's play app, as its declaration names it."""
+    return rules.GAMES[game_id].view_class()
 
 
 @functools.cache
@@ -108,9 +97,9 @@ def painter(game_id: str, lang: str) -> GameView:
 # ---------------------------------------------------------------- options from a form
 
 
-def option_fields(module: ModuleType) -> list[dataclasses.Field]:
+def option_fields(module: Game) -> list[dataclasses.Field]:
     """The options of a game a table can be opened with (those with a label), in their order."""
-    return [f for f in dataclasses.fields(module.Options) if "label" in f.metadata]
+    return [f for f in dataclasses.fields(module.options) if "label" in f.metadata]
 
 
 def choice_text(value: object) -> str:
@@ -125,7 +114,7 @@ def choice_label(field: dataclasses.Field, value: object, lang: str) -> str:
     return pick(lang, "as the rules say", "по правилам") if value is None else choice_text(value)
 
 
-def read_options(module: ModuleType, values: Mapping[str, object]) -> dict:
+def read_options(module: Game, values: Mapping[str, object]) -> dict:
     """A game's options from a form's values (text; a flag is "on" when ticked, absent when not).
 
     A value outside what the rules allow, or an unknown option, is a bilingual
@@ -162,7 +151,7 @@ def read_options(module: ModuleType, values: Mapping[str, object]) -> dict:
                     f"параметр «{field.metadata['label'][1]}» — целое число, а не «{shown}»",
                 )
             given[name] = int(text)
-    make_options(module.Options, given)  # the game's own checks of ranges and choices
+    make_options(module.options, given)  # the game's own checks of ranges and choices
     return given
 
 
@@ -206,7 +195,7 @@ class Table:
     def __init__(self, code: str, game_id: str, state: State, *, now: float = 0.0, bot_seed: int = 0):
         self.code = code
         self.game_id = game_id
-        self.module: ModuleType = rules.GAMES[game_id]
+        self.module: Game = rules.GAMES[game_id]
         self.state = state
         self.seats = [Seat(i) for i in range(state.num_players)]
         self.notes: list[TableNote] = []
@@ -492,7 +481,7 @@ class Table:
         index = self.bot_to_move()
         if index is None:
             return None
-        bot = self.bots.setdefault(index, getattr(self.module, "HeuristicPlayer", RandomPlayer)())
+        bot = self.bots.setdefault(index, self.module.bot_player())
         view = self.state.view(index) if getattr(bot, "needs_view", True) else {}
         actions = [a for a in self.state.legal_actions() if a.player == index]
         rng = random.Random(self.rng.getrandbits(64))
@@ -534,7 +523,7 @@ class Table:
             "t": "table",
             "code": self.code,
             "game": self.game_id,
-            "title": self.module.INFO.name(lang),
+            "title": self.module.name(lang),
             "lang": lang,
             "step": len(state.history),
             "version": self.version,
@@ -661,7 +650,7 @@ class Table:
         """What the class page lists of a table: its game, code and seats (names are the players' own)."""
         return {
             "code": self.code,
-            "game": self.module.INFO.name(lang),
+            "game": self.module.name(lang),
             "players": len(self.seats),
             "open": len(self.open_seats()),
             "names": [s.name for s in self.seats if s.kind == HUMAN],
