@@ -114,6 +114,13 @@ def test_no_seat_and_no_spectator_is_ever_sent_a_card_it_may_not_see(game, playe
         assert table.over, "a whole game of Durak was played and checked"
 
 
+def test_the_leak_check_reads_jokers_but_not_the_codes_that_may_spell_them():
+    assert cards_named('{"code":"KBJ7Q","seat_code":"RJ2345","log":"BJ, RJ(Q♠)"}') == {
+        Card.parse("BJ"),
+        Card.parse("RJ"),
+    }
+
+
 def test_a_seat_is_sent_its_hand_its_moves_with_rules_and_the_others_only_their_counts():
     table = seated("durak", 4, seed=5)
     mine = json.loads(table.snapshot(table.state.current_player, "ru"))

@@ -47,9 +47,14 @@ _CARD = re.compile(longest_first(_NAMES))
 _READING = re.compile(r"(RJ|BJ|КДж|ЧДж)\([^)]*\)")
 
 
+#: a table's or a seat's code (5 or 6 of its letters): random, so it may hold "BJ" or "RJ" and name no card
+_CODE = re.compile(r"(?<![0-9A-Za-z])[2-9A-Z]{5,6}(?![0-9A-Za-z])")
+
+
 def cards_named(text: str) -> set[Card]:
     """Every card a text names: in notation (A♠, Т♠, 10♥, RJ, КДж) or in words (queen of spades, дама пик)."""
-    return {_NAMES[m] for m in _CARD.findall(_READING.sub(lambda m: m.group(1), text))}
+    text = _CODE.sub(" ", _READING.sub(lambda m: m.group(1), text))
+    return {_NAMES[m] for m in _CARD.findall(text)}
 
 
 class Witness:
