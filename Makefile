@@ -68,7 +68,7 @@ test: setup chromium hub-proxy
 	$(BIN)/jupyter-book clean . >/dev/null
 	$(BIN)/jupyter-book build . --warningiserror --quiet
 	$(BIN)/python lite/build_site.py
-	$(BIN)/python -m pytest tests book --doctest-modules rules --nbval --nbval-current-env -q
+	$(BIN)/python -m pytest tests book --doctest-modules rules --nbval --nbval-current-env -q -n 2 --dist loadfile
 
 ## make bench: the speed figures the README quotes
 bench: setup
