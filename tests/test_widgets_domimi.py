@@ -51,19 +51,20 @@ def test_the_game_shows_the_field_the_revealed_cards_and_short_buttons():
     game = DomimiGame(players=2, seed=2026)
     state = game.state
     assert state.current_player == 0
-    assert "domimi-battery" in game._table.value and "stage 1; round 1" in game._table.value
-    assert "personal deck 1, discard pile 0" in game._table.value
-    assert game._hand_box.value.count('<g class="card ') == 3  # the three cards revealed
-    labels = [b.description for b in game._actions.children]
-    assert labels == ["collect A♥+2♥ → 3♥", "Do nothing"]
-    game._actions.children[0].click()
+    assert "domimi-battery" in game.table_html() and "stage 1; round 1" in game.table_html()
+    assert "personal deck 1, discard pile 0" in game.hand_html()  # the viewer's own seat, beside the hand
+    assert game.hand_html().count('<g class="card ') == 3  # the three cards revealed
+    assert game.buttons() == ["collect A♥+2♥ → 3♥", "Do nothing"]
+    game.press("collect A♥+2♥ → 3♥")
     assert game.state.current_player == 0 and len(game.state.history) >= 2
-    assert "Player 2: " in game._log.value and "rules.html#domimi-collect" in game._log.value
+    lines = game.log_entries()
+    assert any(line.text.startswith("Player 2: ") for line in lines)
+    assert any(line.href.endswith("rules.html#domimi-collect") for line in lines)
 
 
 def test_a_typed_move_names_its_cards():
     game = DomimiGame(players=2, seed=2026)
-    game._typed_box.value = "A♥ 2♥ 3♥"
+    game.type_move("A♥ 2♥ 3♥")
     mine = [a for a in game.state.history if a.player == 0]
     assert mine[0].label == "collect A♥+2♥ -> 3♥"
 
@@ -71,17 +72,15 @@ def test_a_typed_move_names_its_cards():
 def test_undo_save_and_load_a_teaching_setup():
     game = DomimiGame(setup="king_reveals", seats=["human", "human"])
     start = game.state.replay_key()
-    game._actions.children[0].click()  # K♣ reveals two more
+    game.press(game.buttons()[0])  # K♣ reveals two more
     assert len(game.state.revealed_cards()) == 5
-    game._undo()
+    game.undo()
     assert game.state.replay_key() == start
-    game._actions.children[0].click()
-    game._save()
-    saved, key = game._json.value, game.state.replay_key()
+    game.press(game.buttons()[0])
+    saved, key = game.save(), game.state.replay_key()
     assert json.loads(saved)["factory"] == "scenario"
-    game._new_game()
-    game._json.value = saved
-    game._load()
+    game.new_game()
+    game.load(saved)
     assert game.state.replay_key() == key
 
 
@@ -92,22 +91,20 @@ def test_bad_saves_and_options_give_a_message_and_change_nothing():
         "{bad",
         '{"format": 2, "game": "domimi", "factory": "new_game", "args": {"players": 2, "seed": 1, "decks": 1000000}, "history": []}',
     ):
-        game._json.value = bad
-        game._load()
-        assert "status-error" in game._status.value
+        game.load(bad)
+        assert game.status_kind() == "error"
         assert game.state.replay_key() == key
-    game._inputs["players"].value = 5
-    game._inputs["teams"].value = "two"
-    game._new_game()
-    assert "status-error" in game._status.value and "чётное" in game._status.value
+    game.new_game(players=5, teams="two")
+    assert game.status_kind() == "error" and "чётное" in game.status_text()
     assert game.state.replay_key() == key
 
 
 def test_a_team_game_and_a_game_of_bots_to_the_end():
     team = DomimiGame(players=4, seed=2, teams="two")
-    assert "team 1" in team._table.value and "team 2" in team._table.value
+    seats = team.table_html() + team.hand_html()
+    assert "team 1" in seats and "team 2" in seats
     bots = DomimiGame(players=3, seed=1, seats=["bot"] * 3)
-    assert bots.state.is_over() and "Game over" in bots._status.value
+    assert bots.state.is_over() and bots.status_text().startswith("Game over")
 
 
 def test_drawings_for_the_book():

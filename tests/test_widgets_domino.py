@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules.cards import parse_card
 from widgets.games.domino import DominoGame, PlacementBoard
 
@@ -63,48 +65,51 @@ def test_a_bad_example_is_shown_as_a_message_not_a_traceback():
 
 def _grid(game: DominoGame):
     """The placement grid: the hand's toggle buttons and the places by name."""
-    cards, row = game._special.children
-    places = {next(c for c in b._dom_classes if "where" in c or "pass" in c).split("-")[-1]: b for b in row.children}
-    return cards, places
+    places = {where: game.control(f"domino-game-where-{where}") for where in ("first", "left", "right", "up", "down")}
+    return game.control("domino-game-cards"), {**places, "pass": game.control("domino-game-pass")}
+
+
+def _log(game) -> str:
+    return "\n".join(line.text for line in game.log_entries())
 
 
 def test_the_game_opens_with_the_human_to_move_after_the_bots():
     game = DominoGame(players=4, seed=2026)  # the lot gives team B the lead
     state = game.state
     assert state.current_player == 0 and state.history, "the bots led before A1"
-    assert "Player 1, your turn." in game._status.value
-    assert "B1 leads" in game._log.value and "rules.html#domino-place" in game._log.value
-    assert "banks: team A 0, team B 0" in game._table.value and '<g class="card ' in game._table.value
-    assert ">A1<" in game._table.value and ">B1<" in game._table.value
+    assert game.status_text() == "Player 1, your turn."
+    assert "B1 leads" in _log(game)
+    assert any(line.href.endswith("rules.html#domino-place") for line in game.log_entries())
+    assert "banks: team A 0, team B 0" in game.table_html() and '<g class="card ' in game.table_html()
+    assert ">A1<" in game.hand_html() and ">B1<" in game.table_html()
 
 
 def test_choosing_a_card_lights_up_its_cells_and_a_wrong_place_names_the_rule():
     game = DominoGame(players=4, seed=2026, seats=["human"] * 4)  # hot seat: B1 leads
     cards, _places = _grid(game)
     cards.value = "10♠"
-    assert "10♠ may go: first (empty table)" in game._status.value
-    assert game._table.value.count("hl-target") == 1
+    assert "10♠ may go: first (empty table)" in game.status_text()
+    assert game.table_html().count("hl-target") == 1
     key = game.state.replay_key()
     _grid(game)[1]["left"].click()
     assert (
-        "the table is empty" in game._status.value
-        and "(rule: Placing a card next to the last one)" in game._status.value
+        "the table is empty" in game.status_text()
+        and "(rule: Placing a card next to the last one)" in game.status_text()
     )
     assert game.state.replay_key() == key
     _grid(game)[1]["pass"].click()
-    assert "a pass is not allowed" in game._status.value and game.state.replay_key() == key
+    assert "a pass is not allowed" in game.status_text() and game.state.replay_key() == key
     _grid(game)[1]["first"].click()
     assert game.state.table.cards == [parse_card("10♠")]
-    assert "Player 4, your turn." in game._status.value  # B2
+    assert game.status_text() == "Player 4, your turn."  # B2
 
 
 def test_a_place_without_a_card_is_a_message_and_buttons_play_the_legal_moves():
     game = DominoGame(players=2, seed=3, seats=["human", "human"])
     _grid(game)[1]["up"].click()
-    assert "Choose a card first" in game._status.value
-    labels = {b.description for b in game._actions.children}
-    assert all(label.endswith("first (empty table)") for label in labels)
-    game._actions.children[0].click()
+    assert "Choose a card first" in game.status_text()
+    assert all(label.endswith("first (empty table)") for label in game.buttons())
+    game.press(game.buttons()[0])
     assert len(game.state.history) == 1
 
 
@@ -113,21 +118,21 @@ def test_a_whole_game_against_the_bots_ends_with_the_verdict_in_russian():
     for _ in range(40):
         if game.state.is_over():
             break
-        game._actions.children[0].click()
+        game.press(game.buttons()[0])
     assert game.state.is_over()
-    assert "Партия окончена" in game._status.value
-    assert "Партия окончена: карт в копилках" in game._log.value
-    assert not game._actions.children and not game._special.children
+    assert game.status_text().startswith("Партия окончена")
+    assert "Партия окончена: карт в копилках" in _log(game)
+    assert game.buttons() == []
+    with pytest.raises(LookupError):
+        game.control("domino-game-cards")  # no placement grid once the game is over
 
 
 def test_a_teaching_setup_saves_and_loads_from_the_view():
     game = DominoGame(setup="jacks", seats=["human"] * 4)
-    game._actions.children[0].click()
-    game._save()
-    saved, key = game._json.value, game.state.replay_key()
-    game._new_game()
-    game._json.value = saved
-    game._load()
+    game.press(game.buttons()[0])
+    saved, key = game.save(), game.state.replay_key()
+    game.new_game()
+    game.load(saved)
     assert game.state.replay_key() == key and game.state.origin[0] == "position"
 
 

@@ -58,46 +58,48 @@ def test_the_sources_examples_are_judged():
     assert "набор" in judged_html("9♥ 9♥ 9♠", "ru")
 
 
+def _log(view) -> str:
+    return "\n".join(line.text for line in view.log_entries())
+
+
 def test_the_game_starts_with_the_bots_and_offers_the_human_moves():
     view = DummyRummyView(players=3, seed=1)
-    state = view._state
+    state = view.state
     assert state.current_player == 0 and not state.is_over()
-    texts = [b.description for b in view._actions.children]
-    assert texts
-    assert "Hand 1" in view._table.value
-    assert "contract 1" in view._table.value  # each seat's contract
-    assert "deals 13 cards each" in view._log.value
+    assert view.buttons()
+    assert "Hand 1" in view.table_html()
+    assert "contract 1" in view.table_html() and "contract 1" in view.hand_html()  # each seat's contract
+    assert "deals 13 cards each" in _log(view)
 
 
 def test_the_cut_in_prompt_and_the_priority_in_hot_seat():
     view = DummyRummyView(setup="cut_in", seats=("human", "human", "human"))
-    discard = next(a for a in view._state.legal_actions() if type(a) is dr.Discard)
-    view._act(discard)
-    assert "dr-prompt" in view._table.value and "may ask for" in view._table.value
-    texts = [b.description for b in view._actions.children]
-    assert texts == [f"Player 3: cut in for {discard.card}", "Player 3: let it go"]
-    view._actions.children[0].click()
-    texts = [b.description for b in view._actions.children]
-    assert texts == [f"Take {discard.card} myself", "Let Player 3 cut in"]
-    view._actions.children[1].click()
-    assert "cuts in" in view._log.value and "rules.html#dummy-rummy-cut-in" in view._log.value
-    assert view._state.current_player == 1 and len(view._state.hands[2]) == 13 + 3
+    discard = next(a for a in view.state.legal_actions() if type(a) is dr.Discard)
+    view.press(f"Discard {discard.card}")
+    assert "dr-prompt" in view.table_html() and "may ask for" in view.table_html()
+    assert view.buttons() == [f"Player 3: cut in for {discard.card}", "Player 3: let it go"]
+    view.press(f"Player 3: cut in for {discard.card}")
+    assert view.buttons() == [f"Take {discard.card} myself", "Let Player 3 cut in"]
+    view.press("Let Player 3 cut in")
+    assert "cuts in" in _log(view)
+    assert any(line.href.endswith("rules.html#dummy-rummy-cut-in") for line in view.log_entries())
+    assert view.state.current_player == 1 and len(view.state.hands[2]) == 13 + 3
 
 
 def test_an_illegal_typed_card_is_refused_with_the_rule_and_changes_nothing():
     view = DummyRummyView(setup="discard_restriction", seats=("human", "bot"))
-    before = view._state.replay_key()
-    view._typed_box.value = "9♠"
-    assert "no legal move plays 9♠" in view._status.value
-    assert view._state.replay_key() == before
-    view._typed_box.value = "K♣"
-    assert view._state.history and view._state.history[0].label == "P1 discards K♣"
+    before = view.state.replay_key()
+    view.type_move("9♠")
+    assert "no legal move plays 9♠" in view.status_text()
+    assert view.state.replay_key() == before
+    view.type_move("K♣")
+    assert view.state.history and view.state.history[0].label == "P1 discards K♣"
 
 
 def test_the_view_speaks_russian():
     view = DummyRummyView(lang="ru", setup="going_out", seats=("human", "bot", "bot"))
-    assert "Взять из колоды" in [b.description for b in view._actions.children]
-    assert "Колода" in view._table.value and "контракт 1" in view._table.value
+    assert "Взять из колоды" in view.buttons()
+    assert "Колода" in view.table_html() and "контракт 1" in view.table_html()
 
 
 def test_the_exercises_worked_answers_in_each_language():

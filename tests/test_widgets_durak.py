@@ -57,111 +57,113 @@ def test_changing_the_pack_says_which_cards_had_to_change():
 
 
 def _human_turn(game):
-    return game._state.current_player == 0 and not game._state.is_over()
+    state = game.state
+    return state.current_player == 0 and not state.is_over()
+
+
+def _log(game) -> str:
+    return "\n".join(line.text for line in game.log_entries())
 
 
 def test_the_game_starts_with_bots_and_offers_the_human_legal_moves():
     game = DurakGame(players=3, seed=1)
     assert _human_turn(game)
-    labels = [b.description for b in game._actions.children]
+    labels = game.buttons()
     assert labels and all(x.startswith("Lead ") for x in labels)
-    assert "Player 1, your turn." in game._status.value
-    assert "attacks" in game._table.value and "Game 1" in game._log.value
+    assert game.status_text() == "Player 1, your turn."
+    assert "attacks" in game.hand_html() and "Game 1" in _log(game)
 
 
 def test_clicking_a_button_plays_and_the_bots_answer():
     game = DurakGame(players=2, seed=4)  # the human holds the lowest trump
-    assert game._state.phase == dk.ATTACK and _human_turn(game)
-    game._actions.children[0].click()
-    while _human_turn(game) and game._state.phase == dk.THROW:
-        game._actions.children[-1].click()  # «Бито»: no more cards from the human now
-    assert any(a.player == 1 for a in game._state.history)  # the bot has answered
-    assert "status-error" not in game._status.value
-    assert "Player 1 leads" in game._log.value
+    assert game.state.phase == dk.ATTACK and _human_turn(game)
+    game.press(game.buttons()[0])
+    while _human_turn(game) and game.state.phase == dk.THROW:
+        game.press(game.buttons()[-1])  # «Бито»: no more cards from the human now
+    assert any(a.player == 1 for a in game.state.history)  # the bot has answered
+    assert game.status_kind() != "error"
+    assert "Player 1 leads" in _log(game)
 
 
 def test_a_bad_card_changes_nothing_and_says_which_token():
     game = DurakGame(players=2, seed=3)
-    key = game._state.replay_key()
-    game._typed_box.value = "Z♦"
-    assert "Z♦" in game._status.value and "status-error" in game._status.value
-    assert game._state.replay_key() == key
+    key = game.state.replay_key()
+    game.type_move("Z♦")
+    assert "Z♦" in game.status_text() and game.status_kind() == "error"
+    assert game.state.replay_key() == key
 
 
 def test_a_card_not_held_is_refused_in_russian():
     game = DurakGame(players=2, seed=3, lang="ru")
-    key = game._state.replay_key()
-    hand = game._state.hand(0)
+    key = game.state.replay_key()
+    hand = game.state.hand(0)
     missing = next(c for c in dk.game_deck(36) if c not in hand)
-    game._typed_box.value = str(missing)
-    assert "сейчас нет хода" in game._status.value
-    assert game._state.replay_key() == key
+    game.type_move(str(missing))
+    assert "сейчас нет хода" in game.status_text()
+    assert game.state.replay_key() == key
 
 
 def test_typing_a_card_plays_it():
     game = DurakGame(players=2, seed=4)
-    card = game._state.hand(0)[0]
-    game._typed_box.value = card.__str__().replace("♠", "S").replace("♣", "C").replace("♥", "H").replace("♦", "D")
-    assert game._state.history[0].card == card and card not in game._state.hand(0)
+    card = game.state.hand(0)[0]
+    game.type_move(card.__str__().replace("♠", "S").replace("♣", "C").replace("♥", "H").replace("♦", "D"))
+    assert game.state.history[0].card == card and card not in game.state.hand(0)
 
 
 def test_a_whole_game_can_be_played_by_clicking():
     game = DurakGame(players=4, seed=11, variant="jokers", deck=52)
     for _ in range(400):
-        if not game._actions.children:
+        if not game.buttons():
             break
-        game._actions.children[0].click()
-    assert game._state.is_over() or not _human_turn(game)
-    assert "Traceback" not in game._status.value
+        game.press(game.buttons()[0])
+    assert game.state.is_over() or not _human_turn(game)
+    assert "Traceback" not in game.status_text()
 
 
 def test_new_game_uses_the_options():
     game = DurakGame(players=2, seed=0)
-    game._inputs["players"].value = 6
-    game._inputs["variant"].value = "jokers"
-    game._new_game()
-    assert game._state.num_players == 6 and game._state.options.variant == "jokers"
+    game.new_game(players=6, variant="jokers")
+    assert game.state.num_players == 6 and game.state.options.variant == "jokers"
     # six players are not allowed in the classic game: the engine's message, nothing changes
-    game._inputs["variant"].value = "classic"
-    state = game._state
-    game._new_game()
-    assert game._state is state
-    assert "2 to 4" in game._status.value
+    key = game.state.replay_key()
+    game.new_game(variant="classic")
+    assert game.state.replay_key() == key and game.state.options.variant == "jokers"
+    assert "2 to 4" in game.status_text()
 
 
 def test_the_options_are_offered_by_their_names():
     game = DurakGame(players=2, seed=0, lang="ru")
-    assert ("из-под дурака", "from_under") in game._inputs["next_lead"].options
-    assert game._inputs["games"].max == 100
+    assert ("из-под дурака", "from_under") in game.control("rb-option-next_lead").options
+    assert game.control("rb-option-games").max == 100
 
 
 def test_a_position_plays_saves_and_loads_in_the_app():
     game = DurakGame(setup="throw_in_and_beat", seats=("human", "human", "human"))
-    assert "A position" in game._log.value
-    for label in ("P1 leads 7♥", "P1 done", "P2 beats 7♥ with 9♥"):
-        game._act(next(a for a in game._state.legal_actions() if a.label == label))
-    game._save()
-    saved, key = game._json.value, game._state.replay_key()
-    game._new_game()
-    game._json.value = saved
-    game._load()
-    assert game._state.replay_key() == key and "status-error" not in game._status.value
-    game._undo()
-    assert [a.label for a in game._state.history] == ["P1 leads 7♥", "P1 done"]
+    assert "A position" in _log(game)
+    for label in ("Lead 7♥", '«Бито» ("beaten")', "Beat 7♥ with 9♥"):
+        game.press(label)
+    assert [a.label for a in game.state.history] == ["P1 leads 7♥", "P1 done", "P2 beats 7♥ with 9♥"]
+    saved, key = game.save(), game.state.replay_key()
+    game.new_game()
+    game.load(saved)
+    assert game.state.replay_key() == key and game.status_kind() != "error"
+    game.undo()
+    assert [a.label for a in game.state.history] == ["P1 leads 7♥", "P1 done"]
 
 
 def test_the_state_is_read_only():
     game = DurakGame(players=2, seed=0)
     copy = game.state
     copy.hands[0].clear()
-    assert game._state.hands[0]
+    assert game.state.hands[0]
 
 
 def test_the_log_links_every_move_to_its_rule():
     game = DurakGame(players=2, seed=4)
-    game._actions.children[0].click()
-    assert "rules.html#durak-attack" in game._log.value
-    assert "rules.html#durak-first" in game._log.value
+    game.press(game.buttons()[0])
+    hrefs = [line.href for line in game.log_entries()]
+    assert any(h.endswith("rules.html#durak-attack") for h in hrefs)
+    assert any(h.endswith("rules.html#durak-first") for h in hrefs)
 
 
 def test_rule_links_use_the_anchors_sphinx_makes():
@@ -173,10 +175,10 @@ def test_rule_links_use_the_anchors_sphinx_makes():
 
 def test_a_match_shows_the_rating():
     game = DurakGame(players=2, seed=0, games=3, next_lead="from_under")
-    assert "Game 1 of 3" in game._table.value
+    assert "Game 1 of 3" in game.table_html()
     for _ in range(2000):
-        if not game._actions.children:
+        if not game.buttons():
             break
-        game._actions.children[-1].click()
-    assert game._state.is_over() and len(game._state.fools) == 3
-    assert "The fools, game by game: player" in game._status.value
+        game.press(game.buttons()[-1])
+    assert game.state.is_over() and len(game.state.fools) == 3
+    assert "The fools, game by game: player" in game.status_text()

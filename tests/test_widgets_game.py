@@ -1,4 +1,5 @@
-"""The one game view, driven through the test game's app as a reader would use it."""
+"""The one game view, driven through the test game's app as a reader would use it
+(by its public driver: buttons, press, type_move, status_text, log_entries, ...)."""
 
 from __future__ import annotations
 
@@ -13,103 +14,154 @@ def _view(**kw):
     return WarView(**kw)
 
 
-def _buttons(view):
-    return {b.description: b for b in view._actions.children}
-
-
 def test_the_human_plays_by_button_and_the_bots_answer():
     view = _view(players=3, seed=4)
     assert view.state.current_player == 0 and view.humans == {0}
-    first = view._actions.children[0]
-    first.click()
+    offered = view.buttons()
+    assert offered, "the human to move is offered moves"
+    view.press(offered[0])
     state = view.state
     assert state.current_player == 0 and len(state.history) >= 3, "the bots played until the human's turn"
     assert {a.player for a in state.history[1:]} >= {1, 2} and all(a.player for a in state.history[1:])
-    assert "rb-current" in view._table.value and "Player 1, your turn." in view._status.value
-    assert "war-trick" in view._log.value or "Taking the trick" in view._log.value
+    assert "rb-current" in view.hand_html() and view.status_text() == "Player 1, your turn."
+    assert any(line.rule == "war.trick" and line.href.endswith("#war-trick") for line in view.log_entries())
+
+
+def test_the_other_seats_sit_above_the_table_and_the_viewer_below_with_the_hand():
+    view = _view(players=3, seed=4)
+    table, hand = view.table_html(), view.hand_html()
+    assert "data-seat='1'" in table and "data-seat='2'" in table and "data-seat='0'" not in table
+    assert "data-seat='0'" in hand and "rb-me" in hand and hand.count('<g class="card ') == len(view.state.hands[0])
+
+
+def test_pressing_a_move_that_is_not_offered_names_the_offered_ones():
+    view = _view(seed=1)
+    with pytest.raises(LookupError, match="offered"):
+        view.press("Fly to the moon")
 
 
 def test_a_typed_card_plays_it_and_a_wrong_one_is_explained_without_changing_anything():
     view = _view(seed=2)
     card = view.state.hands[0][0]
     key = view.state.replay_key()
-    view._typed_box.value = "Z♠"
-    assert "status-error" in view._status.value and "Z♠" in view._status.value
+    view.type_move("Z♠")
+    assert view.status_kind() == "error" and "Z♠" in view.status_text()
     other = next(c for c in view.state.stock)
-    view._typed_box.value = str(other)
-    assert "no legal move plays" in view._status.value
+    view.type_move(str(other))
+    assert "no legal move plays" in view.status_text()
     assert view.state.replay_key() == key
-    view._typed_box.value = str(card)
+    view.type_move(str(card))
     assert view.state.history[0].card == card
+    assert view.control("rb-typed").value == "", "a move played empties the box for the next one"
 
 
 def test_undo_takes_back_the_humans_move_and_the_bots_answers():
     view = _view(seed=5)
     start = view.state.replay_key()
-    view._actions.children[0].click()
-    view._undo()
+    view.press(view.buttons()[0])
+    view.undo()
     assert view.state.replay_key() == start
-    view._undo()
-    assert "nothing to undo" in view._status.value
+    view.undo()
+    assert view.status_text() == "nothing to undo" and view.status_kind() == "error"
 
 
 def test_save_and_load_restore_the_game_and_a_bad_save_changes_nothing():
     view = _view(seed=6)
-    view._actions.children[0].click()
-    view._save()
-    saved = json.loads(view._json.value)
-    assert saved["game"] == "war" and "download" in view._download.value
+    view.press(view.buttons()[0])
+    saved = json.loads(view.save())
+    assert saved["game"] == "war" and "download=" in view.control("rb-download").value
     key = view.state.replay_key()
-    view._new_game()
-    view._json.value = json.dumps(saved)
-    view._load()
-    assert view.state.replay_key() == key
+    view.new_game()
+    assert view.state.replay_key() != key
+    view.load(json.dumps(saved))
+    assert view.state.replay_key() == key and view.status_text() == "Game loaded."
     for bad in ("{", '{"format": 2, "game": "durak"}', "[" * 5000):
-        view._json.value = bad
-        view._load()
-        assert "status-error" in view._status.value
+        view.load(bad)
+        assert view.status_kind() == "error"
         assert view.state.replay_key() == key
 
 
 def test_the_language_switch_relabels_everything_and_keeps_the_game():
     view = _view(seed=1)
-    view._actions.children[0].click()
+    view.press(view.buttons()[0])
     key = view.state.replay_key()
-    view._set_language("ru")
+    view.set_language("ru")
     assert view.state.replay_key() == key
-    assert "Игрок 1, ваш ход." in view._status.value
-    assert all("кладёт" in b.tooltip for b in view._actions.children)
-    assert "Весь журнал" in view._log.value
+    assert view.status_text() == "Игрок 1, ваш ход."
+    assert all("кладёт" in b.tooltip for b in view.control("rb-actions").children)
+    assert view.control("rb-toggle-log").description == "Журнал"
+    assert all(any(ch in line.text for ch in "абвгдеёжзийклмнопрстуфхцчшщыьэюя") for line in view.log_entries())
+    assert "rb-lang-ru" in view._dom_classes and "rb-lang-en" not in view._dom_classes
+
+
+def test_the_view_tells_the_page_its_language_and_the_title_of_its_tab():
+    view = _view(seed=1, lang="ru")
+    meta = view.control("rb-meta").value
+    assert "data-lang='ru'" in meta and f"data-title='{war.INFO.name('ru')} · игра'" in meta
+    view.set_language("en")
+    assert f"data-title='{war.INFO.name('en')} · play'" in view.control("rb-meta").value
 
 
 def test_hot_seat_shows_the_hand_of_the_player_to_move():
     view = _view(seats=("human", "human"), seed=3)
-    view._actions.children[0].click()
+    view.press(view.buttons()[0])
     assert view.state.current_player == 1 and view.viewer == 1
-    assert "Hand of Player 2" in view._hand_box.value
+    assert "Hand of Player 2" in view.hand_html() and "data-seat='0'" in view.table_html()
 
 
 def test_step_by_step_bots_wait_for_the_button():
     view = _view(seed=8)
-    view._speed = "step"
-    view._actions.children[0].click()
-    assert view.state.current_player == 1 and view._waiting
-    assert not view._actions.children and "Next bot move" in view._status.value
-    view._next_bot_move()
+    view.set_speed("step")
+    view.press(view.buttons()[0])
+    assert view.state.current_player == 1 and view.waiting
+    assert view.buttons() == [] and "Next bot move" in view.status_text()
+    view.next_bot_move()
     assert len(view.state.history) == 2, "one bot move per press"
-    assert view._waiting == (view.state.current_player != 0)
+    assert view.waiting == (view.state.current_player != 0)
 
 
 def test_a_teaching_setup_opens_from_the_menu():
-    view = _view(setup="ace_takes")
+    view = _view()
+    view.set_up("ace_takes")
     assert sorted(map(str, view.state.hands[0])) == ["6♠", "7♠", "A♠"]
-    view._typed_box.value = "A♠"
-    assert "takes the trick" in view._log.value
+    view.type_move("A♠")
+    assert any("takes the trick" in line.text for line in view.log_entries())
+
+
+def test_new_game_takes_the_settings_and_refuses_an_unknown_one():
+    view = _view(seed=1)
+    view.new_game(players=3, seed=9)
+    assert view.state.num_players == 3 and view.state.seed == 9
+    with pytest.raises(LookupError, match="no setting 'colour'"):
+        view.new_game(colour="red")
+
+
+def test_the_projector_setting_marks_the_view_and_survives_a_language_switch():
+    view = _view(seed=1)
+    view.control("rb-projector-toggle").value = True
+    assert "rb-projector" in view._dom_classes
+    view.set_language("ru")
+    assert "rb-projector" in view._dom_classes and view.control("rb-projector-toggle").value is True
+
+
+def test_settings_save_and_the_log_are_drawers_behind_buttons():
+    view = _view(seed=1)
+    for name in ("settings", "files", "log"):
+        toggle, drawer = view.control(f"rb-toggle-{name}"), view.control(f"rb-drawer-{name}")
+        assert "rb-toggle" in toggle._dom_classes and "rb-drawer" in drawer._dom_classes
+    assert view.control("rb-new") is _find_in(view.control("rb-drawer-settings"), "rb-new")
+    assert view.control("rb-undo").description == "Undo", "Undo is on the bar, not in a drawer"
+
+
+def _find_in(widget, css_class):
+    from widgets.game import _find
+
+    return _find(widget, css_class)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_options_become_controls_with_labels_in_the_readers_language(lang):
     view = _view(lang=lang)
-    pack = view._inputs["pack"]
+    pack = view.control("rb-option-pack")
     assert pack.description == ("Pack" if lang == "en" else "Колода")
     assert [v for _, v in pack.options] == [36, 52]

@@ -6,49 +6,51 @@ from rules import joker_rummy as jr
 from widgets.games.joker_rummy import JokerRummyView, OpeningChecker
 
 
-def _buttons(view):
-    return {b.description: b for b in view._actions.children}
+def _log(view) -> str:
+    return "\n".join(line.text for line in view.log_entries())
+
+
+def _rules(view) -> list[str]:
+    return [line.rule for line in view.log_entries()]
 
 
 def test_the_human_draws_and_discards_and_the_bots_answer():
     view = JokerRummyView(players=3, seed=1)
     state = view.state
-    assert state.current_player == 0 and next(iter(_buttons(view))) == "Draw from the stock"
-    _buttons(view)["Draw from the stock"].click()
-    discard = next(b for d, b in _buttons(view).items() if d.startswith("Discard "))
-    discard.click()
+    assert state.current_player == 0 and view.buttons()[0] == "Draw from the stock"
+    view.press("Draw from the stock")
+    view.press(next(d for d in view.buttons() if d.startswith("Discard ")))
     after = view.state
     assert after.current_player == 0 and len(after.history) > len(state.history) + 2
-    assert "joker-rummy-turn" in view._log.value and "Player 1, your turn." in view._status.value
+    assert "joker_rummy.turn" in _rules(view) and view.status_text() == "Player 1, your turn."
 
 
 def test_the_source_example_is_melded_by_button_and_the_opening_is_told():
     view = JokerRummyView(setup="source_example", players=2)
-    _buttons(view)["Meld 9♣ 10♣ J♣"].click()
-    assert "Opening so far: 29 of 51" in view._table.value
-    assert "Take the melds back" in _buttons(view)
-    _buttons(view)["Meld 10♣ 10♥ 10♦"].click()
-    assert "has opened with 59 points" in view._log.value
-    assert "joker-rummy-opening" in view._log.value
+    view.press("Meld 9♣ 10♣ J♣")
+    assert "Opening so far: 29 of 51" in view.table_html()
+    assert "Take the melds back" in view.buttons()
+    view.press("Meld 10♣ 10♥ 10♦")
+    assert "has opened with 59 points" in _log(view)
+    assert "joker_rummy.opening" in _rules(view)
 
 
 def test_a_joker_take_back_is_shown_step_by_step():
     view = JokerRummyView(setup="joker_take_back", players=2, lang="ru")
-    _buttons(view)["Взять КДж из №1 за 5♣"].click()
-    assert "Взятый джокер надо выложить" in view._table.value
-    assert not any(d.startswith("Сбросить") for d in _buttons(view))
-    lay = next(b for d, b in _buttons(view).items() if d.startswith("КДж"))
-    lay.click()
-    assert "Взятый джокер" not in view._table.value
-    assert any(d.startswith("Сбросить") for d in _buttons(view))
+    view.press("Взять КДж из №1 за 5♣")
+    assert "Взятый джокер надо выложить" in view.table_html()
+    assert not any(d.startswith("Сбросить") for d in view.buttons())
+    view.press(next(d for d in view.buttons() if d.startswith("КДж")))
+    assert "Взятый джокер" not in view.table_html()
+    assert any(d.startswith("Сбросить") for d in view.buttons())
 
 
 def test_a_typed_meld_plays_it_and_a_wrong_one_changes_nothing():
     view = JokerRummyView(setup="source_example", players=2)
     key = view.state.replay_key()
-    view._typed_box.value = "2♠ 3♠ 4♠"
-    assert "status-error" in view._status.value and view.state.replay_key() == key
-    view._typed_box.value = "9C 10C JC"
+    view.type_move("2♠ 3♠ 4♠")
+    assert view.status_kind() == "error" and view.state.replay_key() == key
+    view.type_move("9C 10C JC")
     assert isinstance(view.state.history[-1], jr.Meld)
 
 

@@ -9,15 +9,19 @@ from widgets.games.minefield import MinefieldView
 
 
 def _draw(view):
-    view._actions.children[0].click()
+    view.press(view.buttons()[0])
+
+
+def _log(view) -> str:
+    return "\n".join(line.text for line in view.log_entries())
 
 
 def test_a_new_view_shows_a_closed_field_and_whose_move_it_is():
     view = MinefieldView(players=3, seed=4)
-    assert view._table.value.count("mf-closed") == 54
-    assert "Player 1 draws next; 54 barrels in the bag." in view._table.value
-    assert view._table.value.count("mf-player") == 3
-    assert [b.description for b in view._actions.children] == ["Draw a barrel"]
+    assert view.table_html().count("mf-closed") == 54
+    assert "Player 1 draws next; 54 barrels in the bag." in view.table_html()
+    assert view.table_html().count("mf-player") == 3
+    assert view.buttons() == ["Draw a barrel"]
 
 
 def test_draw_opens_one_cell_and_logs_it():
@@ -25,37 +29,37 @@ def test_draw_opens_one_cell_and_logs_it():
     _draw(view)
     state = view.state
     assert state.moves == 1 and state.current_player == 1  # every seat a person: one click, one barrel
-    assert view._table.value.count("mf-open") == sum(state.opened)
+    assert view.table_html().count("mf-open") == sum(state.opened)
     first = state.events[0]
-    assert first.explain("en") in view._log.value.replace("&#x27;", "'")
-    assert "mf-last" in view._table.value and "<svg" in view._table.value
+    assert first.explain("en") in _log(view)
+    assert "mf-last" in view.table_html() and "<svg" in view.table_html()
 
 
 def test_russian_texts():
     view = MinefieldView(players=2, seed=1, lang="ru")
     _draw(view)
-    assert "вытягивает бочонок" in view._log.value
+    assert "вытягивает бочонок" in _log(view)
     # the first cell held the mine: its barrel went back into the bag, and 54 takes the "few" form
     assert "relay" in view.state.fired()
-    assert "Тянет игрок 2; в мешке 54 бочонка." in view._table.value
+    assert "Тянет игрок 2; в мешке 54 бочонка." in view.table_html()
 
 
 def test_play_to_end_finishes_and_leaves_no_move():
     view = MinefieldView(players=4, seed=2)
-    view._special.children[0].click()
+    view.control("minefield-end").click()
     assert view.state.is_over()
-    assert not view._actions.children and view._special.children[0].disabled
-    assert "Game over" in view._status.value
-    assert view._table.value.count("mf-closed") == 0
+    assert view.buttons() == [] and view.control("minefield-end").disabled
+    assert view.status_text().startswith("Game over")
+    assert view.table_html().count("mf-closed") == 0
 
 
 def test_a_draw_after_the_end_is_an_error_message_and_changes_nothing():
     view = MinefieldView(players=2, seed=3)
-    stale = view._special.children[0]
+    stale = view.control("minefield-end")
     stale.click()
     before = view.state.replay_key()
     stale.click()  # what a stale browser button would send
-    assert "the game is over" in view._status.value and "status-error" in view._status.value
+    assert "the game is over" in view.status_text() and view.status_kind() == "error"
     assert view.state.replay_key() == before
 
 
@@ -81,7 +85,7 @@ def test_every_scenario_has_an_expected_score():
 def test_each_scenario_sets_up_its_effect(name):
     view = MinefieldView(scenario=name, lang="en")
     sc = mf.SCENARIOS[name]
-    assert sc.text("en")[:30] in view._table.value.replace("&#x27;", "'")
+    assert sc.text("en")[:30] in view.table_html().replace("&#x27;", "'")
     for _ in range(sc.moves):
         _draw(view)
     assert view.state.scores() == EXPECTED[name]
@@ -89,21 +93,17 @@ def test_each_scenario_sets_up_its_effect(name):
 
 def test_the_scenarios_are_offered_by_their_titles_and_saved_by_name():
     view = MinefieldView(lang="ru")
-    chooser = next(w for w in view.children[1].children[0].children[0].children if "rb-setup" in w._dom_classes)
-    assert ("Гарем", "harem") in chooser.options
-    view._begin(mf.SETUPS["mine_first"]())
+    assert ("Гарем", "harem") in view.control("rb-setup").options
+    view.set_up("mine_first")
     _draw(view)
-    view._save()
-    assert '"factory": "scenario"' in view._json.value and view.state.scores()[0] == 1
+    assert '"factory": "scenario"' in view.save() and view.state.scores()[0] == 1
 
 
 def test_new_game_uses_players_and_seed():
     view = MinefieldView()
-    view._inputs["players"].value = 5
-    view._inputs["seed"].value = 77
-    view._new_game()
+    view.new_game(players=5, seed=77)
     assert view.state.num_players == 5 and view.state.seed == 77
-    assert view._table.value.count("mf-player") == 5
+    assert view.table_html().count("mf-player") == 5
 
 
 def test_the_state_is_a_copy():
@@ -116,25 +116,25 @@ def test_the_state_is_a_copy():
 def test_an_unexpected_error_is_a_message(monkeypatch):
     view = MinefieldView(players=2, seed=0)
 
-    def boom():
+    def boom(self):
         raise KeyError("x")
 
-    monkeypatch.setattr(view._state, "play_to_end", boom)
-    view._special.children[0].click()
-    assert "Unexpected error (KeyError)" in view._status.value
+    monkeypatch.setattr(type(view.state), "play_to_end", boom)
+    view.control("minefield-end").click()
+    assert "Unexpected error (KeyError)" in view.status_text()
 
 
 def test_switching_the_language_keeps_the_game_and_the_scenario():
     view = MinefieldView(scenario="harem", lang="en")
     _draw(view)
     before = view.state.replay_key()
-    view._set_language("ru")
+    view.set_language("ru")
     assert view.state.replay_key() == before
-    assert [b.description for b in view._actions.children] == ["Вытянуть бочонок"]
-    assert "вытягивает бочонок" in view._log.value and "Тянет игрок 2" in view._table.value
-    assert "Игрок 1 собирает" in view._table.value or "Д♥" in view._table.value
-    view._set_language("en")
-    assert view.state.replay_key() == before and "draws barrel" in view._log.value
+    assert view.buttons() == ["Вытянуть бочонок"]
+    assert "вытягивает бочонок" in _log(view) and "Тянет игрок 2" in view.table_html()
+    assert "Игрок 1 собирает" in view.table_html() or "Д♥" in view.table_html()
+    view.set_language("en")
+    assert view.state.replay_key() == before and "draws barrel" in _log(view)
 
 
 def test_the_pages_moves_and_scores_are_in_one_language():

@@ -17,6 +17,13 @@ and may refine :meth:`GameView.seat_role`, :meth:`GameView.hand`,
 :meth:`GameView.action_text` or :meth:`GameView.special_input`. Callbacks are
 short: event → engine → redraw; errors go to the status line in the reader's
 language and the game stays as it was.
+
+The view is laid out as a card table that fits one screen: a bar of controls
+(Settings, Undo, Save · load, Log: the three drawers open over the table), the
+other seats above the centre of the table, the last move, the viewer's seat and
+hand, the status line ("Player 1, your turn.") and the move buttons. The page's
+script (``book/_voila/voila/templates/rulebook/table.js``) opens and closes the
+drawers on the page itself, without a round trip to Python.
 """
 
 from __future__ import annotations
@@ -26,8 +33,10 @@ import dataclasses
 import functools
 import html
 import random
+import re
 import time
 from collections import Counter
+from typing import NamedTuple
 
 import ipywidgets as w
 
@@ -36,41 +45,101 @@ from rules.cards import Card, format_card, parse_cards
 from rules.errors import IllegalAction, check_lang
 from rules.game import Action, Game, State, option_label, play_bots
 from rules.lang import count, pick, player_name
-from widgets.common import close_tree, guarded, rule_link, show, status_line
+from widgets.common import close_tree, guarded, rule_href, rule_link, show, status_line
 
 #: the longest text a move box accepts (a hand of cards, not a book)
 MAX_TYPED = 200
 #: seconds between two bot moves at the "normal" speed, and the moves shown that way
 STEP_PAUSE, PAUSED_MOVES = 0.45, 12
+#: the log lines the Log drawer holds (the newest; the engine keeps them all)
+LOG_LINES = 120
+#: a card of the hand, in CSS pixels (the projector draws them larger)
+HAND_CARD = 60
 
+#: The table's look. Sizes are chosen so that the whole table (seats, centre, hand, status
+#: and moves) is on the first screen of a phone (360×740), a laptop (1280×720) and, with
+#: the projector setting, a classroom's projector (1920×1080); no text is under 11 px.
 STYLE = """<style>
-.rb-game .rb-bar{display:flex;flex-wrap:wrap;gap:.3em .8em;align-items:center}
-.rb-game .rb-seats{display:flex;flex-wrap:wrap;gap:.4em;margin:.3em 0}
-.rb-game .rb-seat{border:1px solid #8c959f;border-radius:.4em;padding:.15em .6em;background:#fff;color:#1f2328}
-.rb-game .rb-seat.rb-current{border:3px solid #0550ae;background:#ddf4ff}
-.rb-game .rb-seat .rb-role{color:#57606a;font-style:italic}
-.rb-game .rb-centre{border-radius:.6em;background:#e6f2ea;padding:.5em;overflow-x:auto;min-height:4em}
-.rb-game .rb-hand{display:flex;flex-wrap:wrap;gap:.25em;padding-top:10px}
+.rb-game{position:relative;font-size:15px;line-height:1.35;color:#1f2328;
+  --rb-centre-max:max(150px, calc(100vh - 470px));--rb-moves-max:max(96px, calc(100vh - 560px))}
+@media (min-width:700px){.rb-game{--rb-centre-max:max(170px, calc(100vh - 430px));--rb-moves-max:max(96px, calc(100vh - 560px))}}
+.rb-game .widget-html-content{font-size:inherit;line-height:inherit;min-width:0;max-width:100%}
+.rb-game .widget-html{min-width:0;max-width:100%}
+.rb-game .rb-bar,.rb-game .rb-topbar{display:flex;flex-wrap:wrap;gap:6px 8px;align-items:center}
+.rb-game .rb-topbar{position:relative;margin:0 0 6px;overflow:visible}
+.rb-game .rb-topbar>.widget-button{margin:0}
+.rb-game .rb-drawer{display:none !important;position:absolute;top:100%;left:0;right:0;z-index:30;margin-top:4px;
+  background:#fff;border:1px solid #57606a;border-radius:8px;box-shadow:0 10px 28px rgba(0,0,0,.25);
+  padding:10px 12px;max-height:75vh;overflow:auto;box-sizing:border-box}
+.rb-game .rb-drawer.rb-open{display:flex !important}
+@media (min-width:900px){.rb-game .rb-drawer{right:auto;width:min(46em,100%)}
+  .rb-game .rb-drawer-log{left:auto;right:0;width:min(34em,100%)}}
+.rb-game .rb-drawer h2{font-size:1em;margin:0 0 .4em}
+.rb-game .rb-toggle[aria-expanded=true]{background:#0550ae !important;color:#fff !important}
+.rb-game .rb-seats{display:flex;flex-wrap:wrap;gap:6px;margin:0 0 6px}
+.rb-game .rb-seat{border:1px solid #8c959f;border-radius:8px;padding:3px 8px;background:#fff;color:#1f2328;font-size:13px;line-height:1.3}
+.rb-game .rb-seat.rb-current{border:3px solid #0550ae;background:#ddf4ff;padding:1px 6px}
+.rb-game .rb-seat .rb-role{color:#424a53;font-style:italic}
+.rb-game .rb-seats .rb-seat{display:flex;flex-direction:column;min-width:6.5em}
+.rb-game .rb-seat.rb-me{display:inline-block;margin:0 0 2px}
+.rb-game .rb-centre{border-radius:10px;background:#e3f1e7;padding:6px 8px;overflow:auto;max-height:var(--rb-centre-max);
+  min-height:3em;box-sizing:border-box}
+.rb-game .rb-centre svg.cards{max-width:none}
+.rb-game .rb-hand{display:flex;gap:4px;padding-top:10px;align-items:flex-end;max-width:100%}
+.rb-game .rb-hand>span{flex:0 1 auto;min-width:14px}
+.rb-game .rb-hand>span:last-child{flex-shrink:0}
+.rb-game .rb-hand svg.cards{max-width:none;width:var(--rb-card,60px);height:auto;display:block}
 .rb-game .rb-hand .rb-legal{transform:translateY(-8px)}
-.rb-game .rb-hand .rb-dim{opacity:.5}
+.rb-game .rb-hand .rb-dim svg{opacity:.6}
 .rb-game .hl-last{animation:rb-glow 1.8s ease-out}
 @keyframes rb-glow{0%{filter:drop-shadow(0 0 9px #bf8700)}100%{filter:none}}
-.rb-game .rb-last{font-weight:600;margin:.3em 0}
-.rb-game .rb-log ol{max-height:16em;overflow:auto}
-.rb-game .widget-button,.rb-game .widget-toggle-button{width:auto;min-width:4em}
+.rb-game .rb-last{margin:4px 0 0;font-size:13px}
+.rb-game .rb-last small,.rb-game .rb-log small{font-size:12px}
+.rb-game .rb-status{font-size:16px;font-weight:600;margin:4px 0 2px}
+.rb-game .rb-actions{display:flex;flex-wrap:wrap;gap:6px;max-height:var(--rb-moves-max);overflow-y:auto;padding:5px;margin:0 -5px}
+.rb-game .rb-actions:focus{outline:none}
+.rb-game .rb-actions:focus-visible{outline:3px solid #0550ae;outline-offset:-3px;border-radius:8px}
+.rb-game button.rb-action{min-height:40px;height:auto;padding:4px 12px;font-size:15px;font-weight:600;background:#fff !important;
+  color:#0550ae !important;border:2px solid #0550ae;border-radius:8px;margin:0;white-space:normal}
+.rb-game button.rb-action:hover{background:#ddf4ff !important}
+.rb-game .widget-button,.rb-game .widget-toggle-button{width:auto;min-width:3em;font-size:14px}
+.rb-game .rb-topbar .widget-button{min-height:36px;padding:4px 9px;border-radius:6px;background:#fff;color:#1f2328;border:1px solid #57606a}
 .rb-game .widget-label{width:auto;min-width:0;max-width:none;white-space:normal}
-.rb-projector{--jp-widgets-font-size:22px;--jp-widgets-inline-height:44px;--jp-widgets-inline-label-width:auto}
-.rb-projector .widget-html-content{font-size:24px;line-height:1.35}
-.rb-projector .rb-centre svg{width:auto;height:200px}
-.rb-projector .rb-hand svg{width:auto;height:180px}
-.rb-projector .rb-seat{border-width:3px}
+@media (max-width:420px){.rb-game .rb-topbar{gap:6px}.rb-game .rb-topbar .widget-button{font-size:13px;padding:4px 7px}
+  .rb-game .rb-seats .rb-seat{font-size:12px;padding:2px 6px;min-width:0}.rb-game .rb-seats .rb-seat.rb-current{padding:0 4px}}
+.rb-game .rb-log ol{margin:0;padding-left:1.6em}
+.rb-game .rb-typed{margin-top:6px}
+.rb-game :is(button,select,input,textarea,summary,a,[tabindex]):focus-visible{outline:3px solid #0550ae !important;outline-offset:2px;box-shadow:0 0 0 2px #fff}
+.rb-game .rb-meta{display:none}
+.rb-projector{font-size:24px;--jp-widgets-font-size:22px;--jp-widgets-inline-height:44px;--jp-widgets-inline-label-width:auto;
+  --rb-card:128px;--rb-centre-max:max(260px, calc(100vh - 640px));--rb-moves-max:max(140px, calc(100vh - 860px))}
+.rb-projector .rb-seat{font-size:22px;border-width:3px}
 .rb-projector .rb-seat.rb-current{border-width:6px;background:#b6e3ff}
-.rb-projector .widget-button{height:auto;padding:.3em .8em;font-weight:600}
+.rb-projector .rb-centre svg.cards{width:auto;height:200px}
+.rb-projector .rb-centre svg.cards.grid{height:auto;width:auto;max-height:max(200px, calc(100vh - 700px))}
+.rb-projector .rb-last{font-size:20px}
+.rb-projector .rb-last small{font-size:18px}
+.rb-projector .rb-status{font-size:28px}
+.rb-projector .widget-button,.rb-projector .widget-toggle-button{font-size:22px}
+.rb-projector button.rb-action{font-size:24px;min-height:56px}
+.rb-projector .rb-topbar .widget-button{min-height:48px}
 .rb-projector .rb-typed{width:100%;max-width:40em}
 @media (prefers-reduced-motion: reduce){.rb-game .hl-last{animation:none}}
 </style>"""
 
 _SPEEDS = (("instant", "Instant", "Сразу"), ("normal", "Normal", "Обычно"), ("step", "Step by step", "По шагу"))
+_TAGS = re.compile(r"<[^>]+>")
+
+
+class LogLine(NamedTuple):
+    """One line of the Log drawer: its text as the reader sees it and the rule it links to."""
+
+    text: str
+    rule: str
+
+    @property
+    def href(self) -> str:
+        return rule_href(self.rule)
 
 
 def action_cards(action: Action) -> tuple[Card, ...]:
@@ -89,8 +158,35 @@ def moved_cards(action: Action) -> frozenset[Card]:
     return frozenset(action_cards(action)) | ({card} if isinstance(card, Card) else set())
 
 
+def plain(markup: str) -> str:
+    """The text of a line of HTML, as a reader sees it (tags dropped, entities read)."""
+    return html.unescape(_TAGS.sub("", markup)).strip()
+
+
 class GameView(w.VBox):
-    """Play a game against bots or in hot seat; subclasses set ``GAME`` and draw the table."""
+    """Play a game against bots or in hot seat; subclasses set ``GAME`` and draw the table.
+
+    What a reader does can also be done by name, which is how the tests drive a view
+    (they never read its private parts)::
+
+        view.buttons()            # the moves offered now, by their labels, in order
+        view.press("Take")        # press a move's button (LookupError if not offered)
+        view.type_move("9♥")      # type a move in the move box and press Enter
+        view.status_text()        # the status line: "Player 1, your turn."
+        view.status_kind()        # "ok", "info" or "error"
+        view.log_entries()        # the Log drawer's lines: LogLine(text, rule), .href
+        view.table_html()         # the table: the other seats and the centre (HTML)
+        view.hand_html()          # the viewer's seat and hand (HTML)
+        view.undo()               # press Undo
+        view.save()               # press Save; the saved game (JSON text)
+        view.load(text)           # paste a saved game and press Load
+        view.new_game(players=4, seed=7, **options)  # set the settings, press New game
+        view.set_up("jacks")      # choose a teaching set-up and press Set up
+        view.set_language("ru"), view.set_seat(1, "human"), view.set_speed("step")
+        view.next_bot_move()      # press Next bot move (the "step by step" speed)
+        view.waiting              # whether a bot waits for Next bot move
+        view.control("domino-game-pass")  # a game's own control, by its CSS class
+    """
 
     GAME: Game
     #: whether each seat shows how many cards it holds (not in games without hands)
@@ -104,6 +200,7 @@ class GameView(w.VBox):
         self._values = {"players": players or info.min_players, "seed": seed, **options}
         self._seats = list(seats) if seats else None
         self._speed, self._waiting, self._rng = "instant", False, random.Random(seed)
+        self._projector = False
         self._status, self._last, self._hand_box = status_line(), w.HTML(), w.HTML()
         for widget, name in (
             (self._status, "rb-status"),
@@ -164,6 +261,95 @@ class GameView(w.VBox):
             return current
         return min(self.humans, default=0)
 
+    @property
+    def waiting(self) -> bool:
+        """Whether a bot is to move and waits for Next bot move (the "step by step" speed)."""
+        return self._waiting
+
+    # ---- the test driver: what a reader does, by name
+
+    def buttons(self) -> list[str]:
+        """The labels of the move buttons offered now, in their order on the page."""
+        return [button.description for button in self._actions.children]
+
+    def press(self, label: str) -> None:
+        """Press the move button labelled ``label``."""
+        for button in self._actions.children:
+            if button.description == label:
+                button.click()
+                return
+        raise LookupError(f"no move button {label!r}; offered: {self.buttons()}")
+
+    def type_move(self, text: str) -> None:
+        """Type ``text`` in the move box and press Enter."""
+        self._typed_box.value = ""  # the same text again is a new Enter
+        self._typed_box.value = text
+
+    def status_text(self) -> str:
+        return plain(self._status.value)
+
+    def status_kind(self) -> str:
+        """``"error"`` after a refusal, ``"ok"`` after a success, ``"info"`` otherwise."""
+        found = re.search(r"status-(\w+)", self._status.value)
+        return found[1] if found else ""
+
+    def log_entries(self) -> list[LogLine]:
+        """The lines the Log drawer shows (the newest :data:`LOG_LINES`), oldest first."""
+        return [LogLine(e.text, e.rule) for e in self._state.log(self.lang)[-LOG_LINES:]]
+
+    def table_html(self) -> str:
+        return self._table.value
+
+    def hand_html(self) -> str:
+        return self._hand_box.value
+
+    def undo(self) -> None:
+        self.control("rb-undo").click()
+
+    def save(self) -> str:
+        """Press Save; the saved game as the page shows it (JSON text)."""
+        self.control("rb-save").click()
+        return self._json.value
+
+    def load(self, text: str) -> None:
+        """Paste ``text`` in the saved-game box and press Load."""
+        self._json.value = text
+        self.control("rb-load").click()
+
+    def new_game(self, **choices) -> None:
+        """Set the settings named (``players``, ``seed``, any option) and press New game."""
+        for name, value in choices.items():
+            if name not in self._inputs:
+                raise LookupError(f"no setting {name!r}; there are: {sorted(self._inputs)}")
+            self._inputs[name].value = value
+        self.control("rb-new").click()
+
+    def set_up(self, name: str) -> None:
+        """Choose the teaching set-up ``name`` and press Set up."""
+        self.control("rb-setup").value = name
+        self.control("rb-setup-go").click()
+
+    def set_language(self, lang: str) -> None:
+        self.control("rb-language").value = check_lang(lang)
+
+    def set_seat(self, seat: int, kind: str) -> None:
+        """Make ``seat`` a ``"human"`` (hot seat) or a ``"bot"``."""
+        self.control(f"rb-seat-{seat}").value = kind
+
+    def set_speed(self, speed: str) -> None:
+        """The bots' speed: ``"instant"``, ``"normal"`` or ``"step"``."""
+        self.control("rb-speed").value = speed
+
+    def next_bot_move(self) -> None:
+        self.control("rb-step").click()
+
+    def control(self, css_class: str) -> w.Widget:
+        """The control of this view that carries ``css_class`` (the class the page's styles use)."""
+        found = _find(self, css_class)
+        if found is None:
+            raise LookupError(f"no control with the class {css_class!r} in this view")
+        return found
+
     # ---- building the controls
 
     def _controls(self) -> w.Widget:
@@ -191,7 +377,8 @@ class GameView(w.VBox):
             widget.style = {"description_width": "initial"}
             widget.add_class(f"rb-option-{name}")
         self._inputs = made
-        new = self._button(pick(lang, "New game", "Новая партия"), "rb-new", lambda _b: self._new_game(), "refresh")
+        new = self._button(pick(lang, "New game", "Новая партия"), "rb-new", lambda _b: self._new_game())
+        new.button_style = "primary"
         parts = [*made.values(), new]
         setups = self.GAME.setups
         if setups:
@@ -211,10 +398,11 @@ class GameView(w.VBox):
         box.add_class("rb-bar")
         return box
 
-    def _button(self, label: str, cls: str, callback, icon: str = "") -> w.Button:
-        button = w.Button(description=label, tooltip=label, icon=icon)
+    def _button(self, label: str, cls: str, callback=None, tooltip: str = "") -> w.Button:
+        button = w.Button(description=label, tooltip=tooltip or label)
         button.add_class(cls)
-        button.on_click(callback)
+        if callback is not None:
+            button.on_click(callback)
         return button
 
     def _toolbar(self) -> w.Widget:
@@ -233,12 +421,8 @@ class GameView(w.VBox):
             style={"description_width": "initial"},
         )
         speed.observe(lambda ch: setattr(self, "_speed", ch["new"]), names="value")
-        projector = w.Checkbox(
-            value="rb-projector" in self._dom_classes, description=pick(lang, "Projector", "Проектор"), indent=False
-        )
-        projector.observe(
-            lambda ch: (self.add_class if ch["new"] else self.remove_class)("rb-projector"), names="value"
-        )
+        projector = w.Checkbox(value=self._projector, description=pick(lang, "Projector", "Проектор"), indent=False)
+        projector.observe(lambda ch: self._set_projector(ch["new"]), names="value")
         seats = [self._seat_toggle(p) for p in range(self._state.num_players)]
         for widget, cls in ((language, "rb-language"), (speed, "rb-speed"), (projector, "rb-projector-toggle")):
             widget.add_class(cls)
@@ -257,6 +441,15 @@ class GameView(w.VBox):
         toggle.add_class(f"rb-seat-{seat}")
         toggle.observe(lambda ch: self._set_seat(seat, ch["new"]), names="value")
         return toggle
+
+    def _drawer(self, name: str, label: str, tooltip: str, *content: w.Widget) -> tuple[w.Button, w.Widget]:
+        """A disclosure button and the drawer it opens over the table (the page's script opens it)."""
+        toggle = self._button(label, f"rb-toggle-{name}", tooltip=tooltip)
+        toggle.add_class("rb-toggle")
+        drawer = w.VBox([w.HTML(f"<h2>{html.escape(tooltip)}</h2>"), *content])
+        drawer.add_class("rb-drawer")
+        drawer.add_class(f"rb-drawer-{name}")
+        return toggle, drawer
 
     # ---- callbacks: event -> engine -> redraw
 
@@ -285,6 +478,10 @@ class GameView(w.VBox):
         self._seats[seat] = kind
         self._after_move()
 
+    def _set_projector(self, on: bool) -> None:
+        self._projector = on
+        (self.add_class if on else self.remove_class)("rb-projector")
+
     def _set_language(self, lang: str) -> None:
         self._values.update({k: v.value for k, v in self._inputs.items()})
         self.lang = lang
@@ -302,6 +499,8 @@ class GameView(w.VBox):
         typed = change["new"].strip()
         if typed:
             self._act(self._match(typed))
+            if self._status.value and "status-error" not in self._status.value:
+                self._typed_box.value = ""  # played: the box is ready for the next move
 
     def _match(self, typed: str) -> Action:
         """The legal action a typed move names: its cards in notation, or its label."""
@@ -396,7 +595,7 @@ class GameView(w.VBox):
         lang = self.lang
         # the controls this view replaces (another language, a new game), not the lines it keeps
         close_tree(*self.children, keep=(self._status, self._last, self._hand_box))
-        self._table, self._actions, self._log = w.HTML(), w.HBox(layout=w.Layout(flex_flow="row wrap")), w.HTML()
+        self._table, self._actions, self._log = w.HTML(), w.HBox(), w.HTML()
         self._buttons, self._offered = [], []
         self._typed_box = w.Text(
             placeholder=pick(lang, "type a move, e.g. 9♥ or 9H", "введите ход, например 9♥ или 9H"),
@@ -406,17 +605,12 @@ class GameView(w.VBox):
         self._typed_box.observe(self._typed, names="value")
         self._json = w.Textarea(
             placeholder=pick(lang, "saved game (JSON)", "сохранённая партия (JSON)"),
-            layout=w.Layout(width="100%", height="4em"),
+            layout=w.Layout(width="100%", height="5em"),
         )
         self._json.add_class("rb-json")
         self._download = w.HTML()
+        self._download.add_class("rb-download")
         self._step = self._button(pick(lang, "Next bot move", "Следующий ход бота"), "rb-step", self._next_bot_move)
-        tools = [
-            self._button(pick(lang, "Undo", "Отменить"), "rb-undo", self._undo, "undo"),
-            self._button(pick(lang, "Save", "Сохранить"), "rb-save", self._save),
-            self._button(pick(lang, "Load", "Загрузить"), "rb-load", self._load),
-            self._download,
-        ]
         for widget, cls in (
             (self._table, "rb-table"),
             (self._actions, "rb-actions"),
@@ -424,35 +618,80 @@ class GameView(w.VBox):
             (self._typed_box, "rb-typed"),
         ):
             widget.add_class(cls)
-        files = w.Accordion(
-            [w.VBox([w.HBox(tools, layout=w.Layout(flex_flow="row wrap")), self._json])], selected_index=None
+        files = w.HBox(
+            [
+                self._button(pick(lang, "Save", "Сохранить"), "rb-save", self._save),
+                self._button(pick(lang, "Load", "Загрузить"), "rb-load", self._load),
+                self._download,
+            ],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
-        files.set_title(0, pick(lang, "Undo, save, load", "Отмена, сохранение, загрузка"))
-        settings = w.Accordion([w.VBox([self._controls(), self._toolbar()])], selected_index=None)
-        settings.set_title(0, pick(lang, "Game settings", "Настройки партии"))
+        settings = self._drawer(
+            "settings",
+            pick(lang, "Settings", "Настройки"),
+            pick(lang, "Game settings", "Настройки партии"),
+            self._controls(),
+            self._toolbar(),
+        )
+        saving = self._drawer(
+            "files",
+            pick(lang, "Save · load", "Сохранение"),
+            pick(lang, "Save or load a game", "Сохранить или загрузить партию"),
+            files,
+            self._json,
+        )
+        log = self._drawer("log", pick(lang, "Log", "Журнал"), pick(lang, "The whole log", "Весь журнал"), self._log)
+        undo = self._button(
+            pick(lang, "Undo", "Отменить"),
+            "rb-undo",
+            self._undo,
+            pick(lang, "Take back your move", "Отменить свой ход"),
+        )
+        topbar = w.HBox([*settings, undo, *saving, *log])
+        topbar.add_class("rb-topbar")
+        self._meta = w.HTML(self._meta_html(), layout=w.Layout(display="none"))
+        self._meta.add_class("rb-meta")
         self._special = w.VBox()
+        self._special.add_class("rb-special")
         self.children = [
-            w.HTML(STYLE),
-            settings,
+            w.HTML(STYLE, layout=w.Layout(display="none")),
+            self._meta,
+            topbar,
             self._table,
             self._last,
             self._hand_box,
-            self._special,
+            self._status,
             self._actions,
             self._step,
+            self._special,
             self._typed_box,
-            self._status,
-            files,
-            self._log,
         ]
+        for cls in ("rb-lang-en", "rb-lang-ru"):
+            self.remove_class(cls)
+        self.add_class(f"rb-lang-{lang}")
+
+    def _meta_html(self) -> str:
+        """What the page takes from the view: its language and the title of its tab ("Durak · play")."""
+        lang = self.lang
+        title = f"{self.GAME.info.name(lang)} · {pick(lang, 'play', 'игра')}"
+        moves = pick(lang, "Your moves", "Ваши ходы")
+        return (
+            f"<span class='rb-meta-data' data-lang='{lang}' data-title='{html.escape(title)}' "
+            f"data-moves='{html.escape(moves)}'></span>"
+        )
 
     def _redraw(self) -> None:
         state, lang, viewer = self._state, self.lang, self.viewer
         last = state.history[-1] if state.history else None
         fresh = moved_cards(last) if last else frozenset()
-        seats = "".join(self._seat_html(state, p) for p in range(state.num_players))
+        others = [p for p in _around(viewer, state.num_players) if p != viewer]
+        seats = "".join(self._seat_html(state, p) for p in others)
         centre = self.draw_table(state, viewer, fresh)
-        self._table.value = f"<div class='rb-seats' role='list'>{seats}</div><div class='rb-centre' role='region' aria-label='{pick(lang, 'table', 'стол')}'>{centre}</div>"
+        table = pick(lang, "table", "стол")
+        self._table.value = (
+            f"<div class='rb-seats' role='list' aria-label='{pick(lang, 'Other players', 'Другие игроки')}'>{seats}</div>"
+            f"<div class='rb-centre' role='region' aria-label='{table}'>{centre}</div>"
+        )
         entries = state.log(lang)
         latest = next((e for e in reversed(entries) if e.kind == "action"), None)
         self._last.value = (
@@ -467,42 +706,63 @@ class GameView(w.VBox):
         replaced = self._special.children
         self._special.children = self.special_input()
         close_tree(*(old for old in replaced if old not in self._special.children))
+        shown = entries[-LOG_LINES:]
         items = "".join(
             f"<li class='rb-{e.kind}'>{html.escape(e.text)} <small>{rule_link(e.rule, lang)}</small></li>"
-            for e in entries[-80:]
+            for e in shown
         )
-        self._log.value = f"<details class='rb-log'><summary>{pick(lang, 'The whole log', 'Весь журнал')} ({len(entries)})</summary><ol>{items}</ol></details>"
+        older = len(entries) - len(shown)
+        note = (
+            pick(
+                lang,
+                f"<p>The {older} earlier lines are in the saved game.</p>",
+                f"<p>Ещё {older} строк — в сохранённой партии.</p>",
+            )
+            if older
+            else ""
+        )
+        empty = pick(lang, "Nothing has happened yet.", "Пока ничего не произошло.")
+        self._log.value = f"<div class='rb-log-lines'>{note}<ol>{items}</ol>{'' if items else html.escape(empty)}</div>"
 
-    def _seat_html(self, state: State, seat: int) -> str:
+    def _seat_html(self, state: State, seat: int, *, me: bool = False) -> str:
         lang = self.lang
         current = seat == state.current_player
         size = " · " + count(len(self.hand(state, seat)), lang) if self.HAND_SIZES else ""
         role = self.seat_role(state, seat)
         who = "" if seat in self.humans else pick(lang, " (bot)", " (бот)")
         mark = "▶ " if current else ""
-        role_html = f" · <span class='rb-role'>{html.escape(role)}</span>" if role else ""
+        role_html = f"<span class='rb-role'>{html.escape(role)}</span>" if role else ""
+        details = " · ".join(part for part in (html.escape(size.removeprefix(" · ")), role_html) if part)
         aria = " aria-current='true'" if current else ""
+        cls = "rb-seat" + (" rb-current" if current else "") + (" rb-me" if me else "")
         return (
-            f"<div class='rb-seat{' rb-current' if current else ''}' role='listitem' data-seat='{seat}'{aria}>"
-            f"{mark}<b>{html.escape(player_name(seat, lang))}</b>{html.escape(who)}{html.escape(size)}{role_html}</div>"
+            f"<div class='{cls}' role='listitem' data-seat='{seat}'{aria}><span class='rb-who'>{mark}"
+            f"<b>{html.escape(player_name(seat, lang))}</b>{html.escape(who)}</span>"
+            + (f"<span class='rb-details'>{' · ' if me else ''}{details}</span>" if details else "")
+            + "</div>"
         )
 
     def _hand_html(self, state: State, viewer: int, fresh: frozenset[Card]) -> str:
         lang = self.lang
-        legal = {c for a in state.legal_actions() if a.player == viewer for c in action_cards(a)}
+        held = self.hand(state, viewer)
+        legal = {c for a in state.legal_actions() if a.player == viewer for c in action_cards(a)} & set(held)
         cards = []
-        for c in self.hand(state, viewer):
+        for c in held:
             cls = "rb-legal" if c in legal else "rb-dim" if legal else ""
             glow = "last" if c in fresh else None  # a card the last action brought into the hand
-            cards.append(f"<span class='{cls}'>{svg.card(c, lang=lang, width=56, highlight=glow)}</span>")
+            cards.append(f"<span class='{cls}'>{svg.card(c, lang=lang, width=HAND_CARD, highlight=glow)}</span>")
         title = pick(lang, f"Hand of {player_name(viewer, 'en')}", f"Карты игрока {viewer + 1}")
-        return f"<div><b>{html.escape(title)}</b></div><div class='rb-hand' role='group' aria-label='{html.escape(title)}'>{''.join(cards)}</div>"
+        seat = self._seat_html(state, viewer, me=True)
+        return (
+            f"<div role='list' aria-label='{html.escape(pick(lang, 'Your seat', 'Ваше место'))}'>{seat}</div>"
+            f"<div class='rb-hand' role='group' aria-label='{html.escape(title)}'>{''.join(cards)}</div>"
+        )
 
     def _offer(self, actions: list[Action]) -> None:
         """One button per legal move of the person. The buttons are kept and relabelled
         from move to move: a click then sends the page only what changed, not new widgets."""
         while len(self._buttons) < len(actions):
-            button = w.Button(layout=w.Layout(width="auto"))
+            button = w.Button()
             button.add_class("rb-action")
             button.on_click(functools.partial(self._act_offered, len(self._buttons)))
             self._buttons.append(button)
@@ -541,4 +801,19 @@ class GameView(w.VBox):
             show(self._status, pick(lang, f"{who}, your turn.", f"{who}, ваш ход."))
 
 
-__all__ = ["GameView", "action_cards", "moved_cards"]
+def _around(viewer: int, players: int) -> list[int]:
+    """The seats in playing order starting after ``viewer`` (the players to the viewer's left first)."""
+    return [(viewer + k) % players for k in range(1, players + 1)]
+
+
+def _find(widget: w.Widget, css_class: str) -> w.Widget | None:
+    if css_class in getattr(widget, "_dom_classes", ()):
+        return widget
+    for child in getattr(widget, "children", ()):
+        found = _find(child, css_class)
+        if found is not None:
+            return found
+    return None
+
+
+__all__ = ["GameView", "LogLine", "action_cards", "moved_cards", "plain"]

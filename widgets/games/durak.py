@@ -159,10 +159,11 @@ class DurakGame(GameView):
                 f" Game {game} of {games}; rating so far: {scores}.",
                 f" Игра {game} из {games}; рейтинг: {scores}.",
             )
-        picture = svg.card(trump, lang=lang, width=40) if view["trump_card"] else ""
+        stock = svg.back(lang=lang, width=44) if view["deck_count"] else ""
+        picture = svg.card(trump, lang=lang, width=44) if view["trump_card"] else ""
         pairs = [
             svg.row(
-                pair, lang=lang, width=44, overlap=0.45, highlight={i: "last" for i, c in enumerate(pair) if c in fresh}
+                pair, lang=lang, width=60, overlap=0.45, highlight={i: "last" for i, c in enumerate(pair) if c in fresh}
             )
             for pair in ([a] if d is None else [a, d] for a, d in state.table())
         ]
@@ -170,8 +171,11 @@ class DurakGame(GameView):
             pick(lang, "The table is empty.", "Стол пуст.")
         )
         return (
-            f"<div class='durak-trump' style='display:flex;gap:.6em;align-items:center'>{picture}"
-            f"<span class='durak-info'>{html.escape(info)}</span></div><div class='durak-bout'>{bout}</div>"
+            "<div class='durak-felt' style='display:flex;flex-wrap:wrap;gap:8px 20px;align-items:center'>"
+            f"<div class='durak-trump' style='display:flex;gap:6px;align-items:center;flex-wrap:wrap;max-width:22em'>"
+            f"{stock}{picture}<span class='durak-info' style='flex:1 1 9em'>{html.escape(info)}</span></div>"
+            "<div class='durak-bout' style='display:flex;flex-wrap:wrap;gap:6px 14px;align-items:center'>"
+            f"{bout}</div></div>"
         )
 
     def hand(self, state: dk.DurakState, viewer: int) -> list[Card]:

@@ -33,7 +33,7 @@ _MAGIC_COLOURS = {
 }
 _BARRELS = ("barrel", "barrels"), ("бочонок", "бочонка", "бочонков")
 #: the board shows every collection, so the shared view's hand box is not needed
-_STYLE = "<style>.rb-game-minefield .rb-hand-box{display:none}</style>"
+_STYLE = "<style>.rb-game-minefield .rb-hand{display:none}</style>"
 
 
 class MinefieldView(GameView):
