@@ -1,0 +1,138 @@
+/* The game table's page behaviour (widgets.game.GameView), the same in the apps (the Voila
+   template includes this file) and in the book (book/_ext/rulebook.py inlines it):
+
+   - the bar's Settings, Save · load and Log buttons are disclosure buttons: each opens its
+     drawer over the table, says so with aria-expanded, and Escape closes it again; the page
+     does this itself, so a drawer opens at once, also on a saved page with no Python behind it;
+   - after a move, focus goes to the group of move buttons (named "Your moves"), a control that
+     stays where it is: the buttons themselves are relabelled for the next move, and a second
+     Enter on one of them would play another move;
+   - a New game, a set-up or a loaded game closes its drawer and gives focus back to its button;
+   - in an app (not in the book) the table fills the first screen: the centre of the table gets
+     the height the screen has left once the bar, the seats, the viewer's hand, the status line
+     and the move buttons are placed, and scrolls inside itself when it needs more.
+   No braces pairs that a template engine would read are used in this file (it is included raw). */
+(function () {
+  "use strict";
+  if (window.rulebookTable) return;
+  window.rulebookTable = true;
+
+  var TOGGLE = /(?:^|\s)rb-toggle-([\w-]+)/;
+  var counter = 0;
+
+  function drawerOf(toggle) {
+    var match = TOGGLE.exec(toggle.className), game = toggle.closest(".rb-game");
+    return match && game ? game.querySelector(".rb-drawer-" + match[1]) : null;
+  }
+
+  function toggleOf(drawer) {
+    var match = /(?:^|\s)rb-drawer-([\w-]+)/.exec(drawer.className), game = drawer.closest(".rb-game");
+    return match && game ? game.querySelector(".rb-toggle-" + match[1]) : null;
+  }
+
+  function setOpen(toggle, drawer, open) {
+    drawer.classList.toggle("rb-open", open);
+    toggle.setAttribute("aria-expanded", String(open));
+  }
+
+  function closeAll(game, except) {
+    game.querySelectorAll(".rb-drawer.rb-open").forEach(function (drawer) {
+      var toggle = toggleOf(drawer);
+      if (drawer !== except && toggle) setOpen(toggle, drawer, false);
+    });
+  }
+
+  function decorate(root) {
+    (root.querySelectorAll ? root : document).querySelectorAll(".rb-game .rb-toggle").forEach(function (toggle) {
+      var drawer = drawerOf(toggle);
+      if (!drawer) return;
+      if (!drawer.id) drawer.id = "rb-drawer-" + ++counter;
+      toggle.setAttribute("aria-controls", drawer.id);
+      toggle.setAttribute("aria-expanded", String(drawer.classList.contains("rb-open")));
+      if (!drawer.hasAttribute("role")) {
+        drawer.setAttribute("role", "region");
+        drawer.setAttribute("aria-label", toggle.title || toggle.textContent.trim());
+      }
+    });
+    document.querySelectorAll(".rb-game .rb-actions").forEach(function (group) {
+      var meta = group.closest(".rb-game").querySelector(".rb-meta-data");
+      group.setAttribute("role", "group");
+      group.setAttribute("tabindex", "-1");
+      group.setAttribute("aria-label", (meta && meta.dataset.moves) || "Your moves");
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target instanceof Element ? event.target : null;
+    if (!target) return;
+    var toggle = target.closest(".rb-game .rb-toggle");
+    if (toggle) {
+      var drawer = drawerOf(toggle);
+      if (!drawer) return;
+      var open = !drawer.classList.contains("rb-open");
+      closeAll(toggle.closest(".rb-game"), drawer);
+      decorate(document);
+      setOpen(toggle, drawer, open);
+      return;
+    }
+    var done = target.closest(".rb-drawer .rb-new, .rb-drawer .rb-setup-go, .rb-drawer .rb-load");
+    if (done) {
+      var own = done.closest(".rb-drawer"), button = toggleOf(own);
+      setTimeout(function () {
+        if (button) { setOpen(button, own, false); button.focus(); }
+      }, 0);
+      return;
+    }
+    var move = target.closest(".rb-game .rb-actions button, .rb-game .rb-step, .rb-game .rb-special .widget-button");
+    if (move) {
+      var group = move.closest(".rb-game").querySelector(".rb-actions");
+      decorate(document);
+      if (group) setTimeout(function () { group.focus({ preventScroll: true }); }, 0);
+    }
+  }, true);
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var target = event.target instanceof Element ? event.target : null;
+    var drawer = target && (target.closest(".rb-drawer.rb-open") || (target.closest(".rb-toggle") && drawerOf(target.closest(".rb-toggle"))));
+    if (!drawer || !drawer.classList.contains("rb-open")) return;
+    var toggle = toggleOf(drawer);
+    if (!toggle) return;
+    setOpen(toggle, drawer, false);
+    toggle.focus();
+    event.preventDefault();
+  });
+
+  function pageTop(element) {
+    var top = element.getBoundingClientRect().top;
+    for (var node = element.parentElement; node; node = node.parentElement) top += node.scrollTop || 0;
+    return top;
+  }
+
+  var BELOW = [".rb-hand-box", ".rb-status", ".rb-actions", ".rb-step"];
+
+  function fit() {
+    if (!document.documentElement.dataset.frontend) return;  /* an app page, not the book */
+    document.querySelectorAll(".rb-game").forEach(function (game) {
+      var centre = game.querySelector(".rb-centre");
+      if (!centre || !centre.offsetParent) return;
+      var bottom = centre.getBoundingClientRect().bottom, last = bottom;
+      BELOW.forEach(function (selector) {
+        var element = game.querySelector(selector);
+        if (element && element.offsetParent) last = Math.max(last, element.getBoundingClientRect().bottom);
+      });
+      var room = window.innerHeight - pageTop(centre) - (last - bottom) - 12;
+      var height = Math.max(140, Math.floor(room)) + "px";
+      if (game.style.getPropertyValue("--rb-centre-max") !== height) game.style.setProperty("--rb-centre-max", height);
+    });
+  }
+
+  var pending = false;
+  function later() {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(function () { pending = false; decorate(document); fit(); });
+  }
+  new MutationObserver(later).observe(document.documentElement, { childList: true, subtree: true });
+  window.addEventListener("resize", later);
+})();
