@@ -4,6 +4,11 @@ Suits are drawn as paths, so no font needs suit glyphs. Every picture has class
 names (``card rank-10 suit-hearts``) and a ``<title>`` with the card's name, so it
 is accessible and easy to assert on. The same input always gives the same text.
 
+Every word on a card stays readable (11 CSS pixels or more) at the size it is drawn:
+a card at least :data:`PIPS_FROM` pixels wide has its corner index and pips; a
+smaller one shows only its rank and suit, large (a "mini" card, as card-game apps draw
+a field of many cards), down to :data:`SMALLEST` pixels.
+
 >>> from rules.cards import parse_card
 >>> 'suit-hearts' in card(parse_card("10♥"))
 True
@@ -18,7 +23,7 @@ from html import escape
 from rules.cards import Card, Color, Suit, card_name, format_card
 from rules.lang import pick
 
-__all__ = ["card", "back", "row", "grid", "HIGHLIGHTS"]
+__all__ = ["card", "back", "row", "grid", "is_mini", "HIGHLIGHTS", "PIPS_FROM", "SMALLEST"]
 
 W, H = 100, 140  # one card, in user units
 RED, BLACK = "#c8102e", "#1a1a1a"
@@ -32,6 +37,14 @@ HIGHLIGHTS = {
     "last": "#8250df",
 }
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
+#: the narrowest card (CSS px) drawn with its corner index and pips; narrower cards are minis
+PIPS_FROM = 54
+#: the narrowest card whose words stay 11 px or more (a mini card's rank is 54 units of 100)
+SMALLEST = 21
+#: the corner index's rank (user units of a 100-wide card): 11.9 px at PIPS_FROM
+INDEX_SIZE = 22
+#: a mini card's rank, and a grid's labels next to mini cards
+MINI_SIZE = 54
 
 _SUIT_PATHS = {
     Suit.DIAMONDS: "M0 -0.5 L0.38 0 L0 0.5 L-0.38 0 Z",
@@ -107,12 +120,35 @@ def _outline(highlight: str | None) -> str:
 
 def _index(card: Card, ink: str, lang: str) -> str:
     rank = format_card(card, lang)[:-1]
+    squeeze = ' textLength="24" lengthAdjust="spacingAndGlyphs"' if len(rank) > 1 else ""
     text = (
-        f'<text x="11" y="22" font-family="{FONT}" font-size="19" font-weight="bold" '
-        f'text-anchor="middle" fill="{ink}">{escape(rank)}</text>'
+        f'<text x="13" y="23" font-family="{FONT}" font-size="{INDEX_SIZE}" font-weight="bold" '
+        f'text-anchor="middle" fill="{ink}"{squeeze}>{escape(rank)}</text>'
     )
-    corner = text + _suit_shape(card.suit, 11, 33, 12, ink)
+    corner = text + _suit_shape(card.suit, 13, 35, 12, ink)
     return corner + f'<g transform="rotate(180 {W / 2} {H / 2})">{corner}</g>'
+
+
+def _mini_face(card: Card, lang: str) -> str:
+    """A small card's face: its rank (or the joker's name) and suit, large; no pips."""
+    ink = _ink(card)
+    name = format_card(card, lang)
+    if card.is_joker:
+        star = " ".join(
+            f"{_num(50 + r * _cos(k))},{_num(100 + r * _sin(k))}"
+            for k, r in ((k, 24 if k % 2 == 0 else 10) for k in range(10))
+        )
+        return (
+            f'<text x="50" y="64" font-family="{FONT}" font-size="{MINI_SIZE}" font-weight="bold" '
+            f'text-anchor="middle" fill="{ink}" textLength="{min(90, len(name) * 34)}" '
+            f'lengthAdjust="spacingAndGlyphs">{escape(name)}</text><polygon points="{star}" fill="{ink}"/>'
+        )
+    rank = name[:-1]
+    squeeze = ' textLength="80" lengthAdjust="spacingAndGlyphs"' if len(rank) > 1 else ""
+    return (
+        f'<text x="50" y="64" font-family="{FONT}" font-size="{MINI_SIZE}" font-weight="bold" '
+        f'text-anchor="middle" fill="{ink}"{squeeze}>{escape(rank)}</text>' + _suit_shape(card.suit, 50, 102, 44, ink)
+    )
 
 
 def _face(card: Card, lang: str) -> str:
@@ -120,7 +156,7 @@ def _face(card: Card, lang: str) -> str:
     if card.is_joker:
         word = pick(lang, "JOKER", "ДЖОКЕР")
         letters = "".join(
-            f'<text x="11" y="{20 + 14 * i}" font-family="{FONT}" font-size="13" font-weight="bold" '
+            f'<text x="12" y="{24 + 19 * i}" font-family="{FONT}" font-size="21" font-weight="bold" '
             f'text-anchor="middle" fill="{ink}">{ch}</text>'
             for i, ch in enumerate(word)
         )
@@ -153,15 +189,17 @@ def _sin(k: int) -> float:
     return math.sin(math.pi * (k / 5 - 0.5))
 
 
-def _card_group(c: Card | None, x: float, y: float, *, lang: str, highlight: str | None, face_down: bool) -> str:
+def _card_group(
+    c: Card | None, x: float, y: float, *, lang: str, highlight: str | None, face_down: bool, mini: bool = False
+) -> str:
     if face_down or c is None:
         title = pick(lang, "face-down card", "карта рубашкой вверх")
         body = _back_body(highlight)
         cls = "card back" + (f" hl-{highlight}" if highlight else "")
     else:
         title = f"{card_name(c, lang)} ({format_card(c, lang)})"
-        body = _outline(highlight) + _face(c, lang)
-        cls = _classes(c, highlight)
+        body = _outline(highlight) + (_mini_face(c, lang) if mini else _face(c, lang))
+        cls = _classes(c, highlight) + (" mini" if mini else "")
     return f'<g class="{cls}" transform="translate({_num(x)} {_num(y)})"><title>{escape(title)}</title>{body}</g>'
 
 
@@ -187,12 +225,17 @@ def _svg(width: float, height: float, body: str, scale: float, title: str, cls: 
     )
 
 
+def is_mini(width: float) -> bool:
+    """Whether a card ``width`` CSS pixels wide is drawn as a mini card (see the module's docstring)."""
+    return width < PIPS_FROM
+
+
 def card(c: Card, *, lang: str = "en", highlight: str | None = None, width: float = 60) -> str:
     """One card face as a standalone ``<svg>``; ``highlight`` is a key of HIGHLIGHTS."""
     return _svg(
         W,
         H,
-        _card_group(c, 0, 0, lang=lang, highlight=highlight, face_down=False),
+        _card_group(c, 0, 0, lang=lang, highlight=highlight, face_down=False, mini=is_mini(width)),
         width / W,
         card_name(c, lang),
         "cards",
@@ -221,23 +264,35 @@ def row(
     """
     cards = list(cards)
     marks = _marks(highlight)
+    mini = is_mini(width)
     step = W * (1 - overlap) + (0 if overlap else 8)
+    if mini and overlap:  # a mini card shows its rank in the middle: fan less, so it stays in view
+        step = max(step, W * 0.8)
     total = max(1, len(cards))
     body = "".join(
-        _card_group(c, i * step, 0, lang=lang, highlight=marks.get(i), face_down=c is None) for i, c in enumerate(cards)
+        _card_group(c, i * step, 0, lang=lang, highlight=marks.get(i), face_down=c is None, mini=mini)
+        for i, c in enumerate(cards)
     )
     if not cards:
-        empty = pick(lang, "no cards", "нет карт")
+        words = pick(lang, ("no", "cards"), ("нет", "карт"))
+        said = (
+            "".join(
+                f'<text x="50" y="{66 + 30 * k}" font-family="{FONT}" font-size="26" text-anchor="middle" '
+                f'fill="#57606a">{word}</text>'
+                for k, word in enumerate(words)
+            )
+            if width * 26 / W >= 11
+            else ""  # too small to read: the dashed outline and the title say it
+        )
         body = (
-            f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="8" fill="none" stroke="#aaa" '
-            f'stroke-dasharray="6 4"/><text x="50" y="75" font-family="{FONT}" font-size="13" '
-            f'text-anchor="middle" fill="#777">{empty}</text>'
+            f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="8" fill="none" stroke="#6e7781" '
+            f'stroke-dasharray="6 4"/>{said}'
         )
     width_units = (total - 1) * step + W
     text = title or (
         " ".join(format_card(c, lang) if c else "?" for c in cards) or (pick(lang, "no cards", "нет карт"))
     )
-    return _svg(width_units, H, body, width / W, text, "cards row")
+    return _svg(width_units, H, body, width / W, text, "cards row" + (" mini" if mini else ""))
 
 
 def grid(
@@ -259,18 +314,21 @@ def grid(
     """
     highlight = highlight or {}
     gap = 8
-    left = 36 if row_labels else 0
-    top = 24 if col_labels else 0
+    mini = is_mini(width)
+    # the labels are as readable as the cards: 11 px or more at the size drawn
+    size = MINI_SIZE if mini else max(24, 11 * W / width)
+    left = size * 0.9 + 8 if row_labels else 0
+    top = size + 8 if col_labels else 0
     parts = []
     for c, text in enumerate(col_labels or ()):
         parts.append(
-            f'<text x="{left + c * (W + gap) + W / 2}" y="17" font-family="{FONT}" font-size="16" '
-            f'text-anchor="middle" fill="#444">{escape(text)}</text>'
+            f'<text x="{_num(left + c * (W + gap) + W / 2)}" y="{_num(size)}" font-family="{FONT}" '
+            f'font-size="{_num(size)}" text-anchor="middle" fill="#424a53">{escape(text)}</text>'
         )
     for r, text in enumerate(row_labels or ()):
         parts.append(
-            f'<text x="16" y="{top + r * (H + gap) + H / 2 + 6}" font-family="{FONT}" font-size="18" '
-            f'text-anchor="middle" fill="#444">{escape(text)}</text>'
+            f'<text x="{_num(left / 2 - 2)}" y="{_num(top + r * (H + gap) + H / 2 + size * 0.35)}" '
+            f'font-family="{FONT}" font-size="{_num(size)}" text-anchor="middle" fill="#424a53">{escape(text)}</text>'
         )
     for r in range(rows):
         for c in range(cols):
@@ -278,7 +336,9 @@ def grid(
             mark = highlight.get((r, c))
             if (r, c) in cells:
                 parts.append(
-                    _card_group(cells[(r, c)], x, y, lang=lang, highlight=mark, face_down=cells[(r, c)] is None)
+                    _card_group(
+                        cells[(r, c)], x, y, lang=lang, highlight=mark, face_down=cells[(r, c)] is None, mini=mini
+                    )
                 )
             else:
                 stroke = HIGHLIGHTS.get(mark, "#bbb") if mark else "#ccc"
@@ -291,7 +351,14 @@ def grid(
                 )
     total_w = left + cols * (W + gap) - gap
     total_h = top + rows * (H + gap) - gap
-    return _svg(total_w, total_h, "".join(parts), width / W, title or pick(lang, "table", "стол"), "cards grid")
+    return _svg(
+        total_w,
+        total_h,
+        "".join(parts),
+        width / W,
+        title or pick(lang, "table", "стол"),
+        "cards grid" + (" mini" if mini else ""),
+    )
 
 
 def _marks(highlight) -> dict[int, str]:

@@ -85,6 +85,7 @@ STYLE = """<style>
 .rb-game .rb-centre{border-radius:10px;background:#e3f1e7;padding:6px 8px;overflow:auto;max-height:var(--rb-centre-max);
   min-height:3em;box-sizing:border-box}
 .rb-game .rb-centre svg.cards{max-width:none}
+.rb-game .rb-centre svg.cards.grid{max-width:100%;height:auto}
 .rb-game .rb-hand{display:flex;gap:4px;padding-top:10px;align-items:flex-end;max-width:100%}
 .rb-game .rb-hand>span{flex:0 1 auto;min-width:14px}
 .rb-game .rb-hand>span:last-child{flex-shrink:0}
@@ -94,7 +95,7 @@ STYLE = """<style>
 .rb-game .hl-last{animation:rb-glow 1.8s ease-out}
 @keyframes rb-glow{0%{filter:drop-shadow(0 0 9px #bf8700)}100%{filter:none}}
 .rb-game .rb-last{margin:4px 0 0;font-size:13px}
-.rb-game .rb-last small,.rb-game .rb-log small{font-size:12px}
+.rb-game small{font-size:12px}
 .rb-game .rb-status{font-size:16px;font-weight:600;margin:4px 0 2px}
 .rb-game .rb-actions{display:flex;flex-wrap:wrap;gap:6px;max-height:var(--rb-moves-max);overflow-y:auto;padding:5px;margin:0 -5px}
 .rb-game .rb-actions:focus{outline:none}
@@ -115,8 +116,8 @@ STYLE = """<style>
   --rb-card:128px;--rb-centre-max:max(260px, calc(100vh - 640px));--rb-moves-max:max(140px, calc(100vh - 860px))}
 .rb-projector .rb-seat{font-size:22px;border-width:3px}
 .rb-projector .rb-seat.rb-current{border-width:6px;background:#b6e3ff}
-.rb-projector .rb-centre svg.cards{width:auto;height:200px}
-.rb-projector .rb-centre svg.cards.grid{height:auto;width:auto;max-height:max(200px, calc(100vh - 700px))}
+.rb-projector .rb-centre svg.cards{width:auto;height:160px}
+.rb-projector .rb-centre svg.cards.grid{width:100%;height:auto;max-height:calc(var(--rb-centre-max) - 3em)}
 .rb-projector .rb-last{font-size:20px}
 .rb-projector .rb-last small{font-size:18px}
 .rb-projector .rb-status{font-size:28px}

@@ -1,6 +1,9 @@
-"""Every play app as a card table, in Voila: at phone, desktop and projector widths, in
-both languages, nothing is cut off or overlaps, and the card that glows after a move is
-the card that move played."""
+"""Every play app as a card table, in Voila, as a reader meets it on a phone (360×740), a
+laptop (1280×720) and a classroom's projector (1920×1080, the projector setting on): in one
+language, with the viewer's hand, the move buttons and the status line on the first screen
+(at the start and after 20 moves), no text under 11 px on the phone, nothing cut off, every
+control usable from the keyboard, and the card that glows after a move is the card that move
+played. Screenshots of every app at every size are kept in test-results/table/."""
 
 from __future__ import annotations
 
@@ -8,14 +11,17 @@ import re
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from rules.cards import parse_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = sorted(p.parent.name for p in ROOT.glob("book/*/play.ipynb"))
-WIDTHS = (360, 1280, 1920)
+SIZES = ((360, 740), (1280, 720), (1920, 1080))
+PHONE = SIZES[0]
 SHOTS = ROOT / "test-results" / "table"
+MOVES = 20
 
 #: JavaScript: what a reader would see as broken on the page
 LAYOUT_PROBLEMS = """() => {
@@ -35,41 +41,261 @@ LAYOUT_PROBLEMS = """() => {
   return out;
 }"""
 
+#: JavaScript: the parts of the table that must be on the first screen, and where they are
+FIRST_SCREEN = """() => {
+  const box = (selector) => {
+    const e = document.querySelector(selector);
+    if (!e || !e.checkVisibility()) return null;
+    const r = e.getBoundingClientRect();
+    return r.height ? {top: Math.round(r.top), bottom: Math.round(r.bottom)} : null;
+  };
+  return {hand: box('.rb-game .rb-hand'), moves: box('.rb-game .rb-actions'), status: box('.rb-game .rb-status'),
+          seat: box('.rb-game .rb-me'), height: window.innerHeight};
+}"""
 
-def _open(page, voila_url, app, lang, width):
-    page.set_viewport_size({"width": width, "height": 900})
+#: JavaScript: every piece of text a reader sees (HTML and SVG), its size in CSS px and its words
+VISIBLE_TEXT = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode, text = node.nodeValue.trim(), el = node.parentElement;
+    if (!text || !el || el.closest('script, style, title, noscript, [aria-hidden="true"]')) continue;
+    if (!el.checkVisibility({visibilityProperty: true, opacityProperty: true})) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const rects = [...range.getClientRects()].filter(r => r.width > 0 && r.height > 0);
+    if (!rects.length) continue;
+    const visible = rects.some(r => r.bottom > 0 && r.right > 0 && r.left < window.innerWidth);
+    if (!visible) continue;
+    let size = parseFloat(getComputedStyle(el).fontSize);
+    if (el instanceof SVGElement) {
+      const ctm = el.getScreenCTM();
+      size = size * Math.hypot(ctm.a, ctm.b);
+    }
+    out.push({text, size: Math.round(size * 10) / 10, lang: el.closest('[lang]')?.lang || '',
+              switch: !!el.closest('.rb-lang-switch, .rb-language')});
+  }
+  return out;
+}"""
+
+#: words of the other language a page may show: a Russian term the English text teaches, the
+#: name of a game, card notation typed in Latin letters
+ALLOWED = {
+    "en": re.compile(r"«[^»]*»"),
+    "ru": re.compile(r"\b(Dummy|rummy|JSON|RJ|BJ|[2-9]?[SCHD])\b"),
+}
+OTHER = {"en": re.compile(r"[\u0400-\u04ff]"), "ru": re.compile(r"[A-Za-z]{2,}")}
+
+
+def _open(page, voila_url, app, lang, size=PHONE):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(f"{voila_url}/voila/render/{app}/play.ipynb?lang={lang}", timeout=90_000)
-    expect(page.locator(".rb-game .rb-seat").first).to_be_visible(timeout=90_000)
+    expect(page.locator(".rb-game .rb-status")).to_contain_text({"en": "Player", "ru": "Игрок"}[lang], timeout=90_000)
+    page.wait_for_timeout(300)
+
+
+def _projector(page, on: bool):
+    """The projector setting, switched as a teacher would: in the Settings drawer."""
+    if page.locator(".rb-game.rb-projector").count() == int(on):
+        return
+    page.locator(".rb-toggle-settings").click()
+    box = page.locator(".rb-projector-toggle input")
+    box.check() if on else box.uncheck()
+    page.locator(".rb-toggle-settings").click()
+    expect(page.locator(".rb-game.rb-projector")).to_have_count(int(on))
+
+
+def _look(page, app, lang, stage):
+    """The page at each size: the table on the first screen, nothing broken, one language."""
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        _projector(page, width >= 1920)
+        page.wait_for_timeout(400)
+        page.evaluate("document.querySelectorAll('*').forEach(e => { if (e.scrollTop) e.scrollTop = 0; })")
+        page.screenshot(path=str(SHOTS / f"{app}-{lang}-{width}-{stage}.png"))
+        where = f"{app} in {lang} at {width}×{height}, {stage}"
+        assert page.evaluate(LAYOUT_PROBLEMS) == [], where
+        parts = page.evaluate(FIRST_SCREEN)
+        for name in ("moves", "status", "seat") + (("hand",) if parts["hand"] else ()):
+            box = parts[name]
+            assert box is not None, f"{where}: no {name}"
+            assert box["top"] >= 0 and box["bottom"] <= parts["height"], (
+                f"{where}: the {name} is off the first screen: {box}"
+            )
+        texts = page.evaluate(VISIBLE_TEXT)
+        assert texts, where
+        # the language switch names both languages, each in its own (as the book's header does)
+        foreign = [t["text"] for t in texts if not t["switch"] and OTHER[lang].search(ALLOWED[lang].sub("", t["text"]))]
+        assert foreign == [], f"{where}: text of the other language: {foreign[:5]}"
+        if (width, height) == PHONE:
+            small = [(t["text"][:30], t["size"]) for t in texts if t["size"] < 11]
+            assert small == [], f"{where}: text under 11 px: {small[:8]}"
+
+
+def _play(page, moves: int) -> int:
+    """Press move buttons as a reader would (a different one each time); the moves played."""
+    buttons = page.locator(".rb-game button.rb-action")
+    played = 0
+    for k in range(moves):
+        count = buttons.count()
+        if not count:
+            break
+        before = page.evaluate(f"() => {NOW}")
+        buttons.nth((k * 7) % count).click()
+        page.wait_for_function(f"(before) => {NOW} !== before", arg=before, timeout=20_000)
+        _settled(page)
+        played += 1
+    return played
+
+
+def _settled(page, quiet_ms: int = 300):
+    """Wait until the table has not changed for ``quiet_ms`` (the bots' answers have all arrived)."""
+    page.evaluate(
+        """(ms) => new Promise((done) => {
+          let timer;
+          const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(finish, ms); });
+          const finish = () => { observer.disconnect(); done(); };
+          observer.observe(document.querySelector('.rb-game'), {subtree: true, childList: true, characterData: true});
+          timer = setTimeout(finish, ms);
+        })""",
+        quiet_ms,
+    )
 
 
 def test_there_are_play_apps():
-    assert APPS, "no book/*/play.ipynb found"
+    assert len(APPS) == 6, APPS
 
 
 @pytest.mark.parametrize("app", APPS)
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_table_holds_from_a_phone_to_a_projector(page, voila_url, offline, app, lang):
+def test_the_table_is_the_first_screen_from_a_phone_to_a_projector(page, voila_url, offline, app, lang):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    _open(page, voila_url, app, lang, WIDTHS[0])
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
-        if width == 1920:  # the projector setting, as a teacher would switch it on
-            page.locator(".rb-game .jupyter-widget-Collapse-header").first.click()
-            page.locator(".rb-projector-toggle input").check()
-            expect(page.locator(".rb-game.rb-projector")).to_be_visible()
-        page.wait_for_timeout(300)
-        page.screenshot(path=str(SHOTS / f"{app}-{lang}-{width}.png"), full_page=True)
-        problems = page.evaluate(LAYOUT_PROBLEMS)
-        assert problems == [], f"{app} at {width} px in {lang}: {problems}"
-    word = {"en": "Player 1", "ru": "Игрок 1"}[lang]
-    expect(page.locator(".rb-seat").first).to_contain_text(word)
+    _open(page, voila_url, app, lang)
+    assert page.evaluate("document.documentElement.lang") == lang
+    title = {"en": " · play", "ru": " · игра"}[lang]
+    assert page.title().endswith(title), page.title()
+    _look(page, app, lang, "start")
+    page.set_viewport_size({"width": 1280, "height": 720})
+    _projector(page, False)
+    assert _play(page, MOVES) >= 1
+    _look(page, app, lang, f"after-{MOVES}-moves")
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_the_introduction_opens_under_how_to_play_in_the_readers_language(page, voila_url, offline, app):
+    _open(page, voila_url, app, "ru")
+    toggle = page.locator("button.rb-intro-toggle")
+    expect(toggle).to_have_text("Как играть")
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(page.locator("#rb-intro")).to_be_hidden()
+    toggle.focus()
+    page.keyboard.press("Enter")
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    intro = page.locator("#rb-intro")
+    expect(intro).to_be_visible()
+    shown = intro.inner_text()
+    assert re.search(r"[а-я]{4}", shown) and not re.search(r"\b(the|and|you)\b", shown), shown
+    heading = page.locator(".jp-RenderedMarkdown h1").inner_text()
+    assert "·" not in heading and not re.search(r"\b(Play|play)\b", heading), heading
+
+
+def _tab_to(page, selector: str, limit: int = 80):
+    """Press Tab until the focus is on ``selector``; fail if it never gets there."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"{selector} cannot be reached with Tab")
+
+
+#: JavaScript: the focused control's ring and its contrast with what is around it
+FOCUS_RING = """() => {
+  const e = document.activeElement, cs = getComputedStyle(e);
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  let n = e.parentElement, behind = 'rgb(255, 255, 255)';
+  while (n) { const bg = getComputedStyle(n).backgroundColor; if (bg && !bg.includes('rgba(0, 0, 0, 0)') && bg !== 'transparent') { behind = bg; break; } n = n.parentElement; }
+  const [a, b] = [lum(rgb(cs.outlineColor)), lum(rgb(behind))];
+  return {width: parseFloat(cs.outlineWidth), style: cs.outlineStyle, contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)};
+}"""
+
+
+#: JavaScript: what changes on the table when a move is played (the last move and the hand)
+NOW = "document.querySelector('.rb-last-move').textContent + document.querySelector('.rb-hand-box').innerHTML"
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_new_game_and_undo_work_by_keyboard_alone(page, voila_url, offline, app):
+    _open(page, voila_url, app, "en", (1280, 720))
+    start = page.evaluate(f"() => {NOW}")
+
+    def now():
+        return page.evaluate(f"() => {NOW}")
+
+    # a move by keyboard: focus then rests on the group of moves, not on a relabelled button
+    _tab_to(page, "button.rb-action")
+    ring = page.evaluate(FOCUS_RING)
+    assert ring["style"] != "none" and ring["width"] >= 2 and ring["contrast"] >= 3, ring
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"(s) => {NOW} !== s", arg=start)
+    _settled(page)
+    assert page.evaluate("document.activeElement.classList.contains('rb-actions')"), "focus left the moves"
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Your moves"
+    page.keyboard.press("Enter")  # a second Enter plays nothing
+    page.wait_for_timeout(500)
+    played = now()
+
+    # Undo takes the move back
+    _tab_to(page, "button.rb-undo")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"(s) => {NOW} === s", arg=start)
+
+    # the move again, then New game from the Settings drawer
+    _tab_to(page, "button.rb-action")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"(s) => {NOW} !== s", arg=start)
+    assert now() == played, "the same move gives the same table"
+    settings = page.locator("button.rb-toggle-settings")
+    expect(settings).to_have_attribute("aria-expanded", "false")
+    settings.focus()
+    page.keyboard.press("Enter")
+    expect(settings).to_have_attribute("aria-expanded", "true")
+    expect(page.locator(".rb-drawer-settings")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(settings).to_have_attribute("aria-expanded", "false")
+    expect(page.locator(".rb-drawer-settings")).to_be_hidden()
+    page.keyboard.press("Enter")
+    _tab_to(page, "button.rb-new", limit=40)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"(s) => {NOW} === s", arg=start)
+    expect(settings).to_have_attribute("aria-expanded", "false")
+    assert page.evaluate("document.activeElement.classList.contains('rb-toggle-settings')"), (
+        "focus went back to Settings"
+    )
+
+    # the Log and Save · load drawers open the same way, and the page has no serious accessibility fault
+    for name in ("log", "files"):
+        toggle = page.locator(f"button.rb-toggle-{name}")
+        toggle.focus()
+        page.keyboard.press("Enter")
+        expect(toggle).to_have_attribute("aria-expanded", "true")
+        expect(page.locator(f".rb-drawer-{name}")).to_be_visible()
+    violations = Axe().run(page).response["violations"]
+    serious = [
+        (v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations if v["impact"] in ("serious", "critical")
+    ]
+    assert serious == [], serious
 
 
 @pytest.mark.parametrize("app", APPS)
 def test_the_card_that_glows_is_the_card_just_played(page, voila_url, offline, app):
-    _open(page, voila_url, app, "en", 1280)
-    page.locator(".rb-game .jupyter-widget-Collapse-header").first.click()
+    _open(page, voila_url, app, "en", (1280, 720))
+    page.locator(".rb-toggle-settings").click()
     page.locator(".rb-speed select").select_option(label="Step by step")
+    page.locator(".rb-toggle-settings").click()
     buttons = page.locator("button.rb-action")
     expect(buttons.first).to_be_visible(timeout=30_000)
     chosen, named = buttons.first, []
@@ -102,3 +328,21 @@ def _card_class(card) -> str:
     if card.is_joker:
         return f"joker-{card.joker.value}"
     return f"rank-{str(card)[:-1]} suit-{card.suit.name_in('en')}"
+
+
+#: the book's pages with grids of small cards: on a phone, every word readable
+SMALL_CARD_PAGES = ("domimi/explorer", "domimi/play", "notation/notation", "domino/board")
+
+
+@pytest.mark.parametrize("name", SMALL_CARD_PAGES)
+def test_small_cards_in_the_book_stay_readable_on_a_phone(page, book_url, offline, name):
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    page.goto(f"{book_url}/book/{name}.html?lang=ru")
+    expect(page.locator(".bd-article svg.cards").first).to_be_attached(timeout=30_000)
+    page.wait_for_timeout(500)
+    texts = page.evaluate(VISIBLE_TEXT.replace("document.body", "document.querySelector('.bd-article')"))
+    cards = page.evaluate("document.querySelectorAll('.bd-article svg.cards text').length")
+    assert cards, f"{name}: no card shows its rank"
+    small = sorted({(t["text"][:30], t["size"]) for t in texts if t["size"] < 11})
+    assert small == [], f"{name}: text under 11 px on a phone: {small[:10]}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0], f"{name} scrolls sideways"

@@ -103,8 +103,8 @@ def _next(state: mf.MinefieldState, lang: str) -> str:
 def _cell_html(state: mf.MinefieldState, n: int, last: int | None, lang: str) -> str:
     cell = state.cell(n)
     cls = ["mf-cell"]
-    style = "border:1px solid #bbb;border-radius:4px;width:4.2em;height:2.8em;text-align:center;font-size:12px"
-    body = f"<div style='color:#57606a;font-size:10px'>{n}</div>"
+    style = "border:1px solid #bbb;border-radius:4px;width:4.2em;height:2.6em;text-align:center;font-size:13px;line-height:1.15"
+    body = f"<div style='color:#57606a;font-size:11px'>{n}</div>"
     if cell["open"]:
         main, amp = parse_card(cell["main"]), parse_card(cell["amp"])
         colour = _MAGIC_COLOURS.get(mf.card_role(main), "#1a1a1a")

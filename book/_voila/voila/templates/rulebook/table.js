@@ -110,6 +110,11 @@
   }
 
   var BELOW = [".rb-hand-box", ".rb-status", ".rb-actions", ".rb-step"];
+  var SMALLEST = 140;  /* px: the least of the table's centre shown before it scrolls */
+
+  function set(element, name, value) {
+    if (element.style.getPropertyValue(name) !== value) element.style.setProperty(name, value);
+  }
 
   function fit() {
     if (!document.documentElement.dataset.frontend) return;  /* an app page, not the book */
@@ -121,9 +126,15 @@
         var element = game.querySelector(selector);
         if (element && element.offsetParent) last = Math.max(last, element.getBoundingClientRect().bottom);
       });
-      var room = window.innerHeight - pageTop(centre) - (last - bottom) - 12;
-      var height = Math.max(140, Math.floor(room)) + "px";
-      if (game.style.getPropertyValue("--rb-centre-max") !== height) game.style.setProperty("--rb-centre-max", height);
+      /* the moves as tall as they would be uncut; when even a small centre leaves them no room,
+         they scroll inside their own box instead */
+      var moves = game.querySelector(".rb-actions");
+      var movesNow = moves ? moves.getBoundingClientRect().height : 0, movesFull = moves ? moves.scrollHeight : 0;
+      var room = window.innerHeight - pageTop(centre) - (last - bottom - movesNow + movesFull) - 12;
+      var centreMax = Math.max(SMALLEST, Math.floor(room));
+      var movesMax = room >= SMALLEST ? "none" : Math.max(96, Math.floor(movesFull - (SMALLEST - room))) + "px";
+      set(game, "--rb-centre-max", centreMax + "px");
+      set(game, "--rb-moves-max", movesMax);
     });
   }
 
@@ -133,6 +144,8 @@
     pending = true;
     requestAnimationFrame(function () { pending = false; decorate(document); fit(); });
   }
-  new MutationObserver(later).observe(document.documentElement, { childList: true, subtree: true });
+  new MutationObserver(later).observe(document.documentElement, {
+    childList: true, subtree: true, attributes: true, attributeFilter: ["class"],
+  });
   window.addEventListener("resize", later);
 })();
