@@ -43,6 +43,8 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
 LABELS = {"en": "▶ Open as an app (English)", "ru": "▶ Открыть как приложение (по-русски)"}
+#: the game views' page script, shared with the apps' template
+TABLE_JS = Path(__file__).resolve().parents[1] / "_voila" / "voila" / "templates" / "rulebook" / "table.js"
 LANGS = ("en", "ru")
 #: The separator of a bilingual title: ``English · Русский``.
 TITLE_SEPARATOR = " · "
@@ -91,6 +93,31 @@ def script_of(text: str) -> str | None:
     if cyrillic == latin == 0:
         return None
     return "ru" if cyrillic > latin else "en"
+
+
+def cyrillic_share(text: str) -> float:
+    """The share of Cyrillic among the letters of ``text`` (0 when it has none)."""
+    cyrillic, latin = len(CYRILLIC.findall(text)), len(LATIN.findall(text))
+    return cyrillic / (cyrillic + latin) if cyrillic + latin else 0.0
+
+
+def halves_languages(parts: list[str]) -> list[str] | None:
+    """The languages of a bilingual title's two halves, or None if it is not one.
+
+    The half with more Cyrillic is the Russian one, so an English half may quote a Russian
+    name: "Play «Джокер» · Играть в «Джокер»", "Play Dummy rummy · Играть в Dummy rummy".
+
+    >>> halves_languages(["Play «Джокер»", "Играть в «Джокер»"])
+    ['en', 'ru']
+    >>> halves_languages(["Rules", "Правила"]), halves_languages(["A", "B"])
+    (['en', 'ru'], None)
+    """
+    if len(parts) != 2:
+        return None
+    shares = [cyrillic_share(part) for part in parts]
+    if shares[0] == shares[1] or not any(LATIN.search(part) for part in parts) or max(shares) < 0.5:
+        return None
+    return ["ru", "en"] if shares[0] > shares[1] else ["en", "ru"]
 
 
 def declared_lang(node: nodes.Node) -> str | None:
@@ -162,8 +189,8 @@ class OneLanguageAtATime(SphinxTransform):
             if separator is None or not all(isinstance(c, nodes.Text) for c in title.children):
                 continue
             parts = text.split(separator)
-            langs = [script_of(part) for part in parts]
-            if len(parts) != 2 or sorted(langs) != ["en", "ru"]:
+            langs = halves_languages(parts)
+            if langs is None:
                 continue
             spans = []
             for part, lang in zip(parts, langs, strict=True):
@@ -354,6 +381,8 @@ def setup(app):
     app.add_css_file("rulebook-icons.css")
     app.add_js_file(None, body=(Path(__file__).with_name("rulebook-lang.js")).read_text(encoding="utf-8"), priority=100)
     app.add_js_file("rulebook.js", loading_method="defer")
+    # the game table's drawers and focus, the same script as the apps' (book/_voila's template)
+    app.add_js_file(None, body=TABLE_JS.read_text(encoding="utf-8"))
     app.connect("html-page-context", drop_thebe, priority=900)
     app.connect("build-finished", write_icons)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "2"}

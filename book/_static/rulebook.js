@@ -55,6 +55,10 @@
     [/^Exercise (\S+)/, "Упражнение $1"],
     [/^© Copyright (\d+)\.?$/, "© $1"],
     [/^Search Results$/, "Результаты поиска"],
+    [/^Search finished, found (\d+) page\(s\) matching the search query\.$/, "Поиск закончен, найдено страниц: $1."],
+    [/^Searching$/, "Идёт поиск"],
+    [/^Preparing search\.\.\.$/, "Поиск готовится…"],
+    [/^Your search did not match any documents\..*$/, "Ничего не найдено. Проверьте, правильно ли написаны слова."],
   ];
   var ATTRIBUTES = ["aria-label", "title", "placeholder", "data-bs-original-title"];
   var originals = new WeakMap();
@@ -72,17 +76,33 @@
     return said === undefined ? text : text.replace(trimmed, said);
   }
 
+  /* The languages of a bilingual title's two halves (or null): the half with more Cyrillic is
+     the Russian one, so an English half may quote a Russian name ("Play «Джокер» · Играть в
+     «Джокер»"), as book/_ext/rulebook.py's halves_languages decides. */
+  function share(text) {
+    var cyrillic = (text.match(/[\u0400-\u04ff]/g) || []).length, latin = (text.match(/[A-Za-z]/g) || []).length;
+    return cyrillic + latin ? cyrillic / (cyrillic + latin) : 0;
+  }
+
+  function halves(parts) {
+    if (parts.length !== 2) return null;
+    var a = share(parts[0]), b = share(parts[1]);
+    if (a === b || Math.max(a, b) < 0.5 || !/[A-Za-z]/.test(parts.join(""))) return null;
+    return a > b ? ["ru", "en"] : ["en", "ru"];
+  }
+
   /* "4.1. Rules · Правила" → the two languages as spans; CSS shows the reader's one. */
   function splitBilingual(textNode) {
     var text = textNode.nodeValue;
     if (text.indexOf(SEPARATOR) < 0 || !CYRILLIC.test(text)) return;
     var number = (text.match(/^\s*\d+(\.\d+)*\.?\s+/) || [""])[0];
     var parts = text.slice(number.length).split(SEPARATOR);
-    if (parts.length !== 2 || CYRILLIC.test(parts[0]) === CYRILLIC.test(parts[1])) return;
+    var langs = halves(parts);
+    if (!langs) return;
     var fragment = document.createDocumentFragment();
     if (number) fragment.appendChild(document.createTextNode(number));
     parts.forEach(function (part, index) {
-      var lang = CYRILLIC.test(part) ? "ru" : "en";
+      var lang = langs[index];
       if (number && part.indexOf(number.trim()) === 0) part = part.slice(number.trim().length).replace(/^\s+/, "");
       if (index) {
         var separator = document.createElement("span");
@@ -100,12 +120,12 @@
   }
 
   function pickTitle(text, lang) {
-    return text.split(" - ").map(function (piece) {
-      var parts = piece.split(SEPARATOR);
-      if (parts.length !== 2) return piece;
-      var wanted = parts.filter(function (p) { return CYRILLIC.test(p) === (lang === "ru"); });
-      var number = (parts[0].match(/^\s*\d+(\.\d+)*\.?\s+/) || [""])[0];
-      return wanted.length === 1 ? (lang === "ru" && number ? number : "") + wanted[0] : piece;
+    return text.split(/ [-—] /).map(function (piece) {
+      var number = (piece.match(/^\s*\d+(\.\d+)*\.?\s+/) || [""])[0];
+      var parts = piece.slice(number.length).split(SEPARATOR);
+      var langs = halves(parts);
+      if (!langs) return translate(piece, lang);
+      return number + parts[langs.indexOf(lang)].trim();
     }).join(" — ");
   }
 
@@ -114,6 +134,7 @@
     ".bd-footer", ".bd-footer-content", "#pst-skip-link", "#pst-back-to-top", "#pst-search-dialog",
     "#pst-primary-sidebar-modal", "#pst-secondary-sidebar-modal", ".admonition-title", ".exercise .admonition-title",
     ".solution .admonition-title", ".bd-search", ".search-button-field", "#search-results h2",
+    ".bd-search-container > h1", "#search-results .search-summary", "#search-progress",
     "button.toggle-button", ".cell summary", ".dropdown summary", ".sd-summary-title",
     /* a link to a section is named by its bilingual title: the reader's half only */
     ".bd-article a.reference.internal",
@@ -212,12 +233,41 @@
     });
   }
 
+  /* The search page writes its progress and its summary after the page has loaded. */
+  function translateSearch() {
+    var lang = root.dataset.lang === "ru" ? "ru" : "en";
+    document.querySelectorAll("#search-results h2, #search-results .search-summary, #search-progress").forEach(function (element) {
+      eachTextNode(element, function (node) {
+        if (!originals.has(node)) originals.set(node, node.nodeValue);
+        var said = translate(originals.get(node), lang);
+        if (node.nodeValue !== said) node.nodeValue = said;
+      });
+    });
+  }
+
+  /* A search result's excerpt is taken from its page: leave out the other language's blocks first. */
+  function monolingualExcerpts() {
+    if (typeof Search === "undefined" || !Search.htmlToText || Search.htmlToText.rbOneLanguage) return;
+    var extract = Search.htmlToText;
+    Search.htmlToText = function (htmlString, anchor) {
+      var other = root.dataset.lang === "ru" ? "en" : "ru";
+      var page = new DOMParser().parseFromString(htmlString, "text/html");
+      var chrome = ", .lang-separator, .bd-header-article, .bd-sidebar-secondary, .prev-next-area, .live-bar, .onlyprint";
+      page.querySelectorAll(".lang-" + other + chrome).forEach(function (node) { node.remove(); });
+      return extract(page.documentElement.outerHTML, anchor);
+    };
+    Search.htmlToText.rbOneLanguage = true;
+  }
+  monolingualExcerpts();
+
   var naming = false;
   new MutationObserver(function () {
     if (naming) return;
     naming = true;
-    requestAnimationFrame(function () { naming = false; markLanguageBlocks(); nameControls(); focusableScrollers(); });
-  }).observe(document.body || root, { childList: true, subtree: true });
+    requestAnimationFrame(function () {
+      naming = false; markLanguageBlocks(); nameControls(); focusableScrollers(); translateSearch();
+    });
+  }).observe(document.body || root, { childList: true, subtree: true, characterData: true });
 
   function choose(lang) {
     try { localStorage.setItem("rulebook-lang", lang); } catch (e) { /* no memory: this page only */ }
