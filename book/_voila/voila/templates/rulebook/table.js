@@ -18,7 +18,16 @@
   window.rulebookTable = true;
 
   var TOGGLE = /(?:^|\s)rb-toggle-([\w-]+)/;
-  var counter = 0;
+  var counter = 0, refocus = null;
+
+  function keepFocus() {
+    if (!refocus) return;
+    if (Date.now() > refocus.until) { refocus = null; return; }
+    var active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;
+    var toggle = refocus.game.querySelector(".rb-toggle-" + refocus.name);
+    if (toggle) { toggle.focus(); refocus = null; }
+  }
 
   function drawerOf(toggle) {
     var match = TOGGLE.exec(toggle.className), game = toggle.closest(".rb-game");
@@ -78,9 +87,10 @@
     var done = target.closest(".rb-drawer .rb-new, .rb-drawer .rb-setup-go, .rb-drawer .rb-load");
     if (done) {
       var own = done.closest(".rb-drawer"), button = toggleOf(own);
-      setTimeout(function () {
-        if (button) { setOpen(button, own, false); button.focus(); }
-      }, 0);
+      if (!button) return;
+      /* a new game redraws the bar: the focus goes to the new Settings button when it comes */
+      refocus = { game: button.closest(".rb-game"), name: TOGGLE.exec(button.className)[1], until: Date.now() + 15000 };
+      setTimeout(function () { setOpen(button, own, false); button.focus(); }, 0);
       return;
     }
     var move = target.closest(".rb-game .rb-actions button, .rb-game .rb-step, .rb-game .rb-special .widget-button");
@@ -142,7 +152,7 @@
   function later() {
     if (pending) return;
     pending = true;
-    requestAnimationFrame(function () { pending = false; decorate(document); fit(); });
+    requestAnimationFrame(function () { pending = false; decorate(document); keepFocus(); fit(); });
   }
   new MutationObserver(later).observe(document.documentElement, {
     childList: true, subtree: true, attributes: true, attributeFilter: ["class"],
