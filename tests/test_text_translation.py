@@ -201,7 +201,9 @@ def test_the_intro_credits_each_text_as_its_source_does():
     assert len(two_jokers) == 2 and all("Борисов" not in row and "Borisov" not in row for row in two_jokers)
     assert any("Иван Лукьянов" in row for row in two_jokers) and any("Ivan Lukyanov" in row for row in two_jokers)
     joker_rummy = [row for row in rows if "joker_rummy/index" in row]
-    assert any("Григорий Борисов" in row for row in joker_rummy) and any("Grigory Borisov" in row for row in joker_rummy)
+    assert any("Григорий Борисов" in row for row in joker_rummy) and any(
+        "Grigory Borisov" in row for row in joker_rummy
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)
