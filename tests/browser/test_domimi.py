@@ -54,11 +54,11 @@ def test_the_game_plays_a_turn_with_the_buttons(page, voila_url, offline):
     before = page.locator(".rb-log li").count()
     actions.first.click()
     expect(page.locator(".rb-log li")).not_to_have_count(before)
-    expect(page.locator("details.rb-log")).to_contain_text("Player 1: A♥+2♥ = 3 = 3♥: collecting move")
+    expect(page.locator(".rb-log")).to_contain_text("Player 1: A♥+2♥ = 3 = 3♥: collecting move")
     expect(status).to_have_text("Player 1, your turn.")
-    page.locator(".rb-game .jupyter-widget-Collapse-header", has_text="Undo, save, load").click()
     page.locator("button.rb-undo").click()
     expect(status).to_contain_text("Took back")
+    page.locator("button.rb-toggle-files").click()
     page.locator("button.rb-save").click()
     expect(page.locator(".rb-json textarea")).to_have_value(re.compile('"game": "domimi"'))
 

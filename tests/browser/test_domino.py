@@ -43,7 +43,7 @@ def test_the_game_starts_with_the_bots_moves_explained(page, voila_url, offline)
     expect(page.locator(".rb-last")).to_contain_text("B2 lays 6♥ above 6♦")
     expect(page.locator(".rb-last a")).to_have_attribute("href", re.compile(r"rules\.html#domino-rows"))
     expect(page.locator(".rb-table g.card")).to_have_count(2)
-    expect(page.locator(".rb-seat").first).to_contain_text("A1")
+    expect(page.locator(".rb-seat.rb-me")).to_contain_text("A1")  # the viewer's seat, by the hand
 
     content = page.content()
     assert "from widgets.games.domino import" not in content, "the app shows code"

@@ -24,7 +24,7 @@ def test_the_app_draws_plays_a_scenario_and_finishes(page, voila_url, offline):
     expect(page.locator(".minefield-next")).to_contain_text("Player 2 draws next")
 
     # a scenario from the settings: the mine on the first move gives +1
-    page.locator(".rb-game .jupyter-widget-Collapse-header", has_text="Game settings").click()
+    page.locator("button.rb-toggle-settings").click()
     page.locator(".rb-setup select").select_option(label="Mine on the first move")
     page.locator("button.rb-setup-go").click()
     expect(page.locator(".minefield-about")).to_contain_text("very first move")
@@ -41,7 +41,7 @@ def test_the_app_draws_plays_a_scenario_and_finishes(page, voila_url, offline):
     expect(page.locator(".rb-log li", has_text="The last cell is open")).to_have_count(1)
 
     # the language switch: the same game, told in Russian
-    page.locator(".rb-game .jupyter-widget-Collapse-header", has_text="Game settings").click()
+    page.locator("button.rb-toggle-settings").click()
     page.locator(".rb-language button", has_text="Русский").click()
     expect(status).to_contain_text("Партия окончена")
     expect(page.locator(".rb-log li", has_text="Открыта последняя ячейка")).to_have_count(1)
