@@ -103,7 +103,9 @@ class PurchaseExplorer(w.VBox):
             lang, "cards a jack, king or joker revealed", "карты, открытые валетом, королём, джокером"
         )
         self._inputs = made
-        self._group = w.Dropdown(description=pick(lang, "Group:", "Группа:"), layout=w.Layout(width="30em"))
+        self._group = w.Dropdown(
+            description=pick(lang, "Group:", "Группа:"), layout=w.Layout(width="100%", max_width="30em")
+        )
         self._choice = w.Select(
             description=pick(lang, "Option:", "Вариант:"),
             rows=8,
