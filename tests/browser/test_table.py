@@ -199,6 +199,21 @@ def test_the_introduction_opens_under_how_to_play_in_the_readers_language(page, 
     assert "·" not in heading and not re.search(r"\b(Play|play)\b", heading), heading
 
 
+def test_the_language_switches_in_place_keeping_the_game_and_is_remembered(page, voila_url, offline):
+    _open(page, voila_url, "durak", "en", (1280, 720))
+    hand = page.locator(".rb-hand").inner_html()
+    page.locator(".rb-lang-switch button[data-set-lang='ru']").click()
+    expect(page.locator(".rb-status")).to_have_text("Игрок 1, ваш ход.")
+    assert page.evaluate("document.documentElement.lang") == "ru" and "lang=ru" in page.url
+    expect(page).to_have_title("Дурак · игра")
+    assert page.locator(".rb-hand g.card").count() == hand.count('<g class="card '), "the same game, redrawn"
+    expect(page.locator(".jp-RenderedMarkdown h1")).to_have_text("Играть в дурака", use_inner_text=True)
+    # the choice is remembered: the address without ?lang= opens in Russian
+    page.goto(f"{voila_url}/voila/render/durak/play.ipynb", timeout=90_000)
+    expect(page.locator(".rb-game .rb-status")).to_have_text("Игрок 1, ваш ход.", timeout=90_000)
+    assert "lang=ru" in page.url
+
+
 def _tab_to(page, selector: str, limit: int = 80):
     """Press Tab until the focus is on ``selector``; fail if it never gets there."""
     for _ in range(limit):
