@@ -3,7 +3,7 @@ laptop (1280×720) and a classroom's projector (1920×1080, the projector settin
 language, with the viewer's hand, the move buttons and the status line on the first screen
 (at the start and after 20 moves), no text under 11 px on the phone, nothing cut off, every
 control usable from the keyboard, and the card that glows after a move is the card that move
-played. Screenshots of every app at every size are kept in test-results/table/."""
+played. Screenshots of every app at every size are kept in _build/screenshots/table/."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 APPS = sorted(p.parent.name for p in ROOT.glob("book/*/play.ipynb"))
 SIZES = ((360, 740), (1280, 720), (1920, 1080))
 PHONE = SIZES[0]
-SHOTS = ROOT / "test-results" / "table"
+SHOTS = ROOT / "_build" / "screenshots" / "table"
 MOVES = 20
 
 #: JavaScript: what a reader would see as broken on the page
