@@ -21,6 +21,16 @@ from rules.lang import count, pick
 from widgets.common import guarded, rule_link, set_choices, show, status_line
 from widgets.game import GameView
 
+#: The play app's centre: the cards the last decision moved beside the field on a wide screen
+#: (above it on a phone); with the projector setting the field takes the height the table has.
+_TABLE_STYLE = (
+    "<style>.rb-centre .domimi-info{margin:0 0 .3em}.domimi-table{display:flex;flex-wrap:wrap;gap:.4em 1.5em;align-items:flex-start}"
+    ".domimi-table>.domimi-field{flex:1 1 16em;min-width:0}"
+    ".rb-centre .domimi-field svg.cards.grid{display:block;max-width:100%;height:auto}"
+    ".rb-projector .rb-centre .domimi-field svg.cards.grid{width:auto;height:calc(var(--rb-centre-max) - 2.4em);"
+    "min-height:180px;max-height:none}</style>"
+)
+
 
 def field_html(field: list[Card], *, lang: str = "en", take=(), width: float = 30) -> str:
     """The field as a "battery" (:func:`rules.domimi.draw_field`), the cards of ``take`` highlighted."""
@@ -242,7 +252,10 @@ class DomimiGame(GameView):
         field = state.field_cards()
         moved = sorted(fresh)  # the cards the last decision paid, took or put back glow
         last = svg.row(moved, lang=lang, width=40, highlight={i: "last" for i in range(len(moved))}) if moved else ""
-        return f"<p class='domimi-info'>{html.escape(info)}</p>{last}" + field_html(field, lang=lang, width=26)
+        return (
+            f"{_TABLE_STYLE}<p class='domimi-info'>{html.escape(info)}</p><div class='domimi-table'>{last}"
+            f"<div class='domimi-field'>{field_html(field, lang=lang, width=26)}</div></div>"
+        )
 
     def hand(self, state: dm.DomimiState, viewer: int) -> list[Card]:
         """The cards revealed this turn (on the player's turn)."""

@@ -32,8 +32,23 @@ _MAGIC_COLOURS = {
     "joker": "#d4a017",
 }
 _BARRELS = ("barrel", "barrels"), ("бочонок", "бочонка", "бочонков")
-#: the board shows every collection, so the shared view's hand box is not needed
-_STYLE = "<style>.rb-game-minefield .rb-hand{display:none}</style>"
+#: The table's look. The board shows every collection, so the shared view's hand box is not
+#: needed. The field's nine columns share its width (a column of closed cells is as wide as
+#: the others) and its text follows the view's size (the projector setting enlarges it); on a
+#: narrow screen a cell's amplifier goes under its main card, and the players' board goes
+#: under the field (beside it on a wide screen).
+_STYLE = (
+    "<style>.rb-game-minefield .rb-hand{display:none}"
+    ".mf-table{display:flex;flex-wrap:wrap;gap:.4em 1.2em;align-items:flex-start}"
+    ".mf-field{border-collapse:separate;border-spacing:3px;table-layout:fixed;width:min(100%,32em);font-size:.87em}"
+    ".mf-field caption{text-align:left}"
+    ".mf-cell{border:1px solid #8c959f;border-radius:4px;height:2.7em;padding:1px;text-align:center;line-height:1.15}"
+    ".mf-n{color:#424a53;font-size:max(11px,.8em)}.mf-amp{display:inline-block;color:#424a53}"
+    ".mf-side{flex:1 1 15em;min-width:0;display:flex;flex-direction:column;gap:.4em}"
+    ".mf-board{border-collapse:collapse}.mf-board th,.mf-board td{padding:0 .7em 0 0;text-align:left;vertical-align:middle}"
+    ".rb-projector .rb-centre .mf-board svg.cards{height:96px}.rb-projector .rb-centre .minefield-opened svg.cards{height:150px}"
+    "</style>"
+)
 
 
 class MinefieldView(GameView):
@@ -77,8 +92,8 @@ class MinefieldView(GameView):
             about = f"<p class='minefield-about'>{html.escape(text)}</p>"
         return (
             f"{_STYLE}{about}<div class='minefield-next'>{html.escape(_next(state, lang))}</div>"
-            f"<div style='display:flex;flex-wrap:wrap'>{_field_html(state, lang)}{_opened_html(state, lang)}</div>"
-            f"{_board_html(state, lang)}"
+            f"<div class='mf-table'>{_field_html(state, lang)}"
+            f"<div class='mf-side'>{_opened_html(state, lang)}{_board_html(state, lang)}</div></div>"
         )
 
 
@@ -103,22 +118,22 @@ def _next(state: mf.MinefieldState, lang: str) -> str:
 def _cell_html(state: mf.MinefieldState, n: int, last: int | None, lang: str) -> str:
     cell = state.cell(n)
     cls = ["mf-cell"]
-    style = "border:1px solid #bbb;border-radius:4px;width:4.2em;height:2.6em;text-align:center;font-size:13px;line-height:1.15"
-    body = f"<div style='color:#57606a;font-size:11px'>{n}</div>"
+    # the cell's number, dark enough for 4.5:1 on a closed (grey) cell too
+    body = f"<div class='mf-n'>{n}</div>"
     if cell["open"]:
         main, amp = parse_card(cell["main"]), parse_card(cell["amp"])
         colour = _MAGIC_COLOURS.get(mf.card_role(main), "#1a1a1a")
         cls += ["mf-open", "mf-amplified"] if main == amp else ["mf-open"]
         body += (
             f"<b style='color:{colour}'>{html.escape(format_card(main, lang))}</b>"
-            f"<span style='color:#57606a'>/{html.escape(format_card(amp, lang))}</span>"
+            f"<span class='mf-amp'>/{html.escape(format_card(amp, lang))}</span>"
         )
-        style += ";background:" + ("#fff3c4" if main == amp else "#f6f8fa")
+        style = "background:" + ("#fff3c4" if main == amp else "#f6f8fa")
     else:
         cls.append("mf-closed")
-        style += ";background:#d0d7de"
+        style = "background:#d0d7de"
         if cell["amp"]:
-            body += f"<span style='color:#424a53'>?/{html.escape(format_card(parse_card(cell['amp']), lang))}</span>"
+            body += f"?<span class='mf-amp'>/{html.escape(format_card(parse_card(cell['amp']), lang))}</span>"
     if n == last:
         cls += ["mf-last", "hl-last"]
         style += ";outline:3px solid #8250df"
@@ -137,10 +152,7 @@ def _field_html(state: mf.MinefieldState, lang: str) -> str:
         for r in range(mf.ROWS)
     )
     caption = pick(lang, "The field: cell, main card / amplifier", "Поле: ячейка, основная / усиливающая")
-    return (
-        "<table class='mf-field minefield-field' style='border-collapse:separate;border-spacing:3px'>"
-        f"<caption style='text-align:left'>{caption}</caption>{''.join(rows)}</table>"
-    )
+    return f"<table class='mf-field minefield-field'><caption>{caption}</caption>{''.join(rows)}</table>"
 
 
 def _opened_html(state: mf.MinefieldState, lang: str) -> str:
@@ -151,7 +163,7 @@ def _opened_html(state: mf.MinefieldState, lang: str) -> str:
     cell, main, amp = opened.data
     title = pick(lang, f"Cell {cell}: main and amplifier", f"Ячейка {cell}: основная и усиливающая")
     picture = svg.row([ALL_CARDS[main], ALL_CARDS[amp]], lang=lang, width=70, title=title)
-    return f"<div class='minefield-opened' style='margin-left:1em'><div>{title}</div>{picture}</div>"
+    return f"<div class='minefield-opened'><div>{title}</div>{picture}</div>"
 
 
 def _board_html(state: mf.MinefieldState, lang: str) -> str:
