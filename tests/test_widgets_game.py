@@ -136,6 +136,20 @@ def test_new_game_takes_the_settings_and_refuses_an_unknown_one():
         view.new_game(colour="red")
 
 
+def test_a_finished_game_offers_new_game_under_the_table_with_the_next_deal():
+    view = _view(seed=6)
+    assert view.control("rb-again").layout.display == "none", "no New game under a game that goes on"
+    with pytest.raises(LookupError, match="only when the game is over"):
+        view.play_again()
+    while not view.state.is_over():
+        view.press(view.buttons()[0])
+    assert view.buttons() == [] and view.status_text().startswith("Game over.")
+    assert view.control("rb-again").layout.display is None and view.control("rb-again").description == "New game"
+    view.play_again()
+    assert view.state.seed == 7 and view.state.history == [] and view.control("rb-option-seed").value == 7
+    assert view.status_text() == "Player 1, your turn." and view.control("rb-again").layout.display == "none"
+
+
 def test_the_projector_setting_marks_the_view_and_survives_a_language_switch():
     view = _view(seed=1)
     view.control("rb-projector-toggle").value = True

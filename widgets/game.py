@@ -21,7 +21,8 @@ language and the game stays as it was.
 The view is laid out as a card table that fits one screen: a bar of controls
 (Settings, Undo, Save · load, Log: the three drawers open over the table), the
 other seats above the centre of the table, the last move, the viewer's seat and
-hand, the status line ("Player 1, your turn.") and the move buttons. The page's
+hand, the status line ("Player 1, your turn.") and the move buttons (once the game is
+over, New game: the next deal). The page's
 script (``book/_voila/voila/templates/rulebook/table.js``) opens and closes the
 drawers on the page itself, without a round trip to Python.
 """
@@ -103,6 +104,7 @@ STYLE = """<style>
 .rb-game button.rb-action{min-height:40px;height:auto;padding:4px 12px;font-size:15px;font-weight:600;background:#fff !important;
   color:#0550ae !important;border:2px solid #0550ae;border-radius:8px;margin:0;white-space:normal}
 .rb-game button.rb-action:hover{background:#ddf4ff !important}
+.rb-game button.rb-again{align-self:flex-start;width:auto;min-height:40px;height:auto;padding:4px 16px;font-size:15px;font-weight:600;border-radius:8px;margin:4px 0}
 .rb-game .widget-button,.rb-game .widget-toggle-button{width:auto;min-width:3em;font-size:14px}
 .rb-game .rb-topbar .widget-button{min-height:36px;padding:4px 9px;border-radius:6px;background:#fff;color:#1f2328;border:1px solid #57606a}
 .rb-game .widget-label{width:auto;min-width:0;max-width:none;white-space:normal}
@@ -119,10 +121,10 @@ STYLE = """<style>
 .rb-projector .rb-centre svg.cards{width:auto;height:160px}
 .rb-projector .rb-centre svg.cards.grid{width:100%;height:auto;max-height:calc(var(--rb-centre-max) - 3em)}
 .rb-projector .rb-last{font-size:20px}
-.rb-projector .rb-last small{font-size:18px}
+.rb-projector .rb-last small,.rb-projector .rb-centre small{font-size:18px}
 .rb-projector .rb-status{font-size:28px}
 .rb-projector .widget-button,.rb-projector .widget-toggle-button{font-size:22px}
-.rb-projector button.rb-action{font-size:24px;min-height:56px}
+.rb-projector :is(button.rb-action,button.rb-again){font-size:24px;min-height:56px}
 .rb-projector .rb-topbar .widget-button{min-height:48px}
 .rb-projector .rb-typed{width:100%;max-width:40em}
 @media (prefers-reduced-motion: reduce){.rb-game .hl-last{animation:none}}
@@ -185,6 +187,7 @@ class GameView(w.VBox):
         view.set_up("jacks")      # choose a teaching set-up and press Set up
         view.set_language("ru"), view.set_seat(1, "human"), view.set_speed("step")
         view.next_bot_move()      # press Next bot move (the "step by step" speed)
+        view.play_again()         # press New game under a finished game (the next seed)
         view.waiting              # whether a bot waits for Next bot move
         view.control("domino-game-pass")  # a game's own control, by its CSS class
     """
@@ -343,6 +346,12 @@ class GameView(w.VBox):
 
     def next_bot_move(self) -> None:
         self.control("rb-step").click()
+
+    def play_again(self) -> None:
+        """Press New game under a finished game (LookupError while the game goes on)."""
+        if not self._state.is_over():
+            raise LookupError("New game is offered under the table only when the game is over")
+        self.control("rb-again").click()
 
     def control(self, css_class: str) -> w.Widget:
         """The control of this view that carries ``css_class`` (the class the page's styles use)."""
@@ -525,6 +534,13 @@ class GameView(w.VBox):
         raise IllegalAction(f"no legal move plays {shown} now", f"сейчас нет хода, который играет {shown}")
 
     @guarded
+    def _play_again(self, _button=None) -> None:
+        """The game is over: the next one is a new deal (the next seed), with the same settings."""
+        seed = self._inputs["seed"]
+        seed.value = (self._values["seed"] + 1) % (seed.max + 1)
+        self._new_game()
+
+    @guarded
     def _undo(self, _button=None) -> None:
         history = self._state.history
         back = next((len(history) - i for i in range(len(history) - 1, -1, -1) if history[i].player in self.humans), 0)
@@ -612,6 +628,13 @@ class GameView(w.VBox):
         self._download = w.HTML()
         self._download.add_class("rb-download")
         self._step = self._button(pick(lang, "Next bot move", "Следующий ход бота"), "rb-step", self._next_bot_move)
+        self._again = self._button(
+            pick(lang, "New game", "Новая партия"),
+            "rb-again",
+            self._play_again,
+            pick(lang, "A new deal with the same settings", "Новая раздача с теми же настройками"),
+        )
+        self._again.button_style = "primary"
         for widget, cls in (
             (self._table, "rb-table"),
             (self._actions, "rb-actions"),
@@ -664,6 +687,7 @@ class GameView(w.VBox):
             self._status,
             self._actions,
             self._step,
+            self._again,
             self._special,
             self._typed_box,
         ]
@@ -704,6 +728,7 @@ class GameView(w.VBox):
         mine = [] if self._waiting else [a for a in state.legal_actions() if a.player in self.humans]
         self._offer(mine)
         self._step.layout.display = None if self._waiting else "none"
+        self._again.layout.display = None if state.is_over() else "none"
         replaced = self._special.children
         self._special.children = self.special_input()
         close_tree(*(old for old in replaced if old not in self._special.children))

@@ -305,6 +305,23 @@ def test_new_game_and_undo_work_by_keyboard_alone(page, voila_url, offline, app)
     assert serious == [], serious
 
 
+def test_a_finished_game_offers_new_game_under_the_table_by_keyboard(page, voila_url, offline):
+    _open(page, voila_url, "minefield", "en", (360, 740))
+    again = page.locator("button.rb-again")
+    expect(again).to_be_hidden()
+    page.locator("button.minefield-end").click()
+    expect(page.locator(".rb-status")).to_contain_text("Game over", timeout=30_000)
+    expect(again).to_be_visible()
+    box = again.bounding_box()
+    assert box and box["y"] + box["height"] <= 740, f"New game is off the first screen: {box}"
+    _tab_to(page, "button.rb-again")
+    page.keyboard.press("Enter")
+    expect(page.locator(".rb-status")).to_have_text("Player 1, your turn.")
+    expect(again).to_be_hidden()
+    page.wait_for_function("document.activeElement.classList.contains('rb-actions')")
+    expect(page.locator(".minefield-field td.mf-open")).to_have_count(0)
+
+
 @pytest.mark.parametrize("app", APPS)
 def test_the_card_that_glows_is_the_card_just_played(page, voila_url, offline, app):
     _open(page, voila_url, app, "en", (1280, 720))

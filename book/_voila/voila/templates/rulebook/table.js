@@ -8,6 +8,7 @@
      stays where it is: the buttons themselves are relabelled for the next move, and a second
      Enter on one of them would play another move;
    - a New game, a set-up or a loaded game closes its drawer and gives focus back to its button;
+     the New game under a finished game gives it to the new game's moves;
    - in an app (not in the book) the table fills the first screen: the centre of the table gets
      the height the screen has left once the bar, the seats, the viewer's hand, the status line
      and the move buttons are placed, and scrolls inside itself when it needs more.
@@ -25,8 +26,8 @@
     if (Date.now() > refocus.until) { refocus = null; return; }
     var active = document.activeElement;
     if (active && active !== document.body && document.contains(active)) return;
-    var toggle = refocus.game.querySelector(".rb-toggle-" + refocus.name);
-    if (toggle) { toggle.focus(); refocus = null; }
+    var target = refocus.game.querySelector(refocus.selector);
+    if (target) { target.focus(); refocus = null; }
   }
 
   function drawerOf(toggle) {
@@ -89,8 +90,14 @@
       var own = done.closest(".rb-drawer"), button = toggleOf(own);
       if (!button) return;
       /* a new game redraws the bar: the focus goes to the new Settings button when it comes */
-      refocus = { game: button.closest(".rb-game"), name: TOGGLE.exec(button.className)[1], until: Date.now() + 15000 };
+      refocus = { game: button.closest(".rb-game"), selector: ".rb-toggle-" + TOGGLE.exec(button.className)[1], until: Date.now() + 15000 };
       setTimeout(function () { setOpen(button, own, false); button.focus(); }, 0);
+      return;
+    }
+    var again = target.closest(".rb-game .rb-again");
+    if (again) {
+      /* the table is drawn again: the focus goes to the new game's moves when they come */
+      refocus = { game: again.closest(".rb-game"), selector: ".rb-actions", until: Date.now() + 15000 };
       return;
     }
     var move = target.closest(".rb-game .rb-actions button, .rb-game .rb-step, .rb-game .rb-special .widget-button");
@@ -119,7 +126,7 @@
     return top;
   }
 
-  var BELOW = [".rb-hand-box", ".rb-status", ".rb-actions", ".rb-step"];
+  var BELOW = [".rb-hand-box", ".rb-status", ".rb-actions", ".rb-step", ".rb-again"];
   var SMALLEST = 140;  /* px: the least of the table's centre shown before it scrolls */
 
   function set(element, name, value) {
