@@ -14,7 +14,8 @@ shows only the blocks of that language. A block is marked for one language by:
   ``:sync: en`` (the tabs become the two language blocks);
 - the cell tags ``lang-ru`` / ``lang-en`` on a notebook code cell (its outputs);
 - a title written ``English · Русский`` (the one separator of the book's titles; a title
-  written ``English / Русский`` is shown with it too).
+  written ``English / Русский`` is shown with it too), or a game's name followed by its
+  English name in brackets, ``Дурак (Durak)``.
 
 The blocks get ``lang="ru"`` / ``lang="en"`` (so screen readers use the right voice) and the
 classes ``lang-ru`` / ``lang-en``, which ``rulebook.css`` hides for the other language.
@@ -51,6 +52,10 @@ TITLE_SEPARATOR = " · "
 #: Also read as a title's separator (and shown as the one above): ``English / Русский``.
 SEPARATORS = (TITLE_SEPARATOR, " / ")
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+#: A chapter's title: a game's Russian name and its English name in brackets, "Дурак (Durak)".
+NAMED_TWICE = re.compile(
+    r"^(?P<ru>[^()A-Za-z]*[\u0400-\u04ff][^()A-Za-z]*) \((?P<en>[^()\u0400-\u04ff]*[A-Za-z][^()\u0400-\u04ff]*)\)$"
+)
 LATIN = re.compile(r"[A-Za-z]")
 #: A run of Russian words (with the punctuation and figures between them) inside other text.
 RUSSIAN_RUN = re.compile(r"[«„\"(]?[\u0400-\u04ff][\u0400-\u04ff0-9\s\-–—,.:;!?()«»„“\"'/]*[\u0400-\u04ff0-9»“\")]")
@@ -120,6 +125,25 @@ def halves_languages(parts: list[str]) -> list[str] | None:
     return ["ru", "en"] if shares[0] > shares[1] else ["en", "ru"]
 
 
+def title_halves(text: str) -> tuple[list[str], list[str]] | None:
+    """A title's two halves and their languages, or None if it is in one language.
+
+    >>> title_halves("Rules · Правила")
+    (['Rules', 'Правила'], ['en', 'ru'])
+    >>> title_halves("СКИП-6 Домино (SKIP-6 Domino)")
+    (['СКИП-6 Домино', 'SKIP-6 Domino'], ['ru', 'en'])
+    >>> title_halves("Dummy rummy"), title_halves("Правила (1998)")
+    (None, None)
+    """
+    separator = next((sep for sep in SEPARATORS if sep in text), None)
+    if separator is not None:
+        parts = text.split(separator)
+        langs = halves_languages(parts)
+        return (parts, langs) if langs else None
+    named = NAMED_TWICE.match(text.strip())
+    return ([named["ru"], named["en"]], ["ru", "en"]) if named else None
+
+
 def declared_lang(node: nodes.Node) -> str | None:
     """The language a node or its nearest marked ancestor is declared in."""
     while node is not None:
@@ -184,14 +208,10 @@ class OneLanguageAtATime(SphinxTransform):
 
     def split_titles(self):
         for title in list(self.document.findall(nodes.title)):
-            text = title.astext()
-            separator = next((sep for sep in SEPARATORS if sep in text), None)
-            if separator is None or not all(isinstance(c, nodes.Text) for c in title.children):
+            halves = title_halves(title.astext())
+            if halves is None or not all(isinstance(c, nodes.Text) for c in title.children):
                 continue
-            parts = text.split(separator)
-            langs = halves_languages(parts)
-            if langs is None:
-                continue
+            parts, langs = halves
             spans = []
             for part, lang in zip(parts, langs, strict=True):
                 spans.append(nodes.inline(part, part, classes=[f"lang-{lang}", f"language-{lang}"]))

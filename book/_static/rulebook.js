@@ -91,14 +91,27 @@
     return a > b ? ["ru", "en"] : ["en", "ru"];
   }
 
+  /* A chapter's title, a game's name and its English name in brackets ("Дурак (Durak)"), as
+     book/_ext/rulebook.py's NAMED_TWICE reads it: the two names, or null. */
+  var NAMED_TWICE = /^([^()A-Za-z]*[\u0400-\u04ff][^()A-Za-z]*) \(([^()\u0400-\u04ff]*[A-Za-z][^()\u0400-\u04ff]*)\)$/;
+
+  function titleHalves(text) {
+    if (text.indexOf(SEPARATOR) >= 0) {
+      var parts = text.split(SEPARATOR), langs = halves(parts);
+      return langs ? { parts: parts, langs: langs } : null;
+    }
+    var named = NAMED_TWICE.exec(text.trim());
+    return named ? { parts: [named[1], named[2]], langs: ["ru", "en"] } : null;
+  }
+
   /* "4.1. Rules · Правила" → the two languages as spans; CSS shows the reader's one. */
   function splitBilingual(textNode) {
     var text = textNode.nodeValue;
-    if (text.indexOf(SEPARATOR) < 0 || !CYRILLIC.test(text)) return;
+    if (!CYRILLIC.test(text)) return;
     var number = (text.match(/^\s*\d+(\.\d+)*\.?\s+/) || [""])[0];
-    var parts = text.slice(number.length).split(SEPARATOR);
-    var langs = halves(parts);
-    if (!langs) return;
+    var found = titleHalves(text.slice(number.length));
+    if (!found) return;
+    var parts = found.parts, langs = found.langs;
     var fragment = document.createDocumentFragment();
     if (number) fragment.appendChild(document.createTextNode(number));
     parts.forEach(function (part, index) {
@@ -122,10 +135,9 @@
   function pickTitle(text, lang) {
     return text.split(/ [-—] /).map(function (piece) {
       var number = (piece.match(/^\s*\d+(\.\d+)*\.?\s+/) || [""])[0];
-      var parts = piece.slice(number.length).split(SEPARATOR);
-      var langs = halves(parts);
-      if (!langs) return translate(piece, lang);
-      return number + parts[langs.indexOf(lang)].trim();
+      var found = titleHalves(piece.slice(number.length));
+      if (!found) return translate(piece, lang);
+      return number + found.parts[found.langs.indexOf(lang)].trim();
     }).join(" — ");
   }
 

@@ -112,6 +112,27 @@ def test_the_reader_chooses_russian_once_and_every_page_speaks_it(page, book_url
     expect(page.locator("html")).to_have_attribute("lang", "en")
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_chapters_title_is_the_games_name_in_the_readers_language(page, book_url, offline, lang):
+    """ "Дурак (Durak)" is written once in the chapter's source: each reader reads one name."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    _open(page, f"{book_url}/book/durak/index.html?lang={lang}")
+    own, other = {"ru": ("Дурак", "Durak"), "en": ("Durak", "Дурак")}[lang]
+    heading = page.locator(".bd-article h1").first.inner_text()
+    assert own in heading and other not in heading, heading
+    assert page.title().startswith(f"4. {own} — "), page.title()
+    sidebar = page.locator("#pst-primary-sidebar nav.bd-docs-nav").inner_text()
+    names = {
+        "ru": ("ДоМиМи", "СКИП-6 Домино", "Минное поле", "Джокер"),
+        "en": ("DoMiMi", "SKIP-6 Domino", "Joker rummy"),
+    }
+    assert all(name in sidebar for name in names[lang]), sidebar
+    if lang == "ru":
+        assert not re.search(r"[A-Za-z]{2,}", sidebar.replace("Dummy rummy", "")), sidebar
+    else:
+        assert not re.search(r"[\u0400-\u04ff]", sidebar), sidebar
+
+
 def test_search_finds_the_forms_of_a_russian_word(page, book_url, offline):
     found = {}
     for word in ("козырь", "козырем", "козыри"):
