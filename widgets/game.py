@@ -715,7 +715,7 @@ class GameView(w.VBox):
         table = pick(lang, "table", "стол")
         self._table.value = (
             f"<div class='rb-seats' role='list' aria-label='{pick(lang, 'Other players', 'Другие игроки')}'>{seats}</div>"
-            f"<div class='rb-centre' role='region' aria-label='{table}'>{centre}</div>"
+            f"<div class='rb-centre' role='region' tabindex='0' aria-label='{table}'>{centre}</div>"
         )
         entries = state.log(lang)
         latest = next((e for e in reversed(entries) if e.kind == "action"), None)
