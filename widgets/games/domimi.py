@@ -22,11 +22,11 @@ from widgets.common import guarded, rule_link, set_choices, show, status_line
 from widgets.game import GameView
 
 #: The play app's centre: the cards the last decision moved beside the field on a wide screen
-#: (above it on a phone, where the field needs the whole width for its mini cards to stay
-#: 21 px wide); with the projector setting the field takes the height the table has.
+#: (above it on a phone: the field needs 310 px, the whole width, for its thirteen columns of
+#: mini cards to stay 21 px wide); with the projector setting the field takes the height the table has.
 _TABLE_STYLE = (
     "<style>.rb-centre .domimi-info{margin:0 0 .3em}.domimi-table{display:flex;flex-wrap:wrap;gap:.4em 1.5em;align-items:flex-start}"
-    ".domimi-table>.domimi-field{flex:1 1 20em;min-width:0}"
+    ".domimi-table>.domimi-field{flex:1 1 310px;min-width:0}"
     ".rb-centre .domimi-field svg.cards.grid{display:block;max-width:100%;height:auto}"
     ".rb-projector .rb-centre .domimi-field svg.cards.grid{width:auto;height:calc(var(--rb-centre-max) - 2.4em);"
     "min-height:180px;max-height:none}</style>"
