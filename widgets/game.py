@@ -96,6 +96,7 @@ STYLE = """<style>
 .rb-game .hl-last{animation:rb-glow 1.8s ease-out}
 @keyframes rb-glow{0%{filter:drop-shadow(0 0 9px #bf8700)}100%{filter:none}}
 .rb-game .rb-last{margin:4px 0 0;font-size:13px}
+.rb-game a.rule-link{color:#0550ae;text-decoration:underline}
 .rb-game small{font-size:12px}
 .rb-game .rb-status{font-size:16px;font-weight:600;margin:4px 0 2px}
 .rb-game .rb-actions{display:flex;flex-wrap:wrap;gap:6px;max-height:var(--rb-moves-max);overflow-y:auto;padding:5px;margin:0 -5px}
