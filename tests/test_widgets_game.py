@@ -97,9 +97,9 @@ def test_the_language_switch_relabels_everything_and_keeps_the_game():
 def test_the_view_tells_the_page_its_language_and_the_title_of_its_tab():
     view = _view(seed=1, lang="ru")
     meta = view.control("rb-meta").value
-    assert "data-lang='ru'" in meta and f"data-title='{war.INFO.name('ru')} · игра'" in meta
+    assert "data-lang='ru'" in meta and f"data-title='{WarView.GAME.info.name('ru')} · игра'" in meta
     view.set_language("en")
-    assert f"data-title='{war.INFO.name('en')} · play'" in view.control("rb-meta").value
+    assert f"data-title='{WarView.GAME.info.name('en')} · play'" in view.control("rb-meta").value
 
 
 def test_hot_seat_shows_the_hand_of_the_player_to_move():

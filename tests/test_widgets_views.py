@@ -12,7 +12,6 @@ reader's side of :class:`widgets.game.GameView`).
 
 from __future__ import annotations
 
-import html
 import random
 import re
 
@@ -27,30 +26,26 @@ GAMES = [*rules.GAMES.values(), war.GAME]
 
 # ---------------------------------------------------------------- the reader's side of a view
 
-_LINE = re.compile(r"<li class='rb-(\w+)'>(.*?) <small>.*?data-rule=\"([^\"]*)\".*?</small></li>", re.S)
+# the view's own driver (widgets.game.GameView): what a reader does and reads, by name
 
 
 def buttons(view) -> list[str]:
     """The labels of the move buttons offered now, in their order on the page."""
-    return [button.description for button in view._actions.children]
+    return view.buttons()
 
 
 def press(view, label: str) -> None:
-    """Press the move button labelled ``label``."""
-    for button in view._actions.children:
-        if button.description == label:
-            button.click()
-            return
-    raise LookupError(f"no move button {label!r}; offered: {buttons(view)}")
+    """Press the move button labelled ``label`` (LookupError if it is not offered)."""
+    view.press(label)
 
 
 def status_text(view) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", "", view._status.value))
+    return view.status_text()
 
 
 def log_entries(view) -> list[tuple[str, str]]:
     """The lines of the log the view shows, oldest first: (text, rule id)."""
-    return [(html.unescape(text), rule) for _, text, rule in _LINE.findall(view._log.value)]
+    return [(line.text, line.rule) for line in view.log_entries()]
 
 
 # ---------------------------------------------------------------- what a reader of each language reads
