@@ -670,7 +670,7 @@ class GameView(w.VBox):
             pick(lang, "Undo", "Отменить"),
             "rb-undo",
             self._undo,
-            pick(lang, "Take back your move", "Отменить свой ход"),
+            pick(lang, "Take back the last move", "Отменить свой ход"),
         )
         topbar = w.HBox([*settings, undo, *saving, *log])
         topbar.add_class("rb-topbar")
