@@ -5,13 +5,17 @@ a move through the hub's proxy; the teacher's sheet takes a student to the app o
 student's own server, whether logged in already or not yet. In Debian's Chromium, as a
 student sees it: logging in leads to the gallery by itself (the hub's "starting" page, in
 both languages, follows the start), and a server stopped meanwhile (as the idle culler
-does) starts again by itself when the student opens an app.
+does) starts again by itself when the student opens an app. The class together is the hub's
+service: two students logged in sit at one table through the hub, and a student's server
+carries the verdict token that puts the student's practice on the teacher's board.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import csv
+import io
 import os
 import re
 import socket
@@ -19,12 +23,18 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import urlparse
 
 import httpx
 import pytest
 
+import rules.exercises
 from tests.classroom_server import AppSession, run
+
+if str(Path(__file__).resolve().parents[1] / "book" / "_voila") not in sys.path:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_voila"))
+from together.client import TableClient
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -42,12 +52,18 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+class Hub(NamedTuple):
+    url: str  # the hub's address
+    data: Path  # its folder (RULEBOOK_HUB_DIR)
+    together: str  # where the class together listens itself (the hub's service), on loopback
+
+
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory):
     if not PROXY.exists():
         pytest.fail(f"JupyterHub's proxy is missing at {PROXY}; install it with: make hub-proxy")
     data = tmp_path_factory.mktemp("hub")
-    port = _free_port()
+    port, together_port = _free_port(), _free_port()
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium is missing at {CHROMIUM}; install it with: apt-get install -y chromium")
     env = {
@@ -57,6 +73,7 @@ def hub(tmp_path_factory):
         "RULEBOOK_HUB_AUTHENTICATOR": "dummy",
         "RULEBOOK_HUB_PASSWORD": PASSWORD,
         "RULEBOOK_HUB_IDLE": "600",
+        "RULEBOOK_HUB_TOGETHER_PORT": str(together_port),
         "CONFIGPROXY_AUTH_TOKEN": "test-proxy-token",
     }
     hub_bin = Path(sys.executable).parent / "jupyterhub"
@@ -80,7 +97,7 @@ def hub(tmp_path_factory):
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"the hub did not start; see {data / 'hub.log'}")
             time.sleep(0.5)
-        yield url, data
+        yield Hub(url, data, f"http://127.0.0.1:{together_port}")
     finally:
         proc.terminate()  # the hub stops its students' servers and its proxy
         try:
@@ -186,14 +203,14 @@ LANDING_SECONDS = 90
 
 
 def test_a_wrong_password_lets_nobody_in(hub):
-    url, _ = hub
+    url = hub.url
     client, _ = _log_in(url, "mallory", "guess")
     assert "/user/mallory/" not in str(client.get("/hub/home").url)
     assert client.get("/user/mallory/", follow_redirects=False).status_code in (302, 303, 403, 404, 503)
 
 
 def test_students_land_on_the_gallery_open_an_app_and_play_a_move(hub):
-    url, data = hub
+    url, data, _ = hub
     clients = {}
     for name in STUDENTS:  # every student logs in at once: the hub starts each one's server
         clients[name], landed = _log_in(url, name, PASSWORD)
@@ -207,6 +224,9 @@ def test_students_land_on_the_gallery_open_an_app_and_play_a_move(hub):
         )
         assert gallery.status_code == 200, f"{name}: {gallery.url} -> {gallery.status_code}"
         assert f'data-app="{APP}"' in gallery.text and "Играть в дурака" in gallery.text
+        assert 'class="together" href="/services/together/"' in gallery.text, (
+            "the gallery does not lead to the class together"
+        )
 
     async def play(name: str, client: httpx.Client):
         cookie = "; ".join(f"{c.name}={c.value}" for c in client.cookies.jar if c.path.startswith(("/user", "/")))
@@ -228,6 +248,74 @@ def test_students_land_on_the_gallery_open_an_app_and_play_a_move(hub):
     assert not any(data.glob("students/*/*.ipynb")), "no notebook was copied to a student"
 
 
+def _server_environment(user: str, together: str) -> dict[str, str]:
+    """The environment of ``user``'s server under this hub (read from /proc: the hub's own processes)."""
+    for environ in Path("/proc").glob("[0-9]*/environ"):
+        with contextlib.suppress(OSError):
+            pairs = dict(item.split("=", 1) for item in environ.read_text().split("\0") if "=" in item)
+            if pairs.get("JUPYTERHUB_USER") == user and pairs.get("RULEBOOK_TOGETHER_URL", "").startswith(together):
+                return pairs
+    raise AssertionError(f"no server of {user} under this hub")
+
+
+def test_two_students_sit_at_one_table_of_the_hubs_class_together_and_practice_reaches_the_board(hub):
+    url, data, together = hub
+    ada, _ = _log_in(url, "ada", PASSWORD)
+    boris, _ = _log_in(url, "boris", PASSWORD)
+    for client in (ada, boris):  # the hub's login takes each student to the service (no confirmation page)
+        page = client.get("/services/together/", params={"lang": "en"})
+        assert page.status_code == 200 and page.url.path == "/services/together/", f"{page.url} -> {page.status_code}"
+    nobody = httpx.get(f"{url}/services/together/", follow_redirects=True, timeout=30)
+    assert nobody.url.path == "/hub/login", "the class together let in someone not logged in"
+
+    def device(client: httpx.Client) -> TableClient:  # the student's browser: the hub's cookies for the service
+        jar = {c.name: c.value for c in client.cookies.jar if not c.path.startswith(("/hub", "/user"))}
+        return TableClient(f"{url}/services/together/", cookies=jar)
+
+    async def one_table():
+        first, second = device(ada), device(boris)
+        code = await first.open_table("durak", 2, seed=7)  # ada opens a table and sits at it
+        await first.connect(code)
+        assert await second.join(code) == code  # boris types its code
+        await second.connect(code)
+        taken = await second.sit(1)
+        seen = await first.wait_for(lambda m: m.get("t") == "table" and all(s["name"] for s in m["seats"]))
+        for client in (first, second):
+            await client.aclose()
+        return taken, seen
+
+    taken, seen = run(one_table(), 60)
+    assert taken["t"] == "table" and taken["you"] == 1, taken
+    assert seen["you"] == 0
+    assert [s["name"] for s in seen["seats"]] == ["ada", "boris"], "the seats do not carry the hub's names"
+
+    # boris's server posts his practice with the token the hub gave it (on loopback, past the proxy)
+    environment = _server_environment("boris", together)
+    assert environment["RULEBOOK_TOGETHER_PAGE"] == "/services/together/"
+    kind = rules.exercises.kinds("durak")[0]
+    rule = rules.exercises.generate(kind, 2, 1).rule
+    verdict = {"kind": kind, "seed": 1, "difficulty": 2, "rule": rule, "correct": True}
+    posted = httpx.post(
+        environment["RULEBOOK_TOGETHER_URL"],
+        json=verdict,
+        headers={"Authorization": f"Bearer {environment['RULEBOOK_TOGETHER_TOKEN']}"},
+    )
+    assert posted.status_code == 204, posted.text
+    forged = environment["RULEBOOK_TOGETHER_TOKEN"].replace("hub:boris", "hub:ada")
+    refused = httpx.post(
+        environment["RULEBOOK_TOGETHER_URL"], json=verdict, headers={"Authorization": f"Bearer {forged}"}
+    )
+    assert refused.status_code == 403, "a token made for one student posted for another"
+
+    # the teacher (a user of the hub, with the key the service kept) reads it on the board
+    key = (data / "class" / "teacher-key.txt").read_text().strip()
+    assert ada.get("/services/together/board.csv", params={"lang": "en"}).status_code == 403
+    assert ada.get("/services/together/board", params={"key": key}).status_code == 200
+    sheet = ada.get("/services/together/board.csv", params={"lang": "en"})
+    rows = list(csv.reader(io.StringIO(sheet.text)))[1:]
+    assert [(row[1], row[3]) for row in rows] == [("boris", kind)], sheet.text
+
+
 def _sheet_code(url: str, teacher: str = "ada") -> str:
     """The address the sheet printed on a teacher's server gives the Durak app (a path and query:
     the hub listens on this computer's loopback here; a student's device reaches the same path
@@ -247,7 +335,7 @@ def _opened(name: str):
 
 
 def test_the_teachers_sheet_takes_each_student_to_the_app_on_their_own_server(hub):
-    url, _ = hub
+    url = hub.url
     code = _sheet_code(url)  # the teacher is a user of the hub as the students are
 
     # a student already logged in goes straight to the app on their own server
@@ -264,7 +352,7 @@ def test_the_teachers_sheet_takes_each_student_to_the_app_on_their_own_server(hu
 
 
 def test_in_a_browser_a_student_lands_on_the_gallery_and_a_stopped_server_comes_back(hub):
-    url, _ = hub
+    url = hub.url
 
     async def student():
         async with Student(url) as dina:

@@ -32,6 +32,18 @@ The settings come from the environment, so the same file serves a class and the 
 | RULEBOOK_BOOK_URL | where the apps' rule links go, if not to the book each student's server serves | the served book |
 | RULEBOOK_HUB_IDLE | seconds before an unused server is stopped | 900 |
 | RULEBOOK_HUB_PROXY | the configurable-http-proxy command | deploy/jupyterhub/node_modules/.bin/configurable-http-proxy |
+| RULEBOOK_HUB_TOGETHER_PORT | the loopback port of the class together (the service below) | 8870 |
+| RULEBOOK_CLASS_DIR | the class's board (SQLite) and the teacher's key (`teacher-key.txt`) | `$RULEBOOK_HUB_DIR/class` |
+| RULEBOOK_TOGETHER_SECRET | the secret of the students' verdict tokens, shared by the service and the servers | made once, kept in `$RULEBOOK_HUB_DIR/together_secret` |
+
+The class together (tables across devices and the teacher's board, `book/_voila/together/`)
+runs once for the whole hub, as a JupyterHub service: `/services/together/`, behind the
+hub's login (every user has the role to reach it; no confirmation page). Each student's
+server is told the class page's address (the gallery links to it), where the service takes
+practice verdicts (on loopback, past the proxy) and the student's own verdict token (an HMAC
+of `hub:<name>` with the shared secret): so a student's practice goes to the teacher's board
+under the name they logged in with, and no other. The teacher's board's key is printed in
+the hub's log and kept in `$RULEBOOK_CLASS_DIR/teacher-key.txt`.
 
 All students' servers run as the hub's own system user (SimpleLocalProcessSpawner):
 the servers run no student code and serve no student files, so there is nothing for one
@@ -41,6 +53,7 @@ student to reach of another's. For the Kubernetes form, see `deploy/zero-to-jupy
 from __future__ import annotations
 
 import os
+import secrets
 import sys
 from pathlib import Path
 
@@ -84,6 +97,41 @@ elif authenticator == "dummy":  # JupyterHub's test login: only on this machine
         raise SystemExit("the test login (dummy) serves only this machine: RULEBOOK_HUB_IP=127.0.0.1")
     c.DummyAuthenticator.password = password
 
+# the class together, one for the hub: its address, its folder and the secret it shares with the
+# students' servers (their verdict tokens)
+sys.path.insert(0, str(ROOT / "book" / "_voila"))
+from together.tokens import verdict_token  # noqa: E402 (a module with no other import)
+
+TOGETHER = "together"
+TOGETHER_URL = f"http://127.0.0.1:{int(os.environ.get('RULEBOOK_HUB_TOGETHER_PORT', '8870'))}"
+TOGETHER_PAGE = f"/services/{TOGETHER}/"
+CLASS_DIR = Path(os.environ.get("RULEBOOK_CLASS_DIR", DATA / "class")).resolve()
+
+
+def together_secret() -> str:
+    """The secret of the verdict tokens: from the environment, or made once and kept with the hub's data."""
+    if os.environ.get("RULEBOOK_TOGETHER_SECRET"):
+        return os.environ["RULEBOOK_TOGETHER_SECRET"]
+    path = DATA / "together_secret"
+    if not path.exists():
+        path.touch(mode=0o600)
+        path.write_text(secrets.token_hex(32), encoding="utf-8")
+    return path.read_text(encoding="utf-8").strip()
+
+
+SECRET = together_secret()
+
+
+def together_environment() -> dict:
+    """What a student's server is told: the class page (for the gallery), where verdicts go, and
+    the student's own verdict token (a callable: JupyterHub calls it with the student's spawner)."""
+    return {
+        "RULEBOOK_TOGETHER_PAGE": TOGETHER_PAGE,
+        "RULEBOOK_TOGETHER_URL": f"{TOGETHER_URL}{TOGETHER_PAGE}api/verdict",
+        "RULEBOOK_TOGETHER_TOKEN": lambda spawner: verdict_token(SECRET, f"hub:{spawner.user.name}"),
+    }
+
+
 # each student's server: the book's apps, landing on the gallery
 c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
 c.SimpleLocalProcessSpawner.home_dir_template = str(DATA / "students" / "{username}")
@@ -97,6 +145,7 @@ c.Spawner.args = [
 ]
 c.Spawner.default_url = "/"
 c.Spawner.env_keep = ["PATH", "PYTHONPATH", "LANG", "LC_ALL", "JUPYTER_PATH", "RULEBOOK_BOOK_URL"]
+c.Spawner.environment = together_environment()  # the class together: see below
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
 # after logging in, or following a sheet's code, a student goes straight to their server
@@ -112,13 +161,28 @@ c.JupyterHub.services = [
     {
         "name": "idle-culler",
         "command": [sys.executable, "-m", "jupyterhub_idle_culler", f"--timeout={idle}", "--cull-every=60"],
-    }
+    },
+    {  # the class together: every user reaches it behind the hub's login, with no confirmation page
+        "name": TOGETHER,
+        "url": TOGETHER_URL,
+        "command": [
+            sys.executable,
+            str(ROOT / "book" / "_voila" / "together" / "service.py"),
+            "--hub",
+            f"--class-dir={CLASS_DIR}",
+            *(f"--allowed-host={host}" for host in os.environ.get("RULEBOOK_HUB_HOSTS", "localhost").split()),
+        ],
+        "environment": {"RULEBOOK_TOGETHER_SECRET": SECRET},
+        "oauth_no_confirm": True,
+    },
 ]
 c.JupyterHub.load_roles = [
     {
         "name": "idle-culler",
         "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
         "services": ["idle-culler"],
-    }
+    },
+    # every user may reach the class together (the hub's own role for users, and this)
+    {"name": "user", "scopes": ["self", f"access:services!service={TOGETHER}"]},
 ]
 c.JupyterHub.last_activity_interval = 60
