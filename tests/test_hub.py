@@ -290,6 +290,7 @@ def test_two_students_sit_at_one_table_of_the_hubs_class_together_and_practice_r
     assert [s["name"] for s in seen["seats"]] == ["ada", "boris"], "the seats do not carry the hub's names"
 
     # boris's server posts his practice with the token the hub gave it (on loopback, past the proxy)
+    _until(boris, "/user/boris/", lambda r: "data-app=" in r.text)  # his server is up (the hub started it)
     environment = _server_environment("boris", together)
     assert environment["RULEBOOK_TOGETHER_PAGE"] == "/services/together/"
     kind = rules.exercises.kinds("durak")[0]
