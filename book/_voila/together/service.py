@@ -2,7 +2,7 @@
 
     python book/_voila/together/service.py [--port 8870] [--ip 127.0.0.1] [--class-dir DIR]
         [--allowed-host NAME ...] [--away SECONDS] [--bot-pause SECONDS]
-    python book/_voila/together/service.py --hub --class-dir DIR    (a JupyterHub service)
+    python book/_voila/together/service.py --hub --class-dir DIR [--bind 0.0.0.0]    (a JupyterHub service)
 
 `make serve` does not need this: the class server mounts the same pages itself. Under
 JupyterHub (``deploy/jupyterhub``) the hub starts this as a service
@@ -90,6 +90,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--hub", action="store_true", help="a JupyterHub service: address, prefix and login from the hub"
     )
+    parser.add_argument(
+        "--bind",
+        default=None,
+        help="with --hub: the address to listen on, if not the host of the service's URL (0.0.0.0 in a hub's pod)",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="[together %(levelname)s] %(message)s")
     hub_auth, secret, xheaders = None, None, False
@@ -97,7 +102,7 @@ def main(argv: list[str] | None = None) -> None:
         from jupyterhub.services.auth import HubOAuth
 
         service = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"])
-        args.ip, args.port = service.hostname, service.port
+        args.ip, args.port = args.bind or service.hostname, service.port
         args.root = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/together/")
         hub_auth = HubOAuth.instance(api_token=os.environ["JUPYTERHUB_API_TOKEN"], cache_max_age=60)
         secret = os.environ.get("RULEBOOK_TOGETHER_SECRET")  # shared with the students' servers
