@@ -96,7 +96,9 @@ def main(argv: list[str] | None = None) -> None:
         help="with --hub: the address to listen on, if not the host of the service's URL (0.0.0.0 in a hub's pod)",
     )
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="[together %(levelname)s] %(message)s")
+    # its own lines and the libraries' warnings (not the hub's libraries' chatter in the hub's log)
+    logging.basicConfig(level=logging.WARNING, format="[together %(levelname)s] %(message)s")
+    log.setLevel(logging.INFO)
     hub_auth, secret, xheaders = None, None, False
     if args.hub:
         from jupyterhub.services.auth import HubOAuth
@@ -124,7 +126,10 @@ def main(argv: list[str] | None = None) -> None:
     origin = "" if args.hub else f"http://{args.ip}:{args.port}"
     print(together.teacher_line(origin), flush=True)
     print(f"  The class's board is kept in {together.board.path} (the key also in {key_file}).", flush=True)
-    tornado.ioloop.IOLoop.current().start()
+    try:
+        tornado.ioloop.IOLoop.current().start()
+    except KeyboardInterrupt:  # Ctrl-C, or the hub stopping its services: every verdict is stored already
+        print("  The class together stopped.", flush=True)
 
 
 if __name__ == "__main__":
