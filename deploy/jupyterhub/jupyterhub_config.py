@@ -145,7 +145,7 @@ c.Spawner.args = [
 ]
 c.Spawner.default_url = "/"
 c.Spawner.env_keep = ["PATH", "PYTHONPATH", "LANG", "LC_ALL", "JUPYTER_PATH", "RULEBOOK_BOOK_URL"]
-c.Spawner.environment = together_environment()  # the class together: see below
+c.Spawner.environment = together_environment()  # the class together: see above
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
 # after logging in, or following a sheet's code, a student goes straight to their server
