@@ -34,15 +34,12 @@ if str(ROOT / "book" / "_voila") not in sys.path:
 from together.client import TableClient, running  # noqa: E402
 from together.tokens import STUDENT_HEADER, verdict_token  # noqa: E402
 
+from tests.classroom_server import run  # noqa: E402
 from tests.witness import Witness  # noqa: E402
 
 #: seconds a seat may be left before a bot plays it, here (90 in a class)
 AWAY = 1.5
 _CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
-
-
-def run(coroutine, seconds: float = 240):
-    return asyncio.run(asyncio.wait_for(coroutine, seconds))
 
 
 @pytest.fixture(scope="module")
