@@ -318,6 +318,15 @@ def _hand_melds(hand: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
 
 def _find_hand_melds(hand: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
     """The melds of a sorted hand: its sets rank by rank, then its runs suit by suit."""
+    out: list[tuple[tuple[int, ...], int]] = []
+    for find, part, jokers in _hand_parts(hand):
+        out += _melds_of(find, part, jokers)
+    return out
+
+
+def _hand_parts(hand: Sequence[int]) -> list[tuple]:
+    """The parts of a sorted hand whose melds :func:`_find_hand_melds` lists, in its order:
+    (finder, part, jokers) for each rank that may hold a set, then each suit that may hold a run."""
     jokers = (hand.count(RJ), hand.count(BJ))  # how many of each: all the melds need to know of them
     njokers = jokers[0] + jokers[1]
     by_rank: dict[int, list[int]] = {}  # a rank's distinct naturals, in order
@@ -334,18 +343,17 @@ def _find_hand_melds(hand: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]
         last = c
         by_rank.setdefault(c % 13, []).append(c)
         by_suit.setdefault(c // 13, []).append(c)
-    out: list[tuple[tuple[int, ...], int]] = []
     # sets: naturals of one rank in different suits, topped up with jokers to 3 or 4 cards
     fewest = max(1, 3 - njokers)
-    for naturals in by_rank.values():
-        if len(naturals) >= fewest:
-            out += _melds_of(_set_melds, tuple(naturals), jokers)
+    parts: list[tuple] = [
+        (_set_melds, tuple(naturals), jokers) for naturals in by_rank.values() if len(naturals) >= fewest
+    ]
     # runs: suit by suit, from the naturals the hand holds in that suit
     for suit, naturals in by_suit.items():
         if njokers == 0 and len(naturals) + (naturals[0] % 13 == 0) < 3:
             continue
-        out += _melds_of(_run_melds, (suit, tuple(naturals), suit in two_aces), jokers)
-    return out
+        parts.append((_run_melds, (suit, tuple(naturals), suit in two_aces), jokers))
+    return parts
 
 
 _PART_MELDS: dict = {}

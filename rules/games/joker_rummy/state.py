@@ -22,11 +22,12 @@ from rules.games.joker_rummy.melds import (
     _best_opening,
     _code,
     _codes,
-    _hand_melds,
+    _hand_parts,
     _held_problem,
     _meld_points,
     _meld_problem,
     _meld_text,
+    _melds_of,
     _natural,
     _penalty_codes,
     _points,
@@ -539,7 +540,10 @@ class JokerRummyState(State):
 
     def _meld_moves(self, p: int) -> list[Action]:
         opening = not self.opened[p]
-        return [_meld(p, codes, low, opening) for codes, low in dict.fromkeys(_hand_melds(self.hands[p]))]
+        out: list[Action] = []
+        for part in _hand_parts(sorted(self.hands[p])):
+            out += _part_meld_moves(p, opening, part)
+        return out
 
     def _lay_off_moves(self, p: int, distinct: list[int]) -> list[Action]:
         """Candidates only (the cards that could continue each meld); _lay_off_problem decides."""
@@ -881,6 +885,24 @@ def _draw_discard(p: int, c: int) -> TakeDiscard:
 
 
 _MELD_CACHE: dict[tuple, Meld] = {}
+
+
+_PART_MOVES: dict[tuple, list[Meld]] = {}
+
+
+def _part_meld_moves(p: int, opening: bool, part: tuple) -> list[Meld]:
+    """The Meld moves of one part of a hand (:func:`_hand_parts`), built once: no two parts share
+    a meld (a set holds naturals of its rank, a run of its suit), so each part is deduplicated alone."""
+    key = (p, opening, part)
+    moves = _PART_MOVES.get(key)
+    if moves is None:
+        if len(_PART_MOVES) > 50_000:
+            _PART_MOVES.clear()
+        find, cards, jokers = part
+        moves = _PART_MOVES[key] = [
+            _meld(p, codes, low, opening) for codes, low in dict.fromkeys(_melds_of(find, cards, jokers))
+        ]
+    return moves
 
 
 def _meld(p: int, codes: tuple[int, ...], low: int, opening: bool) -> Meld:
