@@ -252,6 +252,11 @@ _WINDOWS = {
     length: [(lo, tuple(_pos_rank(p) for p in range(lo, lo + length))) for lo in range(1, 16 - length)]
     for length in range(4, 14)
 }
+#: run length -> the ranks of each window as bits (1 << rank), in the order of _WINDOWS
+_WINDOW_BITS = {length: [sum(1 << r for r in ranks) for _, ranks in w] for length, w in _WINDOWS.items()}
+#: the order a hand's cards are given out to an arrangement: jokers first, then twos, then naturals
+_ARRANGE_ORDER = sorted(range(len(ALL_CARDS)), key=lambda c: (-_POINTS[c], c))
+_ARRANGE_RANK = [_ARRANGE_ORDER.index(c) for c in range(len(ALL_CARDS))]
 
 
 def _skeleton(number: int, counts: tuple[int, ...], wilds: int, all_wild: bool) -> tuple | None:
@@ -278,8 +283,12 @@ def _skeleton(number: int, counts: tuple[int, ...], wilds: int, all_wild: bool) 
     windows = []
     best_present = 0
     if runs:
-        for lo, ranks in _WINDOWS[runs[0]]:
-            present = sum(1 for r in ranks if counts[r])
+        held = 0
+        for r in _NATURAL_RANKS:
+            if counts[r]:
+                held |= 1 << r
+        for (lo, ranks), bits in zip(_WINDOWS[runs[0]], _WINDOW_BITS[runs[0]], strict=True):
+            present = (held & bits).bit_count()
             best_present = max(best_present, present)
             if (present or all_wild) and present + wilds >= runs[0]:
                 windows.append((lo, ranks))
@@ -303,12 +312,11 @@ def _skeleton(number: int, counts: tuple[int, ...], wilds: int, all_wild: bool) 
         if base > wilds or (best is not None and base >= best[0]):
             continue
         starts = tuple(lo for lo, _ in chosen)
-        for picked in itertools.combinations_with_replacement(set_ranks, len(sets)):
-            need = base
-            for r in set(picked):
-                extra = picked.count(r) * size
-                before = demand[r] - counts[r]
-                need += max(0, before + extra) - max(0, before)
+        # rank -> the wilds that k sets of it add to these runs' (k = 0, 1 ...)
+        costs = {r: _set_costs(size, demand[r] - counts[r], len(sets)) for r in set_ranks}
+        limit = (wilds if best is None else best[0] - 1) - base
+        for extra, picked in _set_picks(set_ranks, len(sets), costs, limit):
+            need = base + extra
             if need > wilds or (best is not None and need >= best[0]):
                 continue
             full = demand.copy()
@@ -323,6 +331,65 @@ def _skeleton(number: int, counts: tuple[int, ...], wilds: int, all_wild: bool) 
         if best is not None and best[0] == 0:
             break
     return _remember(key, best)
+
+
+_SET_COSTS: dict[tuple[int, int, int], list[int]] = {}
+
+
+def _set_costs(size: int, before: int, n: int) -> list[int]:
+    """The wilds that 0..n sets of ``size`` add to a rank already short of ``before`` naturals
+    (a negative shortfall: naturals to spare); a few hundred lists at most, kept."""
+    key = (size, before, n)
+    costs = _SET_COSTS.get(key)
+    if costs is None:
+        costs = _SET_COSTS[key] = [max(0, before + k * size) - max(0, before) for k in range(n + 1)]
+    return costs
+
+
+def _set_picks(ranks: list[int], n: int, costs: dict[int, list[int]], limit: int):
+    """(wilds added, ranks) for the choices of ``n`` set ranks (repeats allowed) in the order of
+    ``itertools.combinations_with_replacement``, leaving out those that add more than ``limit``.
+
+    A rank's cost never falls as it takes more sets, so a choice whose first ranks already
+    cost too much is dropped with all that continue it.
+    """
+    if n == 0:
+        yield 0, ()
+        return
+    if n > 3:  # no contract has more than three sets; kept general all the same
+        for picked in itertools.combinations_with_replacement(ranks, n):
+            extra = sum(costs[r][picked.count(r)] for r in set(picked))
+            if extra <= limit:
+                yield extra, picked
+        return
+    m = len(ranks)
+    for i in range(m):
+        a = ranks[i]
+        ca = costs[a]
+        if ca[1] > limit:
+            continue
+        if n == 1:
+            yield ca[1], (a,)
+            continue
+        for j in range(i, m):
+            b = ranks[j]
+            cb = costs[b]
+            two = ca[2] if j == i else ca[1] + cb[1]
+            if two > limit:
+                continue
+            if n == 2:
+                yield two, (a, b)
+                continue
+            for k in range(j, m):
+                c = ranks[k]
+                if k == i:
+                    three = ca[3]
+                elif k == j:
+                    three = ca[1] + cb[2]
+                else:
+                    three = two + costs[c][1]
+                if three <= limit:
+                    yield three, (a, b, c)
 
 
 def _remember(key: tuple, shape: tuple | None) -> tuple | None:
@@ -367,7 +434,7 @@ def _arrange(number: int, codes: Sequence[int], all_wild: bool) -> list[tuple[st
     _, ranks, starts, anchors = shape
     pool: dict[int, list[int]] = {}
     wild_pool = []
-    for c in sorted(codes, key=lambda c: (-_POINTS[c], c)):  # jokers first, then twos
+    for c in sorted(codes, key=_ARRANGE_RANK.__getitem__):  # jokers first, then twos
         if _NAT[c]:
             pool.setdefault(_NAT[c], []).append(c)
         else:

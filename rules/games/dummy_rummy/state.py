@@ -349,8 +349,12 @@ class DummyRummyState(State):
         arrangement = self._go_down_arrangement(p)
         if arrangement is not None:
             out.append(arrangement)
-        distinct = sorted(set(hand), key=_sort_key)
-        fits = {c: self._fits(c) for c in distinct} if self.table else {}
+        distinct = sorted(set(hand), key=_SORT_RANK.__getitem__)
+        if self.table:
+            places = self._places()
+            fits = {c: places[_NAT[c]] for c in distinct}
+        else:
+            fits = {}
         if self.down[p] and len(hand) > 1:
             for c, places in fits.items():
                 for m, owner, end in places:
@@ -386,21 +390,27 @@ class DummyRummyState(State):
 
     def _fits(self, c: int) -> list[tuple[int, int, str]]:
         """Where card code ``c`` may be laid off: (meld index, owner, end)."""
-        nat = _NAT[c]
-        out = []
+        return self._places()[_NAT[c]]
+
+    def _places(self) -> list[list[tuple[int, int, str]]]:
+        """For each natural rank (1-13), and for the wild cards (0), where such a card may be laid
+        off: (meld index, owner, end) in the table's order, low end before high; one pass over the table."""
+        places: list[list[tuple[int, int, str]]] = [[] for _ in range(14)]
         for m, (owner, kind, codes, key) in enumerate(self.table):
-            if kind == "set":
-                if not nat or not key or key == nat:
-                    out.append((m, owner, ""))
+            if kind == "set":  # any wild card; a natural of its rank, or any natural if it has none
+                for nat in (0, key) if key else range(14):
+                    places[nat].append((m, owner, ""))
                 continue
             if len(codes) >= 13:
                 continue
             low, high = key, key + len(codes) - 1
-            if low > 1 and (not nat or _pos_rank(low - 1) == nat):
-                out.append((m, owner, "low"))
-            if high < 14 and (not nat or _pos_rank(high + 1) == nat):
-                out.append((m, owner, "high"))
-        return out
+            if low > 1:
+                places[0].append((m, owner, "low"))
+                places[_pos_rank(low - 1)].append((m, owner, "low"))
+            if high < 14:
+                places[0].append((m, owner, "high"))
+                places[_pos_rank(high + 1)].append((m, owner, "high"))
+        return places
 
     def _fitting_cards(self, p: int) -> set[int]:
         return {c for c in set(self.hands[p]) if self._fits(c)} if self.table else set()
@@ -725,6 +735,9 @@ def _sort_key(c: int) -> tuple:
     nat = _NAT[c]
     return (1, c) if not nat else (0, 14 if nat == 1 else nat, c)
 
+
+#: each card code's place in _sort_key's order (the same order, looked up)
+_SORT_RANK = [sorted(range(len(ALL_CARDS)), key=_sort_key).index(c) for c in range(len(ALL_CARDS))]
 
 # ---------------------------------------------------------------- action caches (the hot path)
 
