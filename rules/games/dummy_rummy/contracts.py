@@ -357,10 +357,7 @@ def _set_picks(ranks: list[int], n: int, costs: dict[int, list[int]], limit: int
         yield 0, ()
         return
     if n > 3:  # no contract has more than three sets; kept general all the same
-        for picked in itertools.combinations_with_replacement(ranks, n):
-            extra = sum(costs[r][picked.count(r)] for r in set(picked))
-            if extra <= limit:
-                yield extra, picked
+        yield from _any_set_picks(ranks, n, costs, limit)
         return
     m = len(ranks)
     for i in range(m):
@@ -390,6 +387,14 @@ def _set_picks(ranks: list[int], n: int, costs: dict[int, list[int]], limit: int
                     three = two + costs[c][1]
                 if three <= limit:
                     yield three, (a, b, c)
+
+
+def _any_set_picks(ranks: list[int], n: int, costs: dict[int, list[int]], limit: int):
+    """:func:`_set_picks` for any ``n``, choice by choice."""
+    for picked in itertools.combinations_with_replacement(ranks, n):
+        extra = sum(costs[r][picked.count(r)] for r in set(picked))
+        if extra <= limit:
+            yield extra, picked
 
 
 def _remember(key: tuple, shape: tuple | None) -> tuple | None:

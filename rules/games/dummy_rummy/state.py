@@ -350,11 +350,8 @@ class DummyRummyState(State):
         if arrangement is not None:
             out.append(arrangement)
         distinct = sorted(set(hand), key=_SORT_RANK.__getitem__)
-        if self.table:
-            places = self._places()
-            fits = {c: places[_NAT[c]] for c in distinct}
-        else:
-            fits = {}
+        places = self._places() if self.table else None
+        fits = {c: places[_NAT[c]] for c in distinct} if places else {}
         if self.down[p] and len(hand) > 1:
             for c, places in fits.items():
                 for m, owner, end in places:
