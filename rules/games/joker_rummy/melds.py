@@ -326,7 +326,9 @@ def _find_hand_melds(hand: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]
 
 def _hand_parts(hand: Sequence[int]) -> list[tuple]:
     """The parts of a sorted hand whose melds :func:`_find_hand_melds` lists, in its order:
-    (finder, part, jokers) for each rank that may hold a set, then each suit that may hold a run."""
+    (finder, part, jokers) for each rank that may hold a set, then each suit that may hold a run;
+    the finder is an index into :data:`_FINDERS`, so the key holds only numbers (which the
+    garbage collector stops walking)."""
     jokers = (hand.count(RJ), hand.count(BJ))  # how many of each: all the melds need to know of them
     njokers = jokers[0] + jokers[1]
     by_rank: dict[int, list[int]] = {}  # a rank's distinct naturals, in order
@@ -345,21 +347,19 @@ def _hand_parts(hand: Sequence[int]) -> list[tuple]:
         by_suit.setdefault(c // 13, []).append(c)
     # sets: naturals of one rank in different suits, topped up with jokers to 3 or 4 cards
     fewest = max(1, 3 - njokers)
-    parts: list[tuple] = [
-        (_set_melds, tuple(naturals), jokers) for naturals in by_rank.values() if len(naturals) >= fewest
-    ]
+    parts: list[tuple] = [(0, tuple(naturals), jokers) for naturals in by_rank.values() if len(naturals) >= fewest]
     # runs: suit by suit, from the naturals the hand holds in that suit
     for suit, naturals in by_suit.items():
         if njokers == 0 and len(naturals) + (naturals[0] % 13 == 0) < 3:
             continue
-        parts.append((_run_melds, (suit, tuple(naturals), suit in two_aces), jokers))
+        parts.append((1, (suit, tuple(naturals), suit in two_aces), jokers))
     return parts
 
 
 _PART_MELDS: dict = {}
 
 
-def _melds_of(find, part: tuple, jokers: tuple[int, int]) -> list[tuple[tuple[int, ...], int]]:
+def _melds_of(find: int, part: tuple, jokers: tuple[int, int]) -> tuple[tuple[tuple[int, ...], int], ...]:
     """The melds of one part of a hand (one rank's naturals, or one suit's run positions) with
     the hand's jokers, worked out once: a hand changes by a card or two a turn, its parts seldom."""
     key = (find, part, jokers)
@@ -367,7 +367,7 @@ def _melds_of(find, part: tuple, jokers: tuple[int, int]) -> list[tuple[tuple[in
     if found is None:
         if len(_PART_MELDS) > 50_000:
             _PART_MELDS.clear()
-        found = _PART_MELDS[key] = find(part, jokers)
+        found = _PART_MELDS[key] = tuple(_FINDERS[find](part, jokers))
     return found
 
 
@@ -426,6 +426,10 @@ def _run_melds(part: tuple[int, tuple[int, ...], bool], jokers: tuple[int, int])
                         cards[p - low] = j
                     out.append((tuple(cards), low))
     return out
+
+
+#: the finders of :func:`_hand_parts`: a rank's sets (0), a suit's runs (1)
+_FINDERS = (_set_melds, _run_melds)
 
 
 def _joker_choices(jokers: tuple[int, int], k: int) -> list[tuple[int, ...]]:

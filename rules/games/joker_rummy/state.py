@@ -887,10 +887,10 @@ def _draw_discard(p: int, c: int) -> TakeDiscard:
 _MELD_CACHE: dict[tuple, Meld] = {}
 
 
-_PART_MOVES: dict[tuple, list[Meld]] = {}
+_PART_MOVES: dict[tuple, tuple[Meld, ...]] = {}
 
 
-def _part_meld_moves(p: int, opening: bool, part: tuple) -> list[Meld]:
+def _part_meld_moves(p: int, opening: bool, part: tuple) -> tuple[Meld, ...]:
     """The Meld moves of one part of a hand (:func:`_hand_parts`), built once: no two parts share
     a meld (a set holds naturals of its rank, a run of its suit), so each part is deduplicated alone."""
     key = (p, opening, part)
@@ -899,9 +899,9 @@ def _part_meld_moves(p: int, opening: bool, part: tuple) -> list[Meld]:
         if len(_PART_MOVES) > 50_000:
             _PART_MOVES.clear()
         find, cards, jokers = part
-        moves = _PART_MOVES[key] = [
+        moves = _PART_MOVES[key] = tuple(
             _meld(p, codes, low, opening) for codes, low in dict.fromkeys(_melds_of(find, cards, jokers))
-        ]
+        )
     return moves
 
 
