@@ -225,7 +225,9 @@ _PAYS: dict = {}
 
 
 def _pay_subsets(si: int, ranks: tuple[int, ...]) -> list:
-    """For each distinct sub-multiset of a suit's revealed ranks: (ranks, codes, sum, banned ranks)."""
+    """For each distinct sub-multiset of a suit's revealed ranks: (ranks, codes, sum, its ranks as
+    bits: those the payment bans from the take). The kept values hold only numbers where they can (tuples, bits,
+    not lists or sets), so the garbage collector soon stops walking them."""
     key = (si, ranks)
     found = _PAYS.get(key)
     if found is None:
@@ -235,7 +237,7 @@ def _pay_subsets(si: int, ranks: tuple[int, ...]) -> list:
                 pay,
                 tuple(base + r for r in reversed(pay)),
                 sum(pay),
-                frozenset(pay),
+                sum(1 << r for r in set(pay)),
             )  # ruling 6: never the identical card
             for pay in _submultisets(ranks)
         ]
@@ -245,7 +247,7 @@ def _pay_subsets(si: int, ranks: tuple[int, ...]) -> list:
 _ZEROS = [(0,) * (10 - k) for k in range(11)]
 
 
-def _collect_choices(si: int, ranks: tuple[int, ...], counts: tuple[int, ...]) -> list[tuple[tuple, tuple]]:
+def _collect_choices(si: int, ranks: tuple[int, ...], counts: tuple[int, ...]) -> tuple[tuple[tuple, tuple], ...]:
     """(pay codes, take codes) of one suit: each sub-multiset of the suit's revealed money, each exact sum."""
     key = (si, ranks, counts)
     found = _CHOICES.get(key)
@@ -260,13 +262,13 @@ def _collect_choices(si: int, ranks: tuple[int, ...], counts: tuple[int, ...]) -
         takes = _PARTS.get(pkey)
         if takes is None:
             # the field's cards that may be taken: none of the payment's ranks (ruling 6)
-            avail = tuple(0 if r in banned else counts[r] for r in range(top + 1))
-            takes = _PARTS[pkey] = _partitions(total, avail, base)
+            avail = tuple(0 if banned >> r & 1 else counts[r] for r in range(top + 1))
+            takes = _PARTS[pkey] = tuple(_partitions(total, avail, base))
         choices.extend([(pay_codes, take) for take in takes])
     if len(_CHOICES) > 50_000:
         _CHOICES.clear()
         _PARTS.clear()
-    _CHOICES[key] = choices
+    choices = _CHOICES[key] = tuple(choices)
     return choices
 
 
@@ -346,7 +348,7 @@ def _option_codes(
             key = (price, _SUITI[picture])
             subs = buys.get(key)
             if subs is None:
-                subs = buys[key] = _minimal_buys(buys[None], *key)
+                subs = buys[key] = tuple(_minimal_buys(buys[None], *key))
             for sub in subs:
                 out.append(("buy", sub, (picture,), returnable(sub, True)))
     return out
@@ -371,10 +373,10 @@ def _buys(money_cards: tuple[int, ...]) -> dict:
             for sub in itertools.combinations(money_cards, n):
                 if sub not in seen:
                     seen.add(sub)
-                    subsets.append((sub, sum(_VALUE_C[c] for c in sub), [c // 13 for c in sub]))
+                    subsets.append((sub, sum(_VALUE_C[c] for c in sub), tuple(c // 13 for c in sub)))
         if len(_BUYS) > 20_000:
             _BUYS.clear()
-        found = _BUYS[money_cards] = {None: subsets}
+        found = _BUYS[money_cards] = {None: tuple(subsets)}
     return found
 
 

@@ -179,7 +179,7 @@ def _collect_moves(p: int, usable: Sequence[int], money: Sequence[Sequence[int]]
         if found is None or found[0] is not choices:
             if len(_MOVES) > 50_000:
                 _MOVES.clear()
-            found = _MOVES[key] = (choices, [_move(p, "collect", pay, take) for pay, take in choices])
+            found = _MOVES[key] = (choices, tuple(_move(p, "collect", pay, take) for pay, take in choices))
         out += found[1]
     return out
 
