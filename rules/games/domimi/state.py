@@ -167,21 +167,10 @@ def setup_plan(players: int, decks: int | None = None, teams: str = "none") -> t
     return chosen, pairs
 
 
-_MOVES: dict = {}
-
-
 def _collect_moves(p: int, usable: Sequence[int], money: Sequence[Sequence[int]], skip=()) -> list:
-    """The game's collecting actions for player ``p``, one suit at a time (cached: Moves are values)."""
-    out: list = []
-    for choices in _suit_choices(usable, money, skip):
-        key = (p, id(choices))
-        found = _MOVES.get(key)
-        if found is None or found[0] is not choices:
-            if len(_MOVES) > 50_000:
-                _MOVES.clear()
-            found = _MOVES[key] = (choices, tuple(_move(p, "collect", pay, take) for pay, take in choices))
-        out += found[1]
-    return out
+    """The game's collecting actions for player ``p``, one suit at a time. Only their codes are kept
+    (numbers, which the garbage collector does not walk); the Moves are built afresh."""
+    return [_move(p, "collect", pay, take) for choices in _suit_choices(usable, money, skip) for pay, take in choices]
 
 
 # ---------------------------------------------------------------- actions
