@@ -78,3 +78,16 @@ def test_the_play_page_shows_the_games_declared_view(game: Game):
     notebook = json.loads((BOOK / game.id / "play.ipynb").read_text(encoding="utf-8"))
     code = "\n".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code")
     assert view.__name__ in code, f"book/{game.id}/play.ipynb does not show {view.__name__}"
+
+
+def test_graded_assignments_are_on_the_teachers_page_not_on_the_students_practice_pages():
+    from rules.exercises import games
+
+    teaching = (BOOK / "notation" / "teaching.md").read_text(encoding="utf-8")
+    assert "book/notation/teaching" in TOC
+    for chapter in games():
+        practice = json.loads((BOOK / chapter / "practice.ipynb").read_text(encoding="utf-8"))
+        text = "".join("".join(cell["source"]) for cell in practice["cells"])
+        assert "nbgrader" not in text and "generate_assignment" not in text, chapter
+        assert f"`{chapter}`" in teaching, f"the teachers' page names the chapter {chapter} for --game"
+    assert "rules.exercises.course course autograde" in teaching
