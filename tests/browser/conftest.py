@@ -19,6 +19,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -168,3 +169,13 @@ def saves_data(request):
     if "page" in request.fixturenames:
         page = request.getfixturevalue("page")
         page.context.new_cdp_session(page).send("Emulation.setDataSaverOverride", {"dataSaverEnabled": True})
+
+
+def serious_accessibility_faults(page) -> list[str]:
+    """axe-core's critical and serious violations on the page as it stands, each with where it is."""
+    violations = Axe().run(page).response["violations"]
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+        for v in violations
+        if v["impact"] in ("critical", "serious")
+    ]

@@ -192,12 +192,11 @@ def test_each_gallery_card_has_a_projector_sheet_and_says_how_fast_its_app_opens
     page.screenshot(path=str(tmp_path / "projector.png"), full_page=True)
     page.get_by_role("link", name="English").click()
     expect(page.locator(".big-url")).to_have_text(f"{url}/voila/render/{PRACTICE}?lang=en")
-    from axe_playwright_python.sync_playwright import Axe
+    from tests.browser.conftest import serious_accessibility_faults
 
     for path in ("/", "/sheet", f"/sheet/{PRACTICE}?lang=en"):
         page.goto(url + path)
-        violations = Axe().run(page).response["violations"]
-        serious = [f"{v['id']}: {v['help']}" for v in violations if v["impact"] in ("critical", "serious")]
+        serious = serious_accessibility_faults(page)
         assert serious == [], f"{path}: {serious}"
 
 

@@ -7,8 +7,9 @@ import re
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
+
+from tests.browser.conftest import serious_accessibility_faults
 
 ROOT = Path(__file__).resolve().parents[2]
 HTML = ROOT / "_build" / "html"
@@ -57,12 +58,7 @@ def test_a_page_fits_a_phone_loads_whole_and_has_no_serious_accessibility_fault(
     assert failed == [], f"{name}: requests failed: {failed}"
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"{name} is {width} px wide on a {PHONE['width']} px screen"
-    violations = Axe().run(page).response["violations"]
-    bad = [
-        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
-        for v in violations
-        if v["impact"] in ("critical", "serious")
-    ]
+    bad = serious_accessibility_faults(page)
     assert bad == [], f"{name}: " + "; ".join(bad)
 
 

@@ -11,10 +11,10 @@ import re
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from rules.cards import parse_cards
+from tests.browser.conftest import serious_accessibility_faults
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = sorted(p.parent.name for p in ROOT.glob("book/*/play.ipynb"))
@@ -209,10 +209,7 @@ def test_the_table_is_the_first_screen_from_a_phone_to_a_projector(page, voila_u
     assert page.evaluate("document.documentElement.lang") == first
     assert page.title().endswith(TITLE_END[first]), page.title()
     _intro_is_folded(page, first)
-    violations = Axe().run(page).response["violations"]
-    serious = [
-        (v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations if v["impact"] in ("serious", "critical")
-    ]
+    serious = serious_accessibility_faults(page)
     assert serious == [], f"{app} on a phone: {serious}"
     _look(page, app, first, "start")
     _switch_language(page, second)
@@ -327,10 +324,7 @@ def test_new_game_and_undo_work_by_keyboard_alone(page, voila_url, offline, app)
         page.keyboard.press("Enter")
         expect(toggle).to_have_attribute("aria-expanded", "true")
         expect(page.locator(f".rb-drawer-{name}")).to_be_visible()
-    violations = Axe().run(page).response["violations"]
-    serious = [
-        (v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations if v["impact"] in ("serious", "critical")
-    ]
+    serious = serious_accessibility_faults(page)
     assert serious == [], serious
 
 

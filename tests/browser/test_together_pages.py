@@ -13,10 +13,10 @@ from pathlib import Path
 
 import httpx
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 import rules.exercises
+from tests.browser.conftest import serious_accessibility_faults
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT / "book" / "_voila") not in sys.path:
@@ -41,12 +41,7 @@ def _check(page, shots: Path, name: str) -> None:
     page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
     width, screen = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width <= screen, f"{name} is {width} px wide on a {screen} px screen"
-    violations = Axe().run(page).response["violations"]
-    bad = [
-        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
-        for v in violations
-        if v["impact"] in ("critical", "serious")
-    ]
+    bad = serious_accessibility_faults(page)
     assert bad == [], f"{name}: " + "; ".join(bad)
 
 
