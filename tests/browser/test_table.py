@@ -209,6 +209,8 @@ def test_the_table_is_the_first_screen_from_a_phone_to_a_projector(page, voila_u
     assert page.evaluate("document.documentElement.lang") == first
     assert page.title().endswith(TITLE_END[first]), page.title()
     _intro_is_folded(page, first)
+    # one main landmark holds the title, the language switch and the table (axe's "region")
+    assert page.locator("[role=main] .rb-lang-switch, [role=main] .rb-table").count() >= 2
     serious = serious_accessibility_faults(page)
     assert serious == [], f"{app} on a phone: {serious}"
     _look(page, app, first, "start")

@@ -208,6 +208,9 @@
   }
 
   function start() {
+    /* the app is the page's main landmark: a screen reader jumps to it, and nothing is left outside a region */
+    var content = document.getElementById("rendered_cells");
+    if (content) content.setAttribute("role", "main");
     var cells = document.querySelectorAll(".jp-RenderedMarkdown");
     cells.forEach(oneLanguage);
     if (cells.length) fold(cells[0]);
