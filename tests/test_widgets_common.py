@@ -74,8 +74,10 @@ def test_an_app_builds_only_the_language_its_address_asks(monkeypatch):
 
     monkeypatch.setenv("QUERY_STRING", "lang=ru")
     built = []
-    assert bilingual(lambda lang: built.append(lang) or lang) == "ru"
+    view = bilingual(lambda lang: built.append(lang) or f"<b>{lang}</b>")
     assert built == ["ru"]
+    # a page's markup is shown as markup, not as the text of a Python string
+    assert view._repr_html_() == "<b>ru</b>"
 
 
 def test_a_preheated_app_builds_before_the_request_and_again_only_for_another_language(monkeypatch):

@@ -144,7 +144,12 @@ def bilingual(make: Callable[[str], object]) -> object:
     form (``IPython.display.HTML``, a table, a figure's SVG).
     """
     if in_app():
-        return _for_the_request(make)
+        view = _for_the_request(make)
+        if isinstance(view, str):  # markup: shown as a page, not as the repr of a string
+            from IPython.display import HTML
+
+            return HTML(view)
+        return view
     views = {lang: make(lang) for lang in LANGS}
     if all(isinstance(view, w.Widget) for view in views.values()):
         return w.VBox([classed(w.VBox([view]), f"lang-{lang}") for lang, view in views.items()])

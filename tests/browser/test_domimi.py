@@ -37,6 +37,9 @@ def test_the_explorer_lists_the_options_of_the_cards_picked(page, voila_url, boo
 
     content = page.content()
     assert "from widgets.games.domimi import" not in content, "the app shows code"
+    # the worked examples are drawn as cards, not printed as the markup's text
+    expect(page.locator(".domimi-example").first).to_be_attached()
+    assert "&lt;div class=" not in content, "the app prints markup as text"
 
     # the rule link leads to the rule's section of the served book
     page.goto(link.get_attribute("href"))
