@@ -319,55 +319,85 @@ def _hand_melds(hand: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
 def _find_hand_melds(hand: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
     """The melds of a sorted hand: its sets rank by rank, then its runs suit by suit."""
     out: list[tuple[tuple[int, ...], int]] = []
-    for find, part, jokers in _hand_parts(hand):
-        out += _melds_of(find, part, jokers)
+    for part in _hand_part_keys(hand):
+        out += _melds_of(part)
     return out
 
 
-def _hand_parts(hand: Sequence[int]) -> list[tuple]:
-    """The parts of a sorted hand whose melds :func:`_find_hand_melds` lists, in its order:
-    (finder, part, jokers) for each rank that may hold a set, then each suit that may hold a run;
-    the finder is an index into :data:`_FINDERS`, so the key holds only numbers (which the
-    garbage collector stops walking)."""
-    jokers = (hand.count(RJ), hand.count(BJ))  # how many of each: all the melds need to know of them
-    njokers = jokers[0] + jokers[1]
-    by_rank: dict[int, list[int]] = {}  # a rank's distinct naturals, in order
-    by_suit: dict[int, list[int]] = {}  # a suit's distinct naturals, in order
-    two_aces = set()  # the suits whose ace the hand holds twice
-    last = -1
-    for c in hand:
-        if c >= RJ:
-            break
-        if c == last:
-            if c % 13 == 0:
-                two_aces.add(c // 13)
-            continue
-        last = c
-        by_rank.setdefault(c % 13, []).append(c)
-        by_suit.setdefault(c // 13, []).append(c)
+#: a card's bit in the hand's bitmask of distinct cards (bit ``code``)
+_BIT = tuple(1 << code for code in range(54))
+#: the 13 bits of one suit (ace first) in that bitmask, shifted down to the bottom
+_SUIT_BITS = (1 << 13) - 1
+
+
+def _hand_part_keys(hand: Sequence[int]) -> list[int]:
+    """The parts of a hand whose melds :func:`_find_hand_melds` lists, in its order: each rank
+    that may hold a set (ranks in the order they first come in the sorted hand), then each suit
+    that may hold a run. A part is one number (see :func:`_hand_part`), so a cache keyed by it
+    hashes an int, and holds nothing the garbage collector has to walk.
+
+    The hand is read as a bitmask of its distinct cards, so no card is grouped one by one."""
+    red, black = hand.count(RJ), hand.count(BJ)  # how many of each: all the melds need to know of them
+    njokers = red + black
+    jokers = red << 2 | black
+    bits = sum(map(_BIT.__getitem__, set(hand)))
+    masks = [bits >> shift & _SUIT_BITS for shift in (0, 13, 26, 39)]  # each suit's ranks held
+    a, b, c, d = masks
     # sets: naturals of one rank in different suits, topped up with jokers to 3 or 4 cards
-    fewest = max(1, 3 - njokers)
-    parts: list[tuple] = [(0, tuple(naturals), jokers) for naturals in by_rank.values() if len(naturals) >= fewest]
-    # runs: suit by suit, from the naturals the hand holds in that suit
-    for suit, naturals in by_suit.items():
-        if njokers == 0 and len(naturals) + (naturals[0] % 13 == 0) < 3:
+    if njokers >= 2:
+        ranks = a | b | c | d  # any natural makes a set with two jokers
+    elif njokers == 1:
+        ranks = a & (b | c | d) | b & (c | d) | c & d  # two suits and the joker
+    else:
+        ranks = a & b & (c | d) | c & d & (a | b)  # three suits
+    parts = []
+    for suit in range(4):  # a rank comes first in the sorted hand in its lowest suit
+        here = ranks & masks[suit]
+        ranks ^= here
+        while here:
+            low = here & -here
+            here ^= low
+            rank = low.bit_length() - 1
+            suits = (a >> rank & 1) | (b >> rank & 1) << 1 | (c >> rank & 1) << 2 | (d >> rank & 1) << 3
+            parts.append((suits << 4 | rank) << 5 | jokers << 1)
+    # runs: suit by suit, from the naturals the hand holds in that suit (an ace counts at both ends)
+    for suit, mask in enumerate(masks):
+        if not mask or (njokers == 0 and mask.bit_count() + (mask & 1) < 3):
             continue
-        parts.append((1, (suit, tuple(naturals), suit in two_aces), jokers))
+        two_aces = mask & 1 and hand.count(suit * 13) > 1
+        parts.append(((mask << 1 | two_aces) << 2 | suit) << 5 | jokers << 1 | 1)
     return parts
 
 
-_PART_MELDS: dict = {}
+def _hand_part(key: int) -> tuple:
+    """The part of a hand a key of :func:`_hand_part_keys` stands for: (finder, part, jokers),
+    the finder an index into :data:`_FINDERS` (0: a rank's naturals, 1: a suit's (suit, naturals,
+    both aces held)), the jokers (red, black).
+
+    Key bits, lowest first: 1 the finder, 2+2 the red and black jokers, then for a set 4 the
+    rank (0 the ace) and 4 its suits held; for a run 2 the suit, 1 both aces held, 13 its ranks held.
+    """
+    find, jokers, rest = key & 1, (key >> 3 & 3, key >> 1 & 3), key >> 5
+    if find == 0:
+        rank, suits = rest & 15, rest >> 4
+        return 0, tuple(suit * 13 + rank for suit in range(4) if suits >> suit & 1), jokers
+    suit, two_aces, mask = rest & 3, bool(rest >> 2 & 1), rest >> 3
+    return 1, (suit, tuple(suit * 13 + rank for rank in range(13) if mask >> rank & 1), two_aces), jokers
 
 
-def _melds_of(find: int, part: tuple, jokers: tuple[int, int]) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """The melds of one part of a hand (one rank's naturals, or one suit's run positions) with
-    the hand's jokers, worked out once: a hand changes by a card or two a turn, its parts seldom."""
-    key = (find, part, jokers)
-    found = _PART_MELDS.get(key)
+_PART_MELDS: dict[int, tuple[tuple[tuple[int, ...], int], ...]] = {}
+
+
+def _melds_of(part: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The melds of one part of a hand (a key of :func:`_hand_part_keys`: one rank's naturals, or
+    one suit's run positions, with the hand's jokers), worked out once: a hand changes by a card or
+    two a turn, its parts seldom. The cache holds only numbers and tuples of them."""
+    found = _PART_MELDS.get(part)
     if found is None:
         if len(_PART_MELDS) > 50_000:
             _PART_MELDS.clear()
-        found = _PART_MELDS[key] = tuple(_FINDERS[find](part, jokers))
+        find, cards, jokers = _hand_part(part)
+        found = _PART_MELDS[part] = tuple(_FINDERS[find](cards, jokers))
     return found
 
 
@@ -428,7 +458,7 @@ def _run_melds(part: tuple[int, tuple[int, ...], bool], jokers: tuple[int, int])
     return out
 
 
-#: the finders of :func:`_hand_parts`: a rank's sets (0), a suit's runs (1)
+#: the finders of :func:`_hand_part`: a rank's sets (0), a suit's runs (1)
 _FINDERS = (_set_melds, _run_melds)
 
 

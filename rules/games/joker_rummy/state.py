@@ -22,7 +22,7 @@ from rules.games.joker_rummy.melds import (
     _best_opening,
     _code,
     _codes,
-    _hand_parts,
+    _hand_part_keys,
     _held_problem,
     _meld_points,
     _meld_problem,
@@ -541,7 +541,7 @@ class JokerRummyState(State):
     def _meld_moves(self, p: int) -> list[Action]:
         opening = not self.opened[p]
         out: list[Action] = []
-        for part in _hand_parts(sorted(self.hands[p])):
+        for part in _hand_part_keys(self.hands[p]):
             out += _part_meld_moves(p, opening, part)
         return out
 
@@ -887,21 +887,19 @@ def _draw_discard(p: int, c: int) -> TakeDiscard:
 _MELD_CACHE: dict[tuple, Meld] = {}
 
 
-_PART_MOVES: dict[tuple, tuple[Meld, ...]] = {}
+_PART_MOVES: dict[int, tuple[Meld, ...]] = {}
 
 
-def _part_meld_moves(p: int, opening: bool, part: tuple) -> tuple[Meld, ...]:
-    """The Meld moves of one part of a hand (:func:`_hand_parts`), built once: no two parts share
-    a meld (a set holds naturals of its rank, a run of its suit), so each part is deduplicated alone."""
-    key = (p, opening, part)
+def _part_meld_moves(p: int, opening: bool, part: int) -> tuple[Meld, ...]:
+    """The Meld moves of one part of a hand (a key of :func:`_hand_part_keys`), built once: no two
+    parts share a meld (a set holds naturals of its rank, a run of its suit), so each part is
+    deduplicated alone. Keyed by one int: the part, the player (< 16) and whether he opens."""
+    key = (part << 4 | p) << 1 | opening
     moves = _PART_MOVES.get(key)
     if moves is None:
         if len(_PART_MOVES) > 50_000:
             _PART_MOVES.clear()
-        find, cards, jokers = part
-        moves = _PART_MOVES[key] = tuple(
-            _meld(p, codes, low, opening) for codes, low in dict.fromkeys(_melds_of(find, cards, jokers))
-        )
+        moves = _PART_MOVES[key] = tuple(_meld(p, codes, low, opening) for codes, low in dict.fromkeys(_melds_of(part)))
     return moves
 
 
