@@ -443,9 +443,12 @@ class JokerRummyState(State):
         hand = self.hands[self.player]
         if len(codes) > 1 and (len(codes) != len(hand) or any(c < RJ for c in codes) or sorted(codes) != sorted(hand)):
             return "several"
-        if self.owed and not (len(codes) == len(hand) and all(c >= RJ for c in codes)):
-            return "owed_joker"
-        return None
+        return self._owed_problem(len(codes) == len(hand) and all(c >= RJ for c in codes))
+
+    def _owed_problem(self, last_jokers: bool) -> str | None:
+        """A joker taken from the table this turn and not laid again: the turn may end only by
+        discarding the hand's last cards, all jokers (``last_jokers``)."""
+        return "owed_joker" if self.owed and not last_jokers else None
 
     def _lay_off_problem(self, code: int, meld: _TableMeld | None, end: str) -> str | None:
         if meld is None:
@@ -522,7 +525,7 @@ class JokerRummyState(State):
         if self.phase == DRAW:
             out: list[Action] = [_DRAW_STOCK[p]]
             if self.discard:
-                out.append(_draw_discard(p, self.discard[-1]))
+                out.append(_TAKE_DISCARDS[p][self.discard[-1]])
             return out
         out = []
         if self._gate(Meld, p) is None:
@@ -583,7 +586,11 @@ class JokerRummyState(State):
 
     def _discard_moves(self, p: int) -> list[Action]:
         hand = self.hands[p]
-        out: list[Action] = [_discard(p, c) for c in sorted(set(hand)) if self._discard_problem((c,)) is None]
+        discards = _DISCARDS[p]
+        if self._owed_problem(last_jokers=False) is None:  # nothing owed: any one card may go, decided once
+            out: list[Action] = list(map(discards.__getitem__, sorted(set(hand))))
+        else:
+            out = [discards[c] for c in sorted(set(hand)) if self._discard_problem((c,)) is None]
         if len(hand) > 1 and all(c >= RJ for c in hand):
             out.append(Discard(p, tuple(ALL_CARDS[c] for c in sorted(hand))))
         return out
@@ -864,24 +871,10 @@ _KIND_VERDICTS = {
 
 _DRAW_STOCK = [Draw(p) for p in range(11)]
 _TAKE_BACK = [TakeBack(p) for p in range(11)]
-_DISCARD_CACHE: dict[tuple[int, int], Discard] = {}
-_DRAW_CACHE: dict[tuple[int, int], TakeDiscard] = {}
-
-
-def _discard(p: int, c: int) -> Discard:
-    key = (p, c)
-    act = _DISCARD_CACHE.get(key)
-    if act is None:
-        act = _DISCARD_CACHE[key] = Discard(p, (ALL_CARDS[c],))
-    return act
-
-
-def _draw_discard(p: int, c: int) -> TakeDiscard:
-    key = (p, c)
-    act = _DRAW_CACHE.get(key)
-    if act is None:
-        act = _DRAW_CACHE[key] = TakeDiscard(p, ALL_CARDS[c])
-    return act
+#: every player's discard of one card and take of the discard pile's top card, by the card's code:
+#: a few hundred moves made once
+_DISCARDS = [[Discard(p, (card,)) for card in ALL_CARDS] for p in range(11)]
+_TAKE_DISCARDS = [[TakeDiscard(p, card) for card in ALL_CARDS] for p in range(11)]
 
 
 _MELD_CACHE: dict[tuple, Meld] = {}
