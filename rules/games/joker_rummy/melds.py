@@ -360,13 +360,34 @@ def _hand_part_keys(hand: Sequence[int]) -> list[int]:
             rank = low.bit_length() - 1
             suits = (a >> rank & 1) | (b >> rank & 1) << 1 | (c >> rank & 1) << 2 | (d >> rank & 1) << 3
             parts.append((suits << 4 | rank) << 5 | jokers << 1)
-    # runs: suit by suit, from the naturals the hand holds in that suit (an ace counts at both ends)
+    # runs: suit by suit, from the naturals of that suit that can be in a run
     for suit, mask in enumerate(masks):
-        if not mask or (njokers == 0 and mask.bit_count() + (mask & 1) < 3):
-            continue
-        two_aces = mask & 1 and hand.count(suit * 13) > 1
-        parts.append(((mask << 1 | two_aces) << 2 | suit) << 5 | jokers << 1 | 1)
+        mask = _run_ranks(mask, njokers)
+        if mask:
+            two_aces = mask & 1 and hand.count(suit * 13) > 1
+            parts.append(((mask << 1 | two_aces) << 2 | suit) << 5 | jokers << 1 | 1)
     return parts
+
+
+#: run positions 1..12: where a window of three positions may start
+_STARTS = (1 << 13) - 2
+
+
+def _run_ranks(ranks: int, njokers: int) -> int:
+    """The ranks held in one suit (bit 0 the ace) that can be in a run with ``njokers`` jokers:
+    those in a window of three positions with at most ``njokers`` gaps (0 when none is).
+
+    Leaving out the others changes no run :func:`_run_melds` finds (a window that held one of
+    them would have too many gaps), and makes suits that differ only by such cards one part."""
+    if njokers >= 2:
+        return ranks  # two jokers make a run with any card
+    held = ranks << 1 | (ranks & 1) << 14  # run positions: bit 1 the low ace ... bit 14 the high ace
+    after, next_after = held >> 1, held >> 2
+    both = held & after  # position p and p + 1 held
+    # the windows' first positions: with a joker two of the three held, without one all three
+    starts = (both | held & next_after | after & next_after) & _STARTS if njokers else both & next_after
+    cover = (starts | starts << 1 | starts << 2) & held
+    return (cover >> 1 | cover >> 14) & _SUIT_BITS
 
 
 def _hand_part(key: int) -> tuple:
