@@ -339,10 +339,9 @@ def _hand_part_keys(hand: Sequence[int]) -> list[int]:
     The hand is read as a bitmask of its distinct cards, so no card is grouped one by one."""
     red, black = hand.count(RJ), hand.count(BJ)  # how many of each: all the melds need to know of them
     njokers = red + black
-    jokers = red << 2 | black
+    jokers = (red << 2 | black) << 1
     bits = sum(map(_BIT.__getitem__, set(hand)))
-    masks = [bits >> shift & _SUIT_BITS for shift in (0, 13, 26, 39)]  # each suit's ranks held
-    a, b, c, d = masks
+    masks = a, b, c, d = bits & _SUIT_BITS, bits >> 13 & _SUIT_BITS, bits >> 26 & _SUIT_BITS, bits >> 39 & _SUIT_BITS
     # sets: naturals of one rank in different suits, topped up with jokers to 3 or 4 cards
     if njokers >= 2:
         ranks = a | b | c | d  # any natural makes a set with two jokers
@@ -350,23 +349,35 @@ def _hand_part_keys(hand: Sequence[int]) -> list[int]:
         ranks = a & (b | c | d) | b & (c | d) | c & d  # two suits and the joker
     else:
         ranks = a & b & (c | d) | c & d & (a | b)  # three suits
-    parts = []
-    for suit in range(4):  # a rank comes first in the sorted hand in its lowest suit
-        here = ranks & masks[suit]
+    parts = [_set_key(a, b, c, d, rank) | jokers for rank in _ranks_in_order(ranks, masks)] if ranks else []
+    # runs: suit by suit, from the naturals of that suit that can be in a run
+    in_runs = _RUN_RANKS[njokers] if njokers < 2 else None  # two jokers make a run with any card
+    for suit, mask in enumerate(masks):
+        if in_runs:
+            mask = in_runs[mask]
+        if mask:
+            two_aces = mask & 1 and hand.count(suit * 13) > 1
+            parts.append(((mask << 1 | two_aces) << 2 | suit) << 5 | jokers | 1)
+    return parts
+
+
+def _ranks_in_order(ranks: int, masks: tuple[int, ...]) -> list[int]:
+    """The ranks of bitmask ``ranks`` in the order they first come in a sorted hand whose suits
+    hold ``masks``: by their lowest suit held, then by rank."""
+    out = []
+    for mask in masks:
+        here = ranks & mask
         ranks ^= here
         while here:
             low = here & -here
             here ^= low
-            rank = low.bit_length() - 1
-            suits = (a >> rank & 1) | (b >> rank & 1) << 1 | (c >> rank & 1) << 2 | (d >> rank & 1) << 3
-            parts.append((suits << 4 | rank) << 5 | jokers << 1)
-    # runs: suit by suit, from the naturals of that suit that can be in a run
-    for suit, mask in enumerate(masks):
-        mask = _run_ranks(mask, njokers)
-        if mask:
-            two_aces = mask & 1 and hand.count(suit * 13) > 1
-            parts.append(((mask << 1 | two_aces) << 2 | suit) << 5 | jokers << 1 | 1)
-    return parts
+            out.append(low.bit_length() - 1)
+    return out
+
+
+def _set_key(a: int, b: int, c: int, d: int, rank: int) -> int:
+    """A set's part key (see :func:`_hand_part`) but its jokers: the rank and the suits holding it."""
+    return ((a >> rank & 1) | (b >> rank & 1) << 1 | (c >> rank & 1) << 2 | (d >> rank & 1) << 3) << 9 | rank << 5
 
 
 #: run positions 1..12: where a window of three positions may start
@@ -374,13 +385,11 @@ _STARTS = (1 << 13) - 2
 
 
 def _run_ranks(ranks: int, njokers: int) -> int:
-    """The ranks held in one suit (bit 0 the ace) that can be in a run with ``njokers`` jokers:
-    those in a window of three positions with at most ``njokers`` gaps (0 when none is).
+    """The ranks held in one suit (bit 0 the ace) that can be in a run with ``njokers`` (0 or 1)
+    jokers: those in a window of three positions with at most ``njokers`` gaps (0 when none is).
 
     Leaving out the others changes no run :func:`_run_melds` finds (a window that held one of
     them would have too many gaps), and makes suits that differ only by such cards one part."""
-    if njokers >= 2:
-        return ranks  # two jokers make a run with any card
     held = ranks << 1 | (ranks & 1) << 14  # run positions: bit 1 the low ace ... bit 14 the high ace
     after, next_after = held >> 1, held >> 2
     both = held & after  # position p and p + 1 held
@@ -388,6 +397,10 @@ def _run_ranks(ranks: int, njokers: int) -> int:
     starts = (both | held & next_after | after & next_after) & _STARTS if njokers else both & next_after
     cover = (starts | starts << 1 | starts << 2) & held
     return (cover >> 1 | cover >> 14) & _SUIT_BITS
+
+
+#: :func:`_run_ranks` of every suit's ranks held, without a joker and with one (tuples of ints)
+_RUN_RANKS = tuple(tuple(_run_ranks(ranks, njokers) for ranks in range(1 << 13)) for njokers in (0, 1))
 
 
 def _hand_part(key: int) -> tuple:
