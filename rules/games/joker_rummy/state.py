@@ -317,6 +317,10 @@ class Discard(Action):
     RULE: ClassVar[str] = "joker_rummy.turn"
 
     @cached_property
+    def codes(self) -> tuple[int, ...]:
+        return tuple(_CODE[c] for c in self.cards)
+
+    @cached_property
     def label(self) -> str:
         return f"P{self.player + 1} discards {format_cards(self.cards)}"
 
@@ -551,38 +555,54 @@ class JokerRummyState(State):
     def _lay_off_moves(self, p: int, distinct: list[int]) -> list[Action]:
         """Candidates only (the cards that could continue each meld); _lay_off_problem decides."""
         out: list[Action] = []
+        held = set(distinct)
         jokers = [c for c in distinct if c >= RJ]
         for m in self.melds.values():
             if m.pending:
                 continue
             if m.low == 0:
-                for c in distinct:
-                    if (c >= RJ or c % 13 == m.rank) and self._lay_off_problem(c, m, "") is None:
-                        out.append(_lay_off(p, c, m, ""))
+                rank = [c for c in range(m.rank, RJ, 13) if c in held]  # the rank's cards held, by suit
+                out += [_lay_off(p, c, m, "") for c in rank + jokers if self._lay_off_problem(c, m, "") is None]
                 continue
             for end, pos in (("low", m.low - 1), ("high", m.high + 1)):
                 near = [_natural(m.suit, pos)] if 1 <= pos <= 14 else []
-                for c in [c for c in near if c in distinct] + jokers:
+                for c in [c for c in near if c in held] + jokers:
                     if self._lay_off_problem(c, m, end) is None:
                         out.append(_lay_off(p, c, m, end))
         return out
 
     def _take_joker_moves(self, p: int, distinct: list[int]) -> list[Action]:
+        """Candidates only (the natural cards held that a joker of the meld stands for, or in a set
+        could); _take_problem decides."""
+        held = set(distinct)
         out: list[Action] = []
         for m in self.melds.values():
             if m.pending or all(c < RJ for c in m.cards):
                 continue
             for j in sorted({c for c in m.cards if c >= RJ}):
+                if m.low:
+                    wanted = {m.stands_for(i) for i, c in enumerate(m.cards) if c == j}
+                else:
+                    wanted = {suit * 13 + m.rank for suit in m.missing_suits()}
                 out += [
                     TakeJoker(p, ALL_CARDS[c], ALL_CARDS[j], m.id)
-                    for c in distinct
-                    if c < RJ and self._take_problem(c, j, m) is None
+                    for c in sorted(wanted & held)
+                    if self._take_problem(c, j, m) is None
                 ]
         return out
 
     def _join_moves(self, p: int) -> list[Action]:
+        """Candidates only (a run of the suit starting just above each run); _join_problem decides."""
         runs = sorted((m for m in self.melds.values() if m.low and not m.pending), key=lambda m: m.id)
-        return [Join(p, a.id, b.id) for a in runs for b in runs if a is not b and self._join_problem(a, b, p) is None]
+        starting: dict[tuple[int, int], list[_TableMeld]] = {}
+        for m in runs:
+            starting.setdefault((m.suit, m.low), []).append(m)
+        return [
+            Join(p, a.id, b.id)
+            for a in runs
+            for b in starting.get((a.suit, a.high + 1), ())
+            if a is not b and self._join_problem(a, b, p) is None
+        ]
 
     def _discard_moves(self, p: int) -> list[Action]:
         hand = self.hands[p]
@@ -653,7 +673,7 @@ class JokerRummyState(State):
         self.took_back = True
 
     def _play_discard(self, action: Discard, p: int, hand: list[int]) -> None:
-        codes = [_code(c) for c in action.cards]
+        codes = action.codes
         for c in codes:
             hand.remove(c)
         self.discard.extend(codes)
