@@ -340,7 +340,9 @@ def _hand_part_keys(hand: Sequence[int]) -> list[int]:
     red, black = hand.count(RJ), hand.count(BJ)  # how many of each: all the melds need to know of them
     njokers = red + black
     jokers = (red << 2 | black) << 1
-    bits = sum(map(_BIT.__getitem__, set(hand)))
+    bits = 0
+    for code in hand:  # (a plain loop is the fastest way, faster than map or reduce)
+        bits |= _BIT[code]
     masks = a, b, c, d = bits & _SUIT_BITS, bits >> 13 & _SUIT_BITS, bits >> 26 & _SUIT_BITS, bits >> 39 & _SUIT_BITS
     # sets: naturals of one rank in different suits, topped up with jokers to 3 or 4 cards
     if njokers >= 2:

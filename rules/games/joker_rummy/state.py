@@ -577,7 +577,7 @@ class JokerRummyState(State):
         held = set(distinct)
         out: list[Action] = []
         for m in self.melds.values():
-            if m.pending or all(c < RJ for c in m.cards):
+            if m.pending or max(m.cards) < RJ:  # no joker in it
                 continue
             for j in sorted({c for c in m.cards if c >= RJ}):
                 if m.low:
@@ -611,7 +611,7 @@ class JokerRummyState(State):
             out: list[Action] = list(map(discards.__getitem__, sorted(set(hand))))
         else:
             out = [discards[c] for c in sorted(set(hand)) if self._discard_problem((c,)) is None]
-        if len(hand) > 1 and all(c >= RJ for c in hand):
+        if len(hand) > 1 and min(hand) >= RJ:  # the last cards, all jokers
             out.append(Discard(p, tuple(ALL_CARDS[c] for c in sorted(hand))))
         return out
 
