@@ -453,6 +453,18 @@ def test_the_listed_melds_are_exactly_the_melds_of_the_hand(seed):
         assert not Counter(m) - Counter(hand)
 
 
+@pytest.mark.parametrize("seed", range(15))
+def test_cards_of_a_suit_far_from_the_others_hide_or_add_no_run(seed):
+    """Runs are looked for only among the cards of a suit that can be in one with the hand's
+    jokers (a window of three with no more gaps than jokers): the listed melds stay exactly the
+    hand's, without a joker, with one and with two."""
+    rng = random.Random(seed)
+    jokers = [52, 53][: seed % 3]
+    hand = rng.sample(list(range(26)) * 2, 10 - len(jokers)) + jokers  # two suits, both decks
+    listed = {(m, low) for m, low in jr._hand_melds(hand) if len(m) <= 6}
+    assert listed == _brute_melds(hand)
+
+
 def test_a_joker_does_not_stand_for_a_card_the_player_still_holds():
     """The engine's decision (clarification 8): the natural card is laid instead."""
     state = position(["5♣ 6♣ 7♣ RJ 9♦", "4♠ 5♠ 6♠"], opened=[0])
