@@ -410,7 +410,7 @@ def _hand_part(key: int) -> tuple:
     the finder an index into :data:`_FINDERS` (0: a rank's naturals, 1: a suit's (suit, naturals,
     both aces held)), the jokers (red, black).
 
-    Key bits, lowest first: 1 the finder, 2+2 the red and black jokers, then for a set 4 the
+    Key bits, lowest first: 1 the finder, 2+2 the black and red jokers, then for a set 4 the
     rank (0 the ace) and 4 its suits held; for a run 2 the suit, 1 both aces held, 13 its ranks held.
     """
     find, jokers, rest = key & 1, (key >> 3 & 3, key >> 1 & 3), key >> 5
