@@ -247,90 +247,159 @@ _SKELETONS: dict[tuple, tuple | None] = {}
 #: the most shapes kept (about 200 bytes each); past it the memo starts afresh
 _SKELETONS_MAX = 200_000
 _NATURAL_RANKS = (1, *range(3, 14))
-#: run length -> [(lowest position, the rank at each position)]
+#: run length -> [(lowest position, the rank at each position, those ranks as bits (1 << rank))]
 _WINDOWS = {
-    length: [(lo, tuple(_pos_rank(p) for p in range(lo, lo + length))) for lo in range(1, 16 - length)]
+    length: [
+        (lo, ranks, sum(1 << r for r in ranks))
+        for ranks, lo in ((tuple(_pos_rank(p) for p in range(lo, lo + length)), lo) for lo in range(1, 16 - length))
+    ]
     for length in range(4, 14)
 }
-#: run length -> the ranks of each window as bits (1 << rank), in the order of _WINDOWS
-_WINDOW_BITS = {length: [sum(1 << r for r in ranks) for _, ranks in w] for length, w in _WINDOWS.items()}
 #: the order a hand's cards are given out to an arrangement: jokers first, then twos, then naturals
 _ARRANGE_ORDER = sorted(range(len(ALL_CARDS)), key=lambda c: (-_POINTS[c], c))
 _ARRANGE_RANK = [_ARRANGE_ORDER.index(c) for c in range(len(ALL_CARDS))]
 
 
+def _parts(contract: Contract) -> tuple[int, int, int, int]:
+    """(set size, number of sets, run length, number of runs) of a contract, as the search takes them."""
+    sets, runs = contract.sets, contract.runs
+    if len(set(sets)) > 1 or len(set(runs)) > 1 or len(runs) > 2:
+        raise ValueError(
+            f"contract {contract.number}: the search takes sets of one size and at most two runs of one length"
+        )
+    return (sets[0] if sets else 0, len(sets), runs[0] if runs else 0, len(runs))
+
+
+#: contract number -> its parts (see _parts)
+_PARTS = {number: _parts(contract) for number, contract in CONTRACTS.items()}
+_UNKNOWN = object()
+
+
 def _skeleton(number: int, counts: tuple[int, ...], wilds: int, all_wild: bool) -> tuple | None:
     """The cheapest shape of contract ``number`` for a hand of ``counts`` naturals per rank
-    (index 1..13, index 2 always 0) and ``wilds`` wild cards, or None.
+    (index 1..13, index 2 always 0) and ``wilds`` wild cards, or None; memoised in _SKELETONS.
 
     A shape is (wilds needed, set ranks, run starts, the natural rank that
     anchors each meld). Suits never matter (runs may mix suits), so only the
     counts do. For fixed ranks and windows, using every natural that fits is never
     worse than a wild (a wild can stand anywhere); what remains is that every meld
-    holds a natural of its own (a tiny matching, brute-forced).
+    holds a natural of its own (a tiny matching, brute-forced). Of the shapes that
+    need the fewest wilds, the first in the search's order: run windows, then set
+    ranks, each in the order of ``itertools.combinations_with_replacement``.
     """
     key = (number, counts, wilds, all_wild)
-    if key in _SKELETONS:
-        return _SKELETONS[key]
-    contract = CONTRACTS[number]
-    sets, runs = contract.sets, contract.runs
+    shape = _SKELETONS.get(key, _UNKNOWN)
+    if shape is _UNKNOWN:
+        shape = _remember(key, _cheapest(number, counts, wilds, all_wild))
+    return shape
+
+
+def _cheapest(number: int, counts: tuple[int, ...], wilds: int, all_wild: bool) -> tuple | None:
+    """:func:`_skeleton`'s search, not memoised."""
+    size, nsets, length, nruns = _PARTS[number]
+    held, once = _held(counts)
+    # the fewest wilds any shape can need: the sets' shortfall with the most naturals they could
+    # have, plus the runs' with the fullest window (no wild serves two melds); above the hand's
+    # wilds it refuses at once, and a shape that needs no more ends the search
+    floor = 0
+    if nsets:
+        floor = size * nsets
+        for n in sorted(counts, reverse=True)[:nsets]:
+            floor -= min(n, size * nsets)
+    windows = []
+    if nruns:
+        windows, most = _run_windows(length, held, wilds, all_wild)
+        floor += nruns * (length - most)
+    if floor > wilds:
+        return None
+    set_ranks, rows = _set_ranks(size, nsets, nruns, counts, wilds, all_wild)
     best = None
-    size = sets[0] if sets else 0
+    for base, chosen in _run_picks(windows, nruns, once):
+        if base > wilds or (best is not None and base >= best[0]):
+            continue
+        costs = _costs_beside(rows, chosen) if nsets else None
+        limit = (wilds if best is None else best[0] - 1) - base
+        for extra, picked in _set_picks(set_ranks, nsets, costs, limit):
+            need = base + extra
+            if best is not None and need >= best[0]:
+                continue
+            anchors = _anchors(picked, chosen, counts, all_wild)
+            if anchors is not None:
+                best = (need, picked, tuple(w[0] for w in chosen), anchors)
+                if need == floor:
+                    return best
+    return best
+
+
+def _held(counts: tuple[int, ...]) -> tuple[int, int]:
+    """The ranks held, and those held exactly once, as bits (1 << rank)."""
+    held = once = 0
+    for r in _NATURAL_RANKS:
+        if counts[r]:
+            held |= 1 << r
+            if counts[r] == 1:
+                once |= 1 << r
+    return held, once
+
+
+def _run_windows(length: int, held: int, wilds: int, all_wild: bool) -> tuple[list[tuple], int]:
+    """The windows a run of ``length`` may take with the ranks ``held`` (bits) and ``wilds`` wild
+    cards, each (lowest position, ranks, bits, naturals missing); and the most naturals any window holds."""
+    windows = []
+    most = 0
+    for lo, ranks, bits in _WINDOWS[length]:
+        present = (held & bits).bit_count()
+        if present > most:
+            most = present
+        if (present or all_wild) and present + wilds >= length:
+            windows.append((lo, ranks, bits, length - present))
+    return windows, most
+
+
+def _run_picks(windows: list[tuple], n: int, once: int):
+    """(wilds the runs need, the windows) for the choices of ``n`` windows (repeats allowed) in the
+    order of ``itertools.combinations_with_replacement``. A run lacks the ranks its window misses;
+    two runs also lack one natural of each rank both take that the hand holds only ``once`` (bits)."""
+    if n == 0:
+        yield 0, ()
+    elif n == 1:
+        for w in windows:
+            yield w[3], (w,)
+    else:  # two runs (_parts allows no more)
+        for i, a in enumerate(windows):
+            for b in windows[i:]:
+                yield a[3] + b[3] + (a[2] & b[2] & once).bit_count(), (a, b)
+
+
+def _set_ranks(size, nsets, nruns, counts, wilds, all_wild) -> tuple[list[int], list[list] | None]:
+    """The ranks a set may take, and their costs (see :func:`_set_costs`) in rows by rank: row k
+    for a rank that k runs also take."""
+    if not nsets:
+        return [], None
     set_ranks = [r for r in _NATURAL_RANKS if (counts[r] or all_wild) and counts[r] + wilds >= size]
     if all_wild:  # ranks with no natural are all alike: keep one
         empty = [r for r in set_ranks if counts[r] == 0]
         set_ranks = [r for r in set_ranks if counts[r]] + empty[:1]
-    windows = []
-    best_present = 0
-    if runs:
-        held = 0
-        for r in _NATURAL_RANKS:
-            if counts[r]:
-                held |= 1 << r
-        for (lo, ranks), bits in zip(_WINDOWS[runs[0]], _WINDOW_BITS[runs[0]], strict=True):
-            present = (held & bits).bit_count()
-            best_present = max(best_present, present)
-            if (present or all_wild) and present + wilds >= runs[0]:
-                windows.append((lo, ranks))
-    # a quick refusal: the sets alone, or the runs alone, already need more wilds than the hand holds
-    if sets:
-        usable = sorted((min(counts[r], size * len(sets)) for r in _NATURAL_RANKS), reverse=True)
-        if size * len(sets) - sum(usable[: len(sets)]) > wilds:
-            return _remember(key, None)
-    if runs and len(runs) * (runs[0] - best_present) > wilds:
-        return _remember(key, None)
-    for chosen in itertools.combinations_with_replacement(windows, len(runs)):
-        demand = [0] * 14
-        for _, ranks in chosen:
-            for r in ranks:
-                demand[r] += 1
-        base = 0
-        for r in _NATURAL_RANKS:
-            if demand[r] > counts[r]:
-                base += demand[r] - counts[r]
-        base += demand[2]
-        if base > wilds or (best is not None and base >= best[0]):
-            continue
-        starts = tuple(lo for lo, _ in chosen)
-        # rank -> the wilds that k sets of it add to these runs' (k = 0, 1 ...)
-        costs = {r: _set_costs(size, demand[r] - counts[r], len(sets)) for r in set_ranks}
-        limit = (wilds if best is None else best[0] - 1) - base
-        for extra, picked in _set_picks(set_ranks, len(sets), costs, limit):
-            need = base + extra
-            if need > wilds or (best is not None and need >= best[0]):
-                continue
-            full = demand.copy()
-            for r in picked:
-                full[r] += size
-            anchors = _anchors(picked, starts, runs, counts, full, all_wild)
-            if anchors is None:
-                continue
-            best = (need, picked, starts, anchors)
-            if need == 0:
-                break
-        if best is not None and best[0] == 0:
-            break
-    return _remember(key, best)
+    rows = []
+    for taken in range(nruns + 1):
+        row = [None] * 14
+        for r in set_ranks:
+            row[r] = _set_costs(size, taken - counts[r], nsets)
+        rows.append(row)
+    return set_ranks, rows
+
+
+def _costs_beside(rows: list[list], chosen: tuple) -> list:
+    """Each rank's set costs beside the chosen run windows: its row in ``rows`` by how many take it."""
+    if not chosen:
+        return rows[0]
+    costs = rows[0].copy()
+    taken = [0] * 14
+    for w in chosen:
+        for r in w[1]:
+            taken[r] += 1
+            costs[r] = rows[taken[r]][r]
+    return costs
 
 
 _SET_COSTS: dict[tuple[int, int, int], list[int]] = {}
@@ -346,7 +415,7 @@ def _set_costs(size: int, before: int, n: int) -> list[int]:
     return costs
 
 
-def _set_picks(ranks: list[int], n: int, costs: dict[int, list[int]], limit: int):
+def _set_picks(ranks: list[int], n: int, costs: Sequence[list[int]], limit: int):
     """(wilds added, ranks) for the choices of ``n`` set ranks (repeats allowed) in the order of
     ``itertools.combinations_with_replacement``, leaving out those that add more than ``limit``.
 
@@ -389,7 +458,7 @@ def _set_picks(ranks: list[int], n: int, costs: dict[int, list[int]], limit: int
                     yield three, (a, b, c)
 
 
-def _any_set_picks(ranks: list[int], n: int, costs: dict[int, list[int]], limit: int):
+def _any_set_picks(ranks: list[int], n: int, costs: Sequence[list[int]], limit: int):
     """:func:`_set_picks` for any ``n``, choice by choice."""
     for picked in itertools.combinations_with_replacement(ranks, n):
         extra = sum(costs[r][picked.count(r)] for r in set(picked))
@@ -404,66 +473,61 @@ def _remember(key: tuple, shape: tuple | None) -> tuple | None:
     return shape
 
 
-def _anchors(ranks, starts, runs, counts, demand, all_wild) -> tuple | None:
-    """For each meld a rank whose natural it keeps (0: none needed), within what each rank can give."""
+def _anchors(ranks: tuple[int, ...], chosen: tuple, counts: tuple[int, ...], all_wild: bool) -> tuple | None:
+    """For each meld (the sets of ``ranks``, then the runs of the ``chosen`` windows) a rank whose
+    natural it keeps (0: none needed), no rank kept more often than the hand holds it.
+
+    (A meld that keeps a rank also needs a card of it, so the melds' demand never binds before the hand does.)
+    """
     if all_wild:
-        return (0,) * (len(ranks) + len(starts))
+        return (0,) * (len(ranks) + len(chosen))
     choices = [[r] if counts[r] else [] for r in ranks]
-    for lo, size in zip(starts, runs, strict=True):
-        choices.append([_pos_rank(p) for p in range(lo, lo + size) if counts[_pos_rank(p)]])
-    for chosen in itertools.product(*choices):
-        if all(chosen.count(r) <= min(counts[r], demand[r]) for r in set(chosen)):
-            return chosen
+    choices.extend([r for r in w[1] if counts[r]] for w in chosen)
+    for kept in itertools.product(*choices):
+        if all(kept.count(r) <= counts[r] for r in set(kept)):
+            return kept
     return None
 
 
 def _counts(codes: Iterable[int], cap: int) -> tuple[tuple[int, ...], int]:
+    """(naturals of each rank, index 1..13, and 0 at index 0; wild cards), each at most ``cap``."""
     counts = [0] * 14
-    wilds = 0
     for c in codes:
-        n = _NAT[c]
-        if n:
-            counts[n] += 1
-        else:
-            wilds += 1
-    return tuple(min(x, cap) for x in counts), min(wilds, cap)
+        counts[_NAT[c]] += 1
+    wilds = counts[0]
+    counts[0] = 0
+    return tuple([n if n < cap else cap for n in counts]), wilds if wilds < cap else cap
 
 
 def _arrange(number: int, codes: Sequence[int], all_wild: bool) -> list[tuple[str, list[int], int]] | None:
     """Melds of contract ``number`` from the hand ``codes``: [(kind, codes in order, rank or low)]."""
-    contract = CONTRACTS[number]
-    counts, wilds = _counts(codes, contract.cards)
+    counts, wilds = _counts(codes, CONTRACTS[number].cards)
     shape = _skeleton(number, counts, wilds, all_wild)
     if shape is None:
         return None
     _, ranks, starts, anchors = shape
-    pool: dict[int, list[int]] = {}
-    wild_pool = []
+    size, _, length, _ = _PARTS[number]
+    pool: list[list[int]] = [[] for _ in range(14)]  # the cards of each rank in the order given out; 0: wilds
     for c in sorted(codes, key=_ARRANGE_RANK.__getitem__):  # jokers first, then twos
-        if _NAT[c]:
-            pool.setdefault(_NAT[c], []).append(c)
-        else:
-            wild_pool.append(c)
-    melds: list[list] = []
-    slots = []  # (meld index, position in meld, rank)
-    for r, size in zip(ranks, contract.sets, strict=True):
-        melds.append(["set", [None] * size, r])
-        slots.extend((len(melds) - 1, i, r) for i in range(size))
-    for lo, size in zip(starts, contract.runs, strict=True):
-        melds.append(["run", [None] * size, lo])
-        slots.extend((len(melds) - 1, i, _pos_rank(lo + i)) for i in range(size))
+        pool[_NAT[c]].append(c)
+    # each meld's kind, the rank of each of its places, its key
+    layouts = [("set", (r,) * size, r) for r in ranks]
+    layouts += [("run", tuple(_pos_rank(p) for p in range(lo, lo + length)), lo) for lo in starts]
+    melds = [[None] * len(places) for _, places, _ in layouts]
     # each meld's anchor natural first, then every natural that fits, then wilds
-    for m, r in enumerate(anchors):
+    for cards, (_, places, _), r in zip(melds, layouts, anchors, strict=True):
         if r:
-            i = next(i for mm, i, rr in slots if mm == m and rr == r and melds[m][1][i] is None)
-            melds[m][1][i] = pool[r].pop(0)
-    for m, i, r in slots:
-        if melds[m][1][i] is None and pool.get(r):
-            melds[m][1][i] = pool[r].pop(0)
-    for m, i, _ in slots:
-        if melds[m][1][i] is None:
-            melds[m][1][i] = wild_pool.pop(0)
-    return [(kind, cards, key) for kind, cards, key in melds]
+            cards[places.index(r)] = pool[r].pop(0)
+    for cards, (_, places, _) in zip(melds, layouts, strict=True):
+        for i, r in enumerate(places):
+            if cards[i] is None and r and pool[r]:
+                cards[i] = pool[r].pop(0)
+    wild_pool = pool[0]
+    for cards in melds:
+        for i, c in enumerate(cards):
+            if c is None:
+                cards[i] = wild_pool.pop(0)
+    return [(kind, cards, key) for (kind, _, key), cards in zip(layouts, melds, strict=True)]
 
 
 def _as_meld(kind: str, codes: Sequence[int], key: int) -> Meld:
