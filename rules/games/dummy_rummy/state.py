@@ -3,6 +3,7 @@ restriction, going out and the score; and the verdict, the rules of one move sta
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
@@ -339,28 +340,22 @@ class DummyRummyState(State):
             card = ALL_CARDS[self.pile[-1]]
             return [DrawDiscard(p, card, self.asker), AllowCutIn(p, self.asker, card)]
         if phase == DRAW:
-            out: list[Action] = [_DRAW_STOCK[p]]
             if self._draw_discard_reason(p) is None:
-                out.append(_draw_discard(p, self.pile[-1]))
-            return out
+                return [_DRAW_STOCK[p], _DRAW_DISCARD[p][self.pile[-1]]]
+            return [_DRAW_STOCK[p]]
         # PLAY
-        out = []
         hand = self.hands[p]
         arrangement = self._go_down_arrangement(p)
-        if arrangement is not None:
-            out.append(arrangement)
+        out: list[Action] = [] if arrangement is None else [arrangement]
         distinct = sorted(set(hand), key=_SORT_RANK.__getitem__)
         places = self._places() if self.table else None
-        fits = {c: places[_NAT[c]] for c in distinct} if places else {}
-        if self.down[p] and len(hand) > 1:
-            for c, places in fits.items():
-                for m, owner, end in places:
+        if places and self.down[p] and len(hand) > 1:
+            for c in distinct:
+                for m, owner, end in places[_NAT[c]]:
                     out.append(_lay_off(p, c, m, owner, end))
-        fitting = {c for c, places in fits.items() if places}  # as _fitting_cards, each card asked once
-        last = len(hand) == 1
-        for c in distinct:
-            if self._discard_reason(c, fitting) is None:
-                out.append(_discard(p, c, last))
+        refused = self._undiscardable(distinct, places)
+        discards = _GOING_OUT[p] if len(hand) == 1 else _DISCARDS[p]
+        out += [discards[c] for c in distinct if c not in refused]
         return out
 
     # ---- the rules, each in one place: the moves (legal_actions) and the verdict both use them
@@ -409,14 +404,14 @@ class DummyRummyState(State):
                 places[_pos_rank(high + 1)].append((m, owner, "high"))
         return places
 
-    def _fitting_cards(self, p: int) -> set[int]:
-        return {c for c in set(self.hands[p]) if self._fits(c)} if self.table else set()
-
-    def _discard_reason(self, c: int, fitting: set[int]) -> str | None:
-        """The discard restriction: no card that could be laid off, unless every card in hand could be."""
-        if c in fitting and len(fitting) < len(set(self.hands[self.turn])):
-            return "fits_table"
-        return None
+    def _undiscardable(self, distinct: Collection[int], places: list | None) -> Collection[int]:
+        """The discard restriction ("fits_table"): of the hand's cards (``distinct``: each once), those
+        that could be laid off (``places``: :meth:`_places`, None while the table is empty) may not be
+        discarded, unless every card in hand could be."""
+        if not places:
+            return ()
+        fitting = {c for c in distinct if places[_NAT[c]]}
+        return fitting if len(fitting) < len(distinct) else ()
 
     def _cut_in_eligible(self, q: int) -> bool:
         return (
@@ -487,9 +482,8 @@ class DummyRummyState(State):
             return _refuse("not_in_hand", p, action.card)
         if kind is LayOff:
             return self._lay_off_verdict(action)
-        reason = self._discard_reason(_code(action.card), self._fitting_cards(p))
-        if reason is not None:
-            return _refuse(reason, p, action.card)
+        if _code(action.card) in self._undiscardable(set(self.hands[p]), self._places() if self.table else None):
+            return _refuse("fits_table", p, action.card)
         return None if action.out == (len(self.hands[p]) == 1) else self.not_now(action)
 
     def _go_down_verdict(self, action: GoDown) -> IllegalAction | None:
@@ -586,8 +580,8 @@ class DummyRummyState(State):
     def _after_discard(self, p: int) -> None:
         n = self.num_players
         self.discarder = p
-        self.turn = d = (p + 1) % n
-        self.queue = [q for q in ((d + k) % n for k in range(1, n)) if q != p and self._cut_in_eligible(q)]
+        self.turn = (p + 1) % n
+        self.queue = [q for q in _ASKED[n][p] if self._cut_in_eligible(q)]
         if self.queue:
             self.phase = ASK
         else:
@@ -739,27 +733,17 @@ _SORT_RANK = [sorted(range(len(ALL_CARDS)), key=_sort_key).index(c) for c in ran
 # ---------------------------------------------------------------- action caches (the hot path)
 
 _DRAW_STOCK = [DrawStock(p) for p in range(4)]
-_CACHE: dict[tuple, Action] = {}
-
-
-def _draw_discard(p: int, c: int) -> DrawDiscard:
-    key = (0, p, c)
-    a = _CACHE.get(key)
-    if a is None:
-        a = _CACHE[key] = DrawDiscard(p, ALL_CARDS[c])
-    return a
-
-
-def _discard(p: int, c: int, out: bool) -> Discard:
-    key = (1, p, c, out)
-    a = _CACHE.get(key)
-    if a is None:
-        a = _CACHE[key] = Discard(p, ALL_CARDS[c], out)
-    return a
+#: [player][card code] -> the action, made once: the draw from the discard pile, the discard, the last discard
+_DRAW_DISCARD = [[DrawDiscard(p, card) for card in ALL_CARDS] for p in range(4)]
+_DISCARDS = [[Discard(p, card, False) for card in ALL_CARDS] for p in range(4)]
+_GOING_OUT = [[Discard(p, card, True) for card in ALL_CARDS] for p in range(4)]
+#: [players][discarder] -> the players asked about a cut-in, in order: from the one after the next
+_ASKED = {n: [tuple((p + k) % n for k in range(2, n)) for p in range(n)] for n in range(2, 5)}
+_CACHE: dict[tuple, LayOff] = {}
 
 
 def _lay_off(p: int, c: int, m: int, owner: int, end: str) -> LayOff:
-    key = (2, p, c, m, owner, end)
+    key = (p, c, m, owner, end)
     a = _CACHE.get(key)
     if a is None:
         a = _CACHE[key] = LayOff(p, ALL_CARDS[c], m, owner, end)
