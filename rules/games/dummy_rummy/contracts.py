@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from rules.cards import ALL_CARDS, Card, Rank, format_cards
 from rules.errors import RulesError, check_lang
@@ -43,20 +44,21 @@ class MeldSpec:
 
 @dataclass(frozen=True)
 class Contract:
-    """Contract ``number`` (1-12): the melds a player must lay down together."""
+    """Contract ``number`` (1-12): the melds a player must lay down together (its sets, runs and
+    fewest cards are worked out once: the search asks for them at every turn)."""
 
     number: int
     melds: tuple[MeldSpec, ...]
 
-    @property
+    @cached_property
     def sets(self) -> tuple[int, ...]:
         return tuple(m.size for m in self.melds if m.kind == "set")
 
-    @property
+    @cached_property
     def runs(self) -> tuple[int, ...]:
         return tuple(m.size for m in self.melds if m.kind == "run")
 
-    @property
+    @cached_property
     def cards(self) -> int:
         """The fewest cards that make the contract."""
         return sum(m.size for m in self.melds)
@@ -372,7 +374,7 @@ def _run_picks(windows: list[tuple], n: int, once: int):
 
 
 def _set_ranks(size, nsets, nruns, counts, wilds, all_wild) -> tuple[list[int], list[list] | None]:
-    """The ranks a set may take, and their costs (see :func:`_set_costs`) in rows by rank: row k
+    """The ranks a set may take, and their costs (see :class:`_SetCosts`) in rows by rank: row k
     for a rank that k runs also take."""
     if not nsets:
         return [], None
@@ -380,11 +382,12 @@ def _set_ranks(size, nsets, nruns, counts, wilds, all_wild) -> tuple[list[int], 
     if all_wild:  # ranks with no natural are all alike: keep one
         empty = [r for r in set_ranks if counts[r] == 0]
         set_ranks = [r for r in set_ranks if counts[r]] + empty[:1]
+    costs = _SET_COSTS[size, nsets]
     rows = []
     for taken in range(nruns + 1):
         row = [None] * 14
         for r in set_ranks:
-            row[r] = _set_costs(size, taken - counts[r], nsets)
+            row[r] = costs[taken - counts[r]]
         rows.append(row)
     return set_ranks, rows
 
@@ -402,17 +405,21 @@ def _costs_beside(rows: list[list], chosen: tuple) -> list:
     return costs
 
 
-_SET_COSTS: dict[tuple[int, int, int], list[int]] = {}
+class _SetCosts(dict):
+    """For sets of ``size``: a rank's shortfall before them (negative: naturals to spare) -> the
+    wilds that 0..n such sets add to it. Filled as asked: a few dozen lists at most, kept."""
+
+    def __init__(self, size: int, n: int):
+        super().__init__()
+        self.size, self.n = size, n
+
+    def __missing__(self, before: int) -> list[int]:
+        costs = self[before] = [max(0, before + k * self.size) - max(0, before) for k in range(self.n + 1)]
+        return costs
 
 
-def _set_costs(size: int, before: int, n: int) -> list[int]:
-    """The wilds that 0..n sets of ``size`` add to a rank already short of ``before`` naturals
-    (a negative shortfall: naturals to spare); a few hundred lists at most, kept."""
-    key = (size, before, n)
-    costs = _SET_COSTS.get(key)
-    if costs is None:
-        costs = _SET_COSTS[key] = [max(0, before + k * size) - max(0, before) for k in range(n + 1)]
-    return costs
+#: (set size, number of sets) -> their costs (see _SetCosts)
+_SET_COSTS = {(size, n): _SetCosts(size, n) for size, n, _, _ in _PARTS.values() if n}
 
 
 def _set_picks(ranks: list[int], n: int, costs: Sequence[list[int]], limit: int):
@@ -481,6 +488,8 @@ def _anchors(ranks: tuple[int, ...], chosen: tuple, counts: tuple[int, ...], all
     """
     if all_wild:
         return (0,) * (len(ranks) + len(chosen))
+    if not chosen:  # sets alone: each keeps a natural of its own rank
+        return ranks if all(ranks.count(r) <= counts[r] for r in ranks) else None
     choices = [[r] if counts[r] else [] for r in ranks]
     choices.extend([r for r in w[1] if counts[r]] for w in chosen)
     for kept in itertools.product(*choices):
