@@ -505,7 +505,9 @@ def _counts(codes: Iterable[int], cap: int) -> tuple[tuple[int, ...], int]:
         counts[_NAT[c]] += 1
     wilds = counts[0]
     counts[0] = 0
-    return tuple([n if n < cap else cap for n in counts]), wilds if wilds < cap else cap
+    if max(counts) > cap:
+        return tuple([n if n < cap else cap for n in counts]), min(wilds, cap)
+    return tuple(counts), min(wilds, cap)
 
 
 def _arrange(number: int, codes: Sequence[int], all_wild: bool) -> list[tuple[str, list[int], int]] | None:
@@ -516,27 +518,30 @@ def _arrange(number: int, codes: Sequence[int], all_wild: bool) -> list[tuple[st
         return None
     _, ranks, starts, anchors = shape
     size, _, length, _ = _PARTS[number]
-    pool: list[list[int]] = [[] for _ in range(14)]  # the cards of each rank in the order given out; 0: wilds
-    for c in sorted(codes, key=_ARRANGE_RANK.__getitem__):  # jokers first, then twos
+    # the cards of each rank in the order they are given out (index 0: the wild cards, jokers
+    # first, then twos; the naturals of a rank by code, as their points are equal)
+    pool: list[list[int]] = [[] for _ in range(14)]
+    for c in sorted(codes):
         pool[_NAT[c]].append(c)
-    # each meld's kind, the rank of each of its places, its key
-    layouts = [("set", (r,) * size, r) for r in ranks]
-    layouts += [("run", tuple(_pos_rank(p) for p in range(lo, lo + length)), lo) for lo in starts]
-    melds = [[None] * len(places) for _, places, _ in layouts]
+    wild_pool = pool[0]
+    wild_pool.sort(key=_ARRANGE_RANK.__getitem__)
+    # the rank of each place of each meld: the sets', then the runs' (a window's ranks)
+    layouts = [(r,) * size for r in ranks] + [_WINDOWS[length][lo - 1][1] for lo in starts]
+    melds: list[list] = [[None] * len(places) for places in layouts]
     # each meld's anchor natural first, then every natural that fits, then wilds
-    for cards, (_, places, _), r in zip(melds, layouts, anchors, strict=True):
+    for cards, places, r in zip(melds, layouts, anchors, strict=True):
         if r:
             cards[places.index(r)] = pool[r].pop(0)
-    for cards, (_, places, _) in zip(melds, layouts, strict=True):
+    for cards, places in zip(melds, layouts, strict=True):
         for i, r in enumerate(places):
-            if cards[i] is None and r and pool[r]:
+            if cards[i] is None and pool[r]:
                 cards[i] = pool[r].pop(0)
-    wild_pool = pool[0]
     for cards in melds:
         for i, c in enumerate(cards):
             if c is None:
                 cards[i] = wild_pool.pop(0)
-    return [(kind, cards, key) for (kind, _, key), cards in zip(layouts, melds, strict=True)]
+    keys = [("set", r) for r in ranks] + [("run", lo) for lo in starts]
+    return [(kind, cards, key) for (kind, key), cards in zip(keys, melds, strict=True)]
 
 
 def _as_meld(kind: str, codes: Sequence[int], key: int) -> Meld:

@@ -378,7 +378,8 @@ class DummyRummyState(State):
         arranged = _arrange(number, hand, self.options.all_wild)
         if arranged is None:
             return None
-        return GoDown(p, number, tuple(tuple(ALL_CARDS[c] for c in codes) for _, codes, _ in arranged))
+        card = ALL_CARDS.__getitem__
+        return GoDown(p, number, tuple([tuple(map(card, codes)) for _, codes, _ in arranged]))
 
     def _fits(self, c: int) -> list[tuple[int, int, str]]:
         """Where card code ``c`` may be laid off: (meld index, owner, end)."""
