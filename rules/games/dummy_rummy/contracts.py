@@ -299,17 +299,17 @@ def _skeleton(number: int, counts: tuple[int, ...], wilds: int, all_wild: bool) 
 def _cheapest(number: int, counts: tuple[int, ...], wilds: int, all_wild: bool) -> tuple | None:
     """:func:`_skeleton`'s search, not memoised."""
     size, nsets, length, nruns = _PARTS[number]
-    held, once = _held(counts)
     # the fewest wilds any shape can need: the sets' shortfall with the most naturals they could
     # have, plus the runs' with the fullest window (no wild serves two melds); above the hand's
     # wilds it refuses at once, and a shape that needs no more ends the search
     floor = 0
     if nsets:
         floor = size * nsets
-        for n in sorted(counts, reverse=True)[:nsets]:
+        for n in sorted(counts, reverse=True)[:nsets] if nsets > 1 else (max(counts),):
             floor -= min(n, size * nsets)
-    windows = []
+    windows, once = [], 0
     if nruns:
+        held, once = _held(counts)
         windows, most = _run_windows(length, held, wilds, all_wild)
         floor += nruns * (length - most)
     if floor > wilds:
@@ -492,8 +492,8 @@ def _anchors(ranks: tuple[int, ...], chosen: tuple, counts: tuple[int, ...], all
         return ranks if all(ranks.count(r) <= counts[r] for r in ranks) else None
     choices = [[r] if counts[r] else [] for r in ranks]
     choices.extend([r for r in w[1] if counts[r]] for w in chosen)
-    for kept in itertools.product(*choices):
-        if all(kept.count(r) <= counts[r] for r in set(kept)):
+    for kept in itertools.product(*choices):  # every rank offered is held: kept once, it fits
+        if len(set(kept)) == len(kept) or all(kept.count(r) <= counts[r] for r in kept):
             return kept
     return None
 
