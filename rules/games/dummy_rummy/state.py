@@ -740,6 +740,7 @@ _DISCARDS = [[Discard(p, card, False) for card in ALL_CARDS] for p in range(4)]
 _GOING_OUT = [[Discard(p, card, True) for card in ALL_CARDS] for p in range(4)]
 #: [players][discarder] -> the players asked about a cut-in, in order: from the one after the next
 _ASKED = {n: [tuple((p + k) % n for k in range(2, n)) for p in range(n)] for n in range(2, 5)}
+#: (player, card code, meld, owner, end) -> the lay-off, made once: bounded by the seats, cards and melds of a hand
 _CACHE: dict[tuple, LayOff] = {}
 
 
