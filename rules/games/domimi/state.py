@@ -552,7 +552,7 @@ class DomimiState(State):
                 self.discard[p].clear()
                 self.rng.shuffle(draw)
             self.revealed.append(draw.pop())
-        self.record(Revealed, p, _ct(tuple(self.revealed[start:])))
+        self.record(Revealed.of_codes, p, tuple(self.revealed[start:]))
 
     def _usable(self) -> list[int]:
         rest = sorted(self.revealed)

@@ -13,6 +13,7 @@ from rules.game import Note
 from rules.games.domimi.oracle import (
     _SUITS,
     _cards,
+    _cards_t,
     _fmt,
     _is_money,
     _is_option,
@@ -52,6 +53,12 @@ class Revealed(Note):
     player: int
     cards: tuple[Card, ...]
     RULE: ClassVar[str] = "domimi.refill"
+
+    @classmethod
+    def of_codes(cls, player: int, codes: tuple[int, ...]) -> Revealed:
+        """The note of the cards with these codes. A game records the codes (a tuple of numbers,
+        which the garbage collector soon stops walking) and the story builds the note when read."""
+        return cls(player, _cards_t(codes))
 
     def explain(self, lang: str = "en") -> str:
         who = player_name(self.player, lang)
