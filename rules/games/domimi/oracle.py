@@ -178,26 +178,30 @@ def _partitions(total: int, avail: Sequence[int], base: int = 0) -> list[tuple[i
     if most < total:
         return []
     found: list[tuple[int, ...]] = []
-    head: list[int] = []
-
-    def walk(r: int, n: int) -> None:
-        while r and (not avail[r] or r > n):
-            r -= 1
-        if reach[r] < n:
-            return
-        code = base + r
-        for k in range(min(avail[r], n // r), -1, -1):
-            rest = n - k * r
-            if rest == 0:
-                found.append((*head, *(code,) * k))
-            elif reach[r - 1] >= rest:
-                head.extend((code,) * k)
-                walk(r - 1, rest)
-                if k:
-                    del head[-k:]
-
-    walk(top, total)
+    _walk_partitions(top, total, avail, reach, base, [], found)
     return found
+
+
+def _walk_partitions(
+    r: int, n: int, avail: Sequence[int], reach: list[int], base: int, head: list[int], found: list
+) -> None:
+    """The step of :func:`_partitions`: make up ``n`` from ranks ``r`` and below after the cards
+    in ``head``, appending each way to ``found``. (A plain function, not a closure over its own
+    name: a recursive closure is a reference cycle that only the cycle collector frees.)"""
+    while r and (not avail[r] or r > n):
+        r -= 1
+    if reach[r] < n:
+        return
+    code = base + r
+    for k in range(min(avail[r], n // r), -1, -1):
+        rest = n - k * r
+        if rest == 0:
+            found.append((*head, *(code,) * k))
+        elif reach[r - 1] >= rest:
+            head.extend((code,) * k)
+            _walk_partitions(r - 1, rest, avail, reach, base, head, found)
+            if k:
+                del head[-k:]
 
 
 _SUBS: dict = {}
@@ -232,7 +236,7 @@ def _pay_subsets(si: int, ranks: tuple[int, ...]) -> list:
     found = _PAYS.get(key)
     if found is None:
         base = si * 13 - 1
-        found = _PAYS[key] = [
+        found = _PAYS[key] = tuple(
             (
                 pay,
                 tuple(base + r for r in reversed(pay)),
@@ -240,7 +244,7 @@ def _pay_subsets(si: int, ranks: tuple[int, ...]) -> list:
                 sum(1 << r for r in set(pay)),
             )  # ruling 6: never the identical card
             for pay in _submultisets(ranks)
-        ]
+        )
     return found
 
 
