@@ -223,56 +223,104 @@ def _submultisets(ranks: tuple[int, ...]) -> list[tuple[int, ...]]:
     return out
 
 
+#: A field row (the counts of one suit's ranks, index 0 unused) packed into one number, a byte per
+#: rank: the count in its low seven bits under a guard bit. Taking a take's counts away from a
+#: packed row leaves every guard standing exactly when the row holds all the cards the take needs.
+_GUARDS = int.from_bytes(bytes([0x80] * 11), "little")
+_COUNT_BYTES = tuple(0x7F << 8 * r for r in range(11))
+_ALL_BYTES = (1 << 88) - 1
+
+
+def _needs(take: tuple[int, ...], base: int) -> int:
+    """The cards a take needs, packed as a row is (each card's rank counted in its byte)."""
+    return sum(1 << 8 * (c - base) for c in take)
+
+
+#: _SMALL_TAKES[suit][total]: every take of that suit that sums to ``total`` (up to 10) on a field
+#: holding everything, as (needs, take codes), in the order :func:`_partitions` lists them
+_SMALL_TAKES = tuple(
+    (
+        (),
+        *(
+            tuple(
+                (_needs(take, si * 13 - 1), take)
+                for take in _partitions(total, (0, *(total // r for r in range(1, total + 1))), si * 13 - 1)
+            )
+            for total in range(1, 11)
+        ),
+    )
+    for si in range(4)
+)
+
+#: (suit, revealed ranks) -> what collecting with them can take, whatever the field (see _suit_table)
 _CHOICES: dict = {}
+#: (payment codes, packed field row) -> (payment, take) pairs of a paying sum over 10
 _PARTS: dict = {}
-_PAYS: dict = {}
+#: (payment codes, packed counts of the ranks below its sum) -> (payment, take) pairs of a sum up to 10
+_TAKES: dict = {}
 
 
-def _pay_subsets(si: int, ranks: tuple[int, ...]) -> list:
-    """For each distinct sub-multiset of a suit's revealed ranks: (ranks, codes, sum, its ranks as
-    bits: those the payment bans from the take). The kept values hold only numbers where they can (tuples, bits,
-    not lists or sets), so the garbage collector soon stops walking them."""
+def _suit_table(si: int, ranks: tuple[int, ...]) -> tuple:
+    """For each distinct sub-multiset of a suit's revealed ranks (a payment): (its codes, its sum, the
+    mask that keeps the field's counts of the ranks it may take, its candidate takes). Ruling 6: never
+    the identical card, so the payment's own ranks are masked out. A candidate is (the cards it needs,
+    packed as a row is; the pair (payment codes, take codes) a collecting choice is made of); with a sum
+    over 10 there are too many to list and None stands instead (see :func:`_big_takes`). The table
+    holds only numbers and tuples of them, so the garbage collector soon stops walking it."""
     key = (si, ranks)
-    found = _PAYS.get(key)
-    if found is None:
+    table = _CHOICES.get(key)
+    if table is None:
         base = si * 13 - 1
-        found = _PAYS[key] = tuple(
-            (
-                pay,
-                tuple(base + r for r in reversed(pay)),
-                sum(pay),
-                sum(1 << r for r in set(pay)),
-            )  # ruling 6: never the identical card
-            for pay in _submultisets(ranks)
-        )
+        table = []
+        for pay in _submultisets(ranks):
+            pay_codes = tuple(base + r for r in reversed(pay))
+            total = sum(pay)
+            keep = _ALL_BYTES ^ sum(_COUNT_BYTES[r] for r in set(pay))
+            takes = None
+            if total <= 10:
+                keep = keep & (1 << 8 * total + 8) - 1 | _GUARDS  # a field card above the sum never fits
+                takes = tuple(
+                    (need, (pay_codes, take)) for need, take in _SMALL_TAKES[si][total] if need & keep == need
+                )
+            table.append((pay_codes, total, keep, takes))
+        if len(_CHOICES) > 5_000:
+            _CHOICES.clear()
+        table = _CHOICES[key] = tuple(table)
+    return table
+
+
+def _big_takes(pay_codes: tuple[int, ...], total: int, avail: int) -> tuple:
+    """The (payment, take) pairs of a payment summing to more than 10 on a field row (packed, its
+    payment's ranks masked out), walked by :func:`_partitions` and kept by payment and row."""
+    key = (pay_codes, avail)
+    found = _PARTS.get(key)
+    if found is None:
+        if len(_PARTS) > 20_000:
+            _PARTS.clear()
+        counts = (avail & ~_GUARDS).to_bytes(11, "little")
+        base = _SUITI[pay_codes[0]] * 13 - 1
+        found = _PARTS[key] = tuple((pay_codes, take) for take in _partitions(total, counts, base))
     return found
 
 
-_ZEROS = [(0,) * (10 - k) for k in range(11)]
-
-
-def _collect_choices(si: int, ranks: tuple[int, ...], counts: tuple[int, ...]) -> tuple[tuple[tuple, tuple], ...]:
-    """(pay codes, take codes) of one suit: each sub-multiset of the suit's revealed money, each exact sum."""
-    key = (si, ranks, counts)
-    found = _CHOICES.get(key)
-    if found is not None:
-        return found
-    base = si * 13 - 1
+def _collect_choices(si: int, ranks: tuple[int, ...], row: Sequence[int]) -> list[tuple[tuple, tuple]]:
+    """(pay codes, take codes) of one suit: each sub-multiset of the suit's revealed money, each
+    exact sum of the field's cards of the suit (``row``: its counts by rank)."""
+    packed = int.from_bytes(bytes(row), "little") | _GUARDS
+    guards = _GUARDS
     choices = []
-    for _pay, pay_codes, total, banned in _pay_subsets(si, ranks):
-        # only the field's cards up to the paying sum matter: a smaller key is found more often
-        top = total if total < 10 else 10
-        pkey = (si, total, banned, counts[: top + 1])
-        takes = _PARTS.get(pkey)
+    for pay_codes, total, keep, takes in _suit_table(si, ranks):
+        avail = packed & keep
         if takes is None:
-            # the field's cards that may be taken: none of the payment's ranks (ruling 6)
-            avail = tuple(0 if banned >> r & 1 else counts[r] for r in range(top + 1))
-            takes = _PARTS[pkey] = tuple(_partitions(total, avail, base))
-        choices.extend([(pay_codes, take) for take in takes])
-    if len(_CHOICES) > 50_000:
-        _CHOICES.clear()
-        _PARTS.clear()
-    choices = _CHOICES[key] = tuple(choices)
+            choices += _big_takes(pay_codes, total, avail)
+            continue
+        key = (pay_codes, avail)
+        found = _TAKES.get(key)
+        if found is None:
+            if len(_TAKES) > 50_000:
+                _TAKES.clear()
+            found = _TAKES[key] = tuple([pair for need, pair in takes if (avail - need) & guards == guards])
+        choices += found
     return choices
 
 
@@ -280,14 +328,13 @@ def _suit_choices(usable: Sequence[int], money: Sequence[Sequence[int]], skip=()
     """Collecting (ruling 6), suit by suit: for each suit with revealed money, its (pay, take) choices."""
     by_suit: dict[int, list[int]] = {}
     for c in reversed(usable):
-        if _MONEY[c] and c // 13 not in skip:
-            by_suit.setdefault(c // 13, []).append(c % 13 + 1)
+        if _MONEY[c]:
+            si = _SUITI[c]
+            if si not in skip:
+                by_suit.setdefault(si, []).append(_RANKK[c])
     per_suit = []
     for si in sorted(by_suit):
-        ranks = by_suit[si]
-        top = min(sum(ranks), 10)  # a field card above the paying sum can never be taken
-        row = money[si]
-        choices = _collect_choices(si, tuple(ranks), tuple(row[: top + 1]) + _ZEROS[top])
+        choices = _collect_choices(si, tuple(by_suit[si]), money[si])
         if choices:
             per_suit.append(choices)
     return per_suit
