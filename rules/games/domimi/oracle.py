@@ -254,19 +254,26 @@ _SMALL_TAKES = tuple(
 
 #: (suit, revealed ranks) -> what collecting with them can take, whatever the field (see _suit_table)
 _CHOICES: dict = {}
-#: (payment codes, packed field row) -> (payment, take) pairs of a paying sum over 10
+#: a payment and the field's counts it may take from (see _collect_choices) -> (payment, take) pairs
 _PARTS: dict = {}
-#: (payment codes, packed counts of the ranks below its sum) -> (payment, take) pairs of a sum up to 10
-_TAKES: dict = {}
+
+
+def _codes_key(codes: Sequence[int]) -> int:
+    """A number naming a short sequence of card codes, six bits a card (code + 1, so none is 0)."""
+    key = 0
+    for c in codes:
+        key = key << 6 | c + 1
+    return key
 
 
 def _suit_table(si: int, ranks: tuple[int, ...]) -> tuple:
-    """For each distinct sub-multiset of a suit's revealed ranks (a payment): (its codes, its sum, the
-    mask that keeps the field's counts of the ranks it may take, its candidate takes). Ruling 6: never
-    the identical card, so the payment's own ranks are masked out. A candidate is (the cards it needs,
-    packed as a row is; the pair (payment codes, take codes) a collecting choice is made of); with a sum
-    over 10 there are too many to list and None stands instead (see :func:`_big_takes`). The table
-    holds only numbers and tuples of them, so the garbage collector soon stops walking it."""
+    """For each distinct sub-multiset of a suit's revealed ranks (a payment): (its codes named as one
+    number above the 88 bits of a packed row, its codes, its sum, the mask that keeps the field's counts
+    of the ranks it may take, its candidate takes). Ruling 6: never the identical card, so the
+    payment's own ranks are masked out. A candidate is (the cards it needs, packed as a row is; the
+    pair (payment codes, take codes) a collecting choice is made of); with a sum over 10 there are too
+    many to list and None stands instead (:func:`_partitions` walks them). The table holds only
+    numbers and tuples of them, so the garbage collector soon stops walking it."""
     key = (si, ranks)
     table = _CHOICES.get(key)
     if table is None:
@@ -282,44 +289,34 @@ def _suit_table(si: int, ranks: tuple[int, ...]) -> tuple:
                 takes = tuple(
                     (need, (pay_codes, take)) for need, take in _SMALL_TAKES[si][total] if need & keep == need
                 )
-            table.append((pay_codes, total, keep, takes))
+            table.append((_codes_key(pay_codes) << 88, pay_codes, total, keep, takes))
         if len(_CHOICES) > 5_000:
             _CHOICES.clear()
         table = _CHOICES[key] = tuple(table)
     return table
 
 
-def _big_takes(pay_codes: tuple[int, ...], total: int, avail: int) -> tuple:
-    """The (payment, take) pairs of a payment summing to more than 10 on a field row (packed, its
-    payment's ranks masked out), walked by :func:`_partitions` and kept by payment and row."""
-    key = (pay_codes, avail)
-    found = _PARTS.get(key)
-    if found is None:
-        if len(_PARTS) > 20_000:
-            _PARTS.clear()
-        counts = (avail & ~_GUARDS).to_bytes(11, "little")
-        base = _SUITI[pay_codes[0]] * 13 - 1
-        found = _PARTS[key] = tuple((pay_codes, take) for take in _partitions(total, counts, base))
-    return found
-
-
 def _collect_choices(si: int, ranks: tuple[int, ...], row: Sequence[int]) -> list[tuple[tuple, tuple]]:
     """(pay codes, take codes) of one suit: each sub-multiset of the suit's revealed money, each
-    exact sum of the field's cards of the suit (``row``: its counts by rank)."""
+    exact sum of the field's cards of the suit (``row``: its counts by rank). The takes of each
+    payment are kept by payment and the field's counts it may take from."""
     packed = int.from_bytes(bytes(row), "little") | _GUARDS
     guards = _GUARDS
     choices = []
-    for pay_codes, total, keep, takes in _suit_table(si, ranks):
+    for pay_key, pay_codes, total, keep, takes in _suit_table(si, ranks):
         avail = packed & keep
-        if takes is None:
-            choices += _big_takes(pay_codes, total, avail)
-            continue
-        key = (pay_codes, avail)
-        found = _TAKES.get(key)
+        key = pay_key | avail
+        found = _PARTS.get(key)
         if found is None:
-            if len(_TAKES) > 50_000:
-                _TAKES.clear()
-            found = _TAKES[key] = tuple([pair for need, pair in takes if (avail - need) & guards == guards])
+            if takes is None:
+                base = si * 13 - 1
+                counts = (avail & ~_GUARDS).to_bytes(11, "little")
+                found = tuple([(pay_codes, take) for take in _partitions(total, counts, base)])
+            else:
+                found = tuple([pair for need, pair in takes if (avail - need) & guards == guards])
+            if len(_PARTS) > 50_000:
+                _PARTS.clear()
+            _PARTS[key] = found
         choices += found
     return choices
 

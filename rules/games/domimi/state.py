@@ -3,6 +3,7 @@ returns and recipient, and the verdict."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter
 from collections.abc import Sequence
@@ -446,6 +447,44 @@ class GiveTo(DomimiAction):
         return pick(lang, f"gives the cards taken to teammate {teammate}", f"отдаёт взятые карты товарищу: {teammate}")
 
 
+# ---------------------------------------------------------------- shared actions
+
+# Actions are frozen values, so every position that offers the same one hands out one object, made
+# once: fewer objects for the garbage collector to count. Each cache is keyed by small numbers (seat,
+# card codes) and bounded by the table: at most a few thousand actions per number of seats.
+
+
+@functools.cache
+def _returning(p: int, c: int) -> ReturnCard:
+    return ReturnCard(p, _ALL[c])
+
+
+@functools.cache
+def _picture_taking(p: int, pic: int, c: int, second: bool) -> PictureTake:
+    return PictureTake(p, _ALL[pic], _ALL[c], second)
+
+
+@functools.cache
+def _revealing_more(p: int, pic: int, n: int) -> RevealMore:
+    return RevealMore(p, _ALL[pic], n)
+
+
+@functools.cache
+def _stealing(p: int, pic: int, victim: int) -> Steal:
+    return Steal(p, _ALL[pic], victim)
+
+
+@functools.cache
+def _keeping_one(p: int, pic: int) -> KeepOne:
+    return KeepOne(p, _ALL[pic])
+
+
+@functools.cache
+def _plain(kind: type, *fields: int | str) -> DomimiAction:
+    """The action ``kind(*fields)`` of fields that are numbers or words (a pass, a refill, a recipient...)."""
+    return kind(*fields)
+
+
 # ---------------------------------------------------------------- the state
 
 REFILL, MAIN, COLLECT, SECOND, RETURN, GIVE, OVER = "refill", "main", "collect", "second", "return", "give", "over"
@@ -650,37 +689,37 @@ class DomimiState(State):
         if phase == MAIN:
             return self._main_actions()
         if phase == RETURN:
-            return [*(ReturnCard(p, _ALL[c]) for c in self._ret), EndTurn(p)]
+            return [*(_returning(p, c) for c in self._ret), _plain(EndTurn, p)]
         if phase == COLLECT:
-            return [*_collect_moves(p, self._usable(), self.money, self.collected), EndCollect(p)]
+            return [*_collect_moves(p, self._usable(), self.money, self.collected), _plain(EndCollect, p)]
         if phase == SECOND:
-            pic = _ALL[self.second_for]
-            takes: list[Action] = [PictureTake(p, pic, _ALL[c], True) for c in self._take_targets(self.second_for)]
-            return [*takes, KeepOne(p, pic)] if self.options.second_optional else takes
+            pic = self.second_for
+            takes: list[Action] = [_picture_taking(p, pic, c, True) for c in self._take_targets(pic)]
+            return [*takes, _keeping_one(p, pic)] if self.options.second_optional else takes
         if phase == REFILL:
-            return [Refill(p, "reveal"), Refill(p, "mix")]
+            return [_plain(Refill, p, "reveal"), _plain(Refill, p, "mix")]
         if phase == GIVE:
-            return [GiveTo(p, q) for q in range(self.num_players) if self.team[q] == self.team[p]]
+            return [_plain(GiveTo, p, q) for q in range(self.num_players) if self.team[q] == self.team[p]]
         return []
 
     def _main_actions(self) -> list[Action]:
         p = self.turn
         acts: list[Action] = []
         usable = self._usable()
-        if self.spent is None:
+        pictures = {c for c in usable if not _MONEY[c]} if self.spent is None else ()
+        if pictures:
             owns_more = bool(self.draw[p] or self.discard[p])
-            for c in sorted({c for c in usable if not _MONEY[c]}):
-                pic = _ALL[c]
+            for c in sorted(pictures):
                 rank = _RANKK[c]
                 if rank != 12 and owns_more:
-                    acts.append(RevealMore(p, pic, 1 if rank == 11 else 2))
-                acts.extend(PictureTake(p, pic, _ALL[t]) for t in self._take_targets(c))
+                    acts.append(_revealing_more(p, c, 1 if rank == 11 else 2))
+                acts += [_picture_taking(p, c, t, False) for t in self._take_targets(c)]
                 if rank in (0, 12):
-                    acts.extend(Steal(p, pic, v) for v in self._victims())
+                    acts += [_stealing(p, c, v) for v in self._victims()]
         acts += _collect_moves(p, usable, self.money)
         for kind, pay, take, _ in _option_codes(usable, self.money, self.pics, None, collect=False):
             acts.append(_move(p, kind, pay, take))
-        acts.append(Pass(p))
+        acts.append(_plain(Pass, p))
         return acts
 
     def _present_suits(self) -> set[int]:
