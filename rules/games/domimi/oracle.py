@@ -362,7 +362,16 @@ def _option_codes(
         for choices in _suit_choices(usable, money):
             for pay, take in choices:
                 out.append(("collect", pay, take, returnable(pay, False)))
-    # cross (ruling 7): two cards of one rank take one field card of that rank
+    for pay, take in _cross_codes(usable, money, pics):
+        out.append(("cross", pay, take, returnable(pay, not _MONEY[take[0]])))
+    for pay, take in _buy_codes(usable, pics):
+        out.append(("buy", pay, take, returnable(pay, True)))
+    return out
+
+
+def _cross_codes(usable: list[int], money: Sequence[Sequence[int]], pics: dict[int, int]) -> list:
+    """Cross moves (ruling 7), (pay, take) codes: two cards of one rank take one field card of that rank."""
+    out = []
     by_rank: dict[int, list[int]] = {}
     if len({_RANKK[c] for c in usable}) < len(usable):
         for c in usable:
@@ -381,24 +390,30 @@ def _option_codes(
             continue
         for pay in sorted(set(itertools.combinations(group, 2))):
             for t in targets:
-                out.append(("cross", pay, (t,), returnable(pay, not _MONEY[t])))
-    # buying (ruling 8): inclusion-minimal paying sets of money cards
+                out.append((pay, (t,)))
+    return out
+
+
+def _buy_codes(usable: list[int], pics: dict[int, int]) -> list:
+    """Buying (ruling 8), (pay, take) codes: the inclusion-minimal paying sets of money cards
+    for each picture on the field, pictures by price."""
     money_cards = tuple(c for c in usable if _MONEY[c])
     total = sum(_VALUE_C[c] for c in money_cards)
-    if total >= 15 and pics:
-        buys = _buys(money_cards)
-        for picture in _PICTURES_BY_PRICE:
-            if picture not in pics:
-                continue
-            price = _PRICE_C[picture]
-            if total < price:
-                break
-            key = (price, _SUITI[picture])
-            subs = buys.get(key)
-            if subs is None:
-                subs = buys[key] = tuple(_minimal_buys(buys[None], *key))
-            for sub in subs:
-                out.append(("buy", sub, (picture,), returnable(sub, True)))
+    if total < 15 or not pics:
+        return []
+    out = []
+    buys = _buys(money_cards)
+    for picture in _PICTURES_BY_PRICE:
+        if picture not in pics:
+            continue
+        key = _BUY_KEYS[picture]
+        if total < key[0]:
+            break
+        subs = buys.get(key)
+        if subs is None:
+            subs = buys[key] = _minimal_buys(buys[None], *key)
+        take = _ALONE[picture]
+        out += [(sub, take) for sub in subs]
     return out
 
 
@@ -406,13 +421,26 @@ def _option_codes(
 _VALUE_C = tuple(c % 13 + 1 if _MONEY[c] else 0 for c in range(54))
 #: the pictures in the order their purchases are listed: by price, then by code
 _PICTURES_BY_PRICE = tuple(sorted(_PICTURE_CODES, key=lambda c: (_PRICE_C[c], c)))
+#: a picture's (price, suit) as :func:`_buys` files its purchases (suit -1: a joker), by code
+_BUY_KEYS = tuple((_PRICE_C[c], _SUITI[c]) for c in range(54))
+#: the one-card take of a purchase, by code
+_ALONE = tuple((c,) for c in range(54))
 _BUYS: dict = {}
 
 
+#: a sum no purchase reaches: what dropping a card leaves when the payment has no card of the picture's suit
+_NEVER = 1_000
+
+
 def _buys(money_cards: tuple[int, ...]) -> dict:
-    """The purchases these money cards can make, worked out once per hand of money cards:
-    under None every distinct subset (cards, sum, suits); under (price, suit) the minimal
-    ones for a picture of that price and suit (-1: a joker, any suit), filled on first use."""
+    """The purchases these money cards can make, worked out once per hand of money cards: under
+    None every distinct subset (cards, sum, what dropping one card can leave); under (price,
+    suit) the minimal ones for a picture of that price and suit (-1: a joker), filled on first use.
+
+    What dropping a card can leave is, for each suit (and last, for a joker), the most money
+    that remains when one card the purchase could spare is dropped: a card may be spared unless
+    it is the only one of the picture's suit; _NEVER when no card has the picture's suit. A
+    subset is a minimal purchase when its sum reaches the price and that remainder does not."""
     found = _BUYS.get(money_cards)
     if found is None:
         subsets = []
@@ -421,23 +449,36 @@ def _buys(money_cards: tuple[int, ...]) -> dict:
             for sub in itertools.combinations(money_cards, n):
                 if sub not in seen:
                     seen.add(sub)
-                    subsets.append((sub, sum(_VALUE_C[c] for c in sub), tuple(c // 13 for c in sub)))
+                    subsets.append(_purchase(sub))
         if len(_BUYS) > 20_000:
             _BUYS.clear()
         found = _BUYS[money_cards] = {None: tuple(subsets)}
     return found
 
 
-def _minimal_buys(subsets: list, price: int, suit: int) -> list[tuple[int, ...]]:
+def _purchase(sub: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """(cards, sum, remainders) of one paying set, as :func:`_buys` keeps them."""
+    values = [_VALUE_C[c] for c in sub]
+    total = sum(values)
+    drop_any = total - min(values)
+    remainders = []
+    for si in range(4):
+        mine = sum(1 for c in sub if _SUITI[c] == si)
+        if not mine:
+            remainders.append(_NEVER)
+        elif mine > 1:
+            remainders.append(drop_any)
+        else:  # the only card of the picture's suit cannot be spared; any other can
+            others = [v for c, v in zip(sub, values, strict=True) if _SUITI[c] != si]
+            remainders.append(total - min(others) if others else 0)
+    remainders.append(drop_any)
+    return sub, total, tuple(remainders)
+
+
+def _minimal_buys(subsets: list, price: int, suit: int) -> tuple[tuple[int, ...], ...]:
     """The paying sets that buy a picture of ``price`` and ``suit``: enough money (of the
     picture's suit among it, unless a joker), and dropping any one card breaks the purchase."""
-    return [
-        sub
-        for sub, s, suits in subsets
-        if s >= price
-        and (suit < 0 or suit in suits)
-        and all(s - _VALUE_C[c] < price or (suit >= 0 and c // 13 == suit and suits.count(suit) == 1) for c in sub)
-    ]
+    return tuple([sub for sub, total, remainders in subsets if total >= price and remainders[suit] < price])
 
 
 def _cards_t(codes) -> tuple[Card, ...]:

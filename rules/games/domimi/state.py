@@ -23,15 +23,16 @@ from rules.games.domimi.oracle import (
     MAX_DECKS,
     RED_PAIR,
     SUIT_PAIRS,
+    _buy_codes,
     _cards,
     _code,
     _counts,
+    _cross_codes,
     _ct,
     _explain_move,
     _fmt,
     _is_money,
     _is_picture,
-    _option_codes,
     _suit_choices,
     full_field,
 )
@@ -717,8 +718,8 @@ class DomimiState(State):
                 if rank in (0, 12):
                     acts += [_stealing(p, c, v) for v in self._victims()]
         acts += _collect_moves(p, usable, self.money)
-        for kind, pay, take, _ in _option_codes(usable, self.money, self.pics, None, collect=False):
-            acts.append(_move(p, kind, pay, take))
+        acts += [_move(p, "cross", pay, take) for pay, take in _cross_codes(usable, self.money, self.pics)]
+        acts += [_move(p, "buy", pay, take) for pay, take in _buy_codes(usable, self.pics)]
         acts.append(_plain(Pass, p))
         return acts
 
