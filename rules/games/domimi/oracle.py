@@ -399,7 +399,7 @@ def _buy_codes(usable: list[int], pics: dict[int, int]) -> list:
     for each picture on the field, pictures by price."""
     money_cards = tuple(c for c in usable if _MONEY[c])
     total = sum(_VALUE_C[c] for c in money_cards)
-    if total < 15 or not pics:
+    if total < _LOWEST_PRICE or not pics:
         return []
     out = []
     buys = _buys(money_cards)
@@ -428,14 +428,17 @@ _ALONE = tuple((c,) for c in range(54))
 _BUYS: dict = {}
 
 
+#: the price of the cheapest picture
+_LOWEST_PRICE = min(PRICES.values())
 #: a sum no purchase reaches: what dropping a card leaves when the payment has no card of the picture's suit
 _NEVER = 1_000
 
 
 def _buys(money_cards: tuple[int, ...]) -> dict:
     """The purchases these money cards can make, worked out once per hand of money cards: under
-    None every distinct subset (cards, sum, what dropping one card can leave); under (price,
-    suit) the minimal ones for a picture of that price and suit (-1: a joker), filled on first use.
+    None every distinct subset that reaches the lowest price (cards, sum, what dropping one card
+    can leave); under (price, suit) the minimal ones for a picture of that price and suit (-1: a
+    joker), filled on first use.
 
     What dropping a card can leave is, for each suit (and last, for a joker), the most money
     that remains when one card the purchase could spare is dropped: a card may be spared unless
@@ -449,30 +452,29 @@ def _buys(money_cards: tuple[int, ...]) -> dict:
             for sub in itertools.combinations(money_cards, n):
                 if sub not in seen:
                     seen.add(sub)
-                    subsets.append(_purchase(sub))
+                    values = [_VALUE_C[c] for c in sub]
+                    total = sum(values)
+                    if total >= _LOWEST_PRICE:
+                        subsets.append((sub, total, _remainders(sub, values, total)))
         if len(_BUYS) > 20_000:
             _BUYS.clear()
         found = _BUYS[money_cards] = {None: tuple(subsets)}
     return found
 
 
-def _purchase(sub: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
-    """(cards, sum, remainders) of one paying set, as :func:`_buys` keeps them."""
-    values = [_VALUE_C[c] for c in sub]
-    total = sum(values)
+def _remainders(sub: tuple[int, ...], values: list[int], total: int) -> tuple[int, ...]:
+    """For each suit, then for a joker: the most money a paying set keeps when one card it can
+    spare is dropped (see :func:`_buys`)."""
     drop_any = total - min(values)
-    remainders = []
-    for si in range(4):
-        mine = sum(1 for c in sub if _SUITI[c] == si)
-        if not mine:
-            remainders.append(_NEVER)
-        elif mine > 1:
-            remainders.append(drop_any)
+    suits = [_SUITI[c] for c in sub]
+    remainders = [_NEVER] * 4 + [drop_any]
+    for si in set(suits):
+        if suits.count(si) > 1:
+            remainders[si] = drop_any
         else:  # the only card of the picture's suit cannot be spared; any other can
-            others = [v for c, v in zip(sub, values, strict=True) if _SUITI[c] != si]
-            remainders.append(total - min(others) if others else 0)
-    remainders.append(drop_any)
-    return sub, total, tuple(remainders)
+            others = [v for v, s in zip(values, suits, strict=True) if s != si]
+            remainders[si] = total - min(others) if others else 0
+    return tuple(remainders)
 
 
 def _minimal_buys(subsets: list, price: int, suit: int) -> tuple[tuple[int, ...], ...]:
