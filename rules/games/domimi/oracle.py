@@ -266,72 +266,69 @@ def _codes_key(codes: Sequence[int]) -> int:
     return key
 
 
-def _suit_table(si: int, ranks: tuple[int, ...]) -> tuple:
-    """For each distinct sub-multiset of a suit's revealed ranks (a payment): (its codes named as one
-    number above the 88 bits of a packed row, its codes, its sum, the mask that keeps the field's counts
-    of the ranks it may take, its candidate takes). Ruling 6: never the identical card, so the
-    payment's own ranks are masked out. A candidate is (the cards it needs, packed as a row is; the
-    pair (payment codes, take codes) a collecting choice is made of); with a sum over 10 there are too
-    many to list and None stands instead (:func:`_partitions` walks them). The table holds only
-    numbers and tuples of them, so the garbage collector soon stops walking it."""
-    key = (si, ranks)
-    table = _CHOICES.get(key)
-    if table is None:
-        base = si * 13 - 1
-        table = []
-        for pay in _submultisets(ranks):
-            pay_codes = tuple(base + r for r in reversed(pay))
-            total = sum(pay)
-            keep = _ALL_BYTES ^ sum(_COUNT_BYTES[r] for r in set(pay))
-            takes = None
-            if total <= 10:
-                keep = keep & (1 << 8 * total + 8) - 1 | _GUARDS  # a field card above the sum never fits
-                takes = tuple(
-                    (need, (pay_codes, take)) for need, take in _SMALL_TAKES[si][total] if need & keep == need
-                )
-            table.append((_codes_key(pay_codes) << 88, pay_codes, total, keep, takes))
-        if len(_CHOICES) > 5_000:
-            _CHOICES.clear()
-        table = _CHOICES[key] = tuple(table)
+def _suit_table(codes: tuple[int, ...]) -> tuple:
+    """What collecting with these revealed money cards of one suit (codes, by rank downwards) can
+    take, whatever the field: for each distinct sub-multiset of them (a payment), (its codes named
+    as one number above the 88 bits of a packed row, the mask that keeps the field's counts of the
+    ranks it may take, (its codes, its sum, its candidate takes)). Ruling 6: never the identical
+    card, so the payment's own ranks are masked out. A candidate is (the cards it needs, packed as
+    a row is; the pair (payment codes, take codes) a collecting choice is made of); with a sum over
+    10 there are too many to list and None stands instead (:func:`_partitions` walks them). The
+    table holds only numbers and tuples of them, so the garbage collector soon stops walking it."""
+    si = _SUITI[codes[0]]
+    base = si * 13 - 1
+    table = []
+    for pay in _submultisets(tuple(_RANKK[c] for c in codes)):
+        pay_codes = tuple(base + r for r in reversed(pay))
+        total = sum(pay)
+        keep = _ALL_BYTES ^ sum(_COUNT_BYTES[r] for r in set(pay))
+        takes = None
+        if total <= 10:
+            keep = keep & (1 << 8 * total + 8) - 1 | _GUARDS  # a field card above the sum never fits
+            takes = tuple((need, (pay_codes, take)) for need, take in _SMALL_TAKES[si][total] if need & keep == need)
+        table.append((_codes_key(pay_codes) << 88, keep, (pay_codes, total, takes)))
+    if len(_CHOICES) > 5_000:
+        _CHOICES.clear()
+    table = _CHOICES[codes] = tuple(table)
     return table
 
 
-def _collect_choices(si: int, ranks: tuple[int, ...], row: Sequence[int]) -> list[tuple[tuple, tuple]]:
-    """(pay codes, take codes) of one suit: each sub-multiset of the suit's revealed money, each
-    exact sum of the field's cards of the suit (``row``: its counts by rank). The takes of each
-    payment are kept by payment and the field's counts it may take from."""
-    packed = int.from_bytes(bytes(row), "little") | _GUARDS
+def _takes(payment: tuple, avail: int) -> tuple[tuple[tuple, tuple], ...]:
+    """The (payment codes, take codes) pairs of one payment (an entry of :func:`_suit_table`) on
+    a field row (``avail``: packed, the ranks the payment may not take masked out)."""
+    pay_codes, total, takes = payment
+    if takes is None:
+        counts = (avail & ~_GUARDS).to_bytes(11, "little")
+        return tuple([(pay_codes, take) for take in _partitions(total, counts, _SUITI[pay_codes[0]] * 13 - 1)])
     guards = _GUARDS
-    choices = []
-    for pay_key, pay_codes, total, keep, takes in _suit_table(si, ranks):
-        avail = packed & keep
-        key = pay_key | avail
-        found = _PARTS.get(key)
-        if found is None:
-            if takes is None:
-                base = si * 13 - 1
-                counts = (avail & ~_GUARDS).to_bytes(11, "little")
-                found = tuple([(pay_codes, take) for take in _partitions(total, counts, base)])
-            else:
-                found = tuple([pair for need, pair in takes if (avail - need) & guards == guards])
-            if len(_PARTS) > 50_000:
-                _PARTS.clear()
-            _PARTS[key] = found
-        choices += found
-    return choices
+    return tuple([pair for need, pair in takes if (avail - need) & guards == guards])
 
 
-def _suit_choices(usable: Sequence[int], money: Sequence[Sequence[int]], skip=()) -> list[list]:
-    """Collecting (ruling 6), suit by suit: for each suit with revealed money, its (pay, take) choices."""
+def _suit_choices(usable: Sequence[int], money: Sequence[Sequence[int]], skip=()) -> list[tuple]:
+    """Collecting (ruling 6), suit by suit: for each suit with revealed money, its (pay, take) choices.
+    Each payment's takes are kept by the payment and the field's counts it may take from."""
     by_suit: dict[int, list[int]] = {}
     for c in reversed(usable):
         if _MONEY[c]:
             si = _SUITI[c]
             if si not in skip:
-                by_suit.setdefault(si, []).append(_RANKK[c])
+                by_suit.setdefault(si, []).append(c)
     per_suit = []
+    parts = _PARTS
     for si in sorted(by_suit):
-        choices = _collect_choices(si, tuple(by_suit[si]), money[si])
+        codes = tuple(by_suit[si])
+        table = _CHOICES.get(codes) or _suit_table(codes)
+        packed = int.from_bytes(bytes(money[si]), "little") | _GUARDS
+        choices = ()
+        for pay_key, keep, payment in table:
+            avail = packed & keep
+            found = parts.get(pay_key | avail)
+            if found is None:
+                if len(parts) > 50_000:
+                    parts.clear()
+                found = parts[pay_key | avail] = _takes(payment, avail)
+            if found:
+                choices = choices + found if choices else found
         if choices:
             per_suit.append(choices)
     return per_suit
