@@ -298,10 +298,61 @@ def _takes(payment: tuple, avail: int) -> tuple[tuple[tuple, tuple], ...]:
     a field row (``avail``: packed, the ranks the payment may not take masked out)."""
     pay_codes, total, takes = payment
     if takes is None:
-        counts = (avail & ~_GUARDS).to_bytes(11, "little")
-        return tuple([(pay_codes, take) for take in _partitions(total, counts, _SUITI[pay_codes[0]] * 13 - 1)])
+        return tuple([(pay_codes, take) for take in _big_takes(_SUITI[pay_codes[0]], total, avail & ~_GUARDS)])
     guards = _GUARDS
     return tuple([pair for need, pair in takes if (avail - need) & guards == guards])
+
+
+#: (suit, counts of ranks 6 to 10 packed) -> the field's ways to pick cards of those ranks, as
+#: (sum, codes) highest first; (suit, counts of ranks 1 to 5 packed) -> {sum: codes, highest first}
+_HALVES: dict = {}
+
+
+def _big_takes(si: int, total: int, counts: int) -> list[tuple[int, ...]]:
+    """The takes of suit ``si`` summing to ``total`` (over 10) from a field row (``counts``: packed,
+    without guards), in the order of :func:`_partitions`. With at most two cards of each rank (two
+    decks) they are made of the row's halves: each way to pick high cards (6 to 10), highest first,
+    completed by each way to pick low cards (ace to 5) to the sum, highest first. The halves are
+    kept: they take few values, a whole row many. A fuller row is walked by :func:`_partitions`."""
+    if counts + _THREE_UP & _GUARDS:
+        return _partitions(total, counts.to_bytes(11, "little"), si * 13 - 1)
+    highs = _half(si, counts >> 48, 6)
+    lows = _half(si, counts >> 8 & (1 << 40) - 1, 1)
+    out = []
+    for high_sum, high in highs:
+        rest = lows.get(total - high_sum)
+        if rest:
+            out += [high + low for low in rest]
+    return out
+
+
+#: added to a packed row (without guards), sets a guard bit where a rank has more than two cards
+_THREE_UP = int.from_bytes(bytes([0x80 - 3] * 11), "little")
+
+
+def _half(si: int, counts: int, first: int):
+    """Every pick of cards of ranks ``first``..``first + 4`` (``counts``: theirs, packed a byte each),
+    most cards of the highest rank first: as (sum, codes) for the high half, by sum for the low."""
+    key = (si, first, counts)
+    found = _HALVES.get(key)
+    if found is None:
+        base = si * 13 - 1
+        ranks = range(first + 4, first - 1, -1)
+        picks = []
+        for ks in itertools.product(*(range(counts >> 8 * (r - first) & 0x7F, -1, -1) for r in ranks)):
+            codes = tuple(base + r for r, k in zip(ranks, ks, strict=True) for _ in range(k))
+            picks.append((sum(r * k for r, k in zip(ranks, ks, strict=True)), codes))
+        if first == 6:
+            found = tuple(picks)
+        else:
+            found = {}
+            for total, codes in picks:
+                found.setdefault(total, []).append(codes)
+            found = {total: tuple(codes) for total, codes in found.items()}
+        if len(_HALVES) > 4_000:
+            _HALVES.clear()
+        _HALVES[key] = found
+    return found
 
 
 def _suit_choices(usable: Sequence[int], money: Sequence[Sequence[int]], skip=()) -> list[tuple]:
@@ -322,9 +373,14 @@ def _suit_choices(usable: Sequence[int], money: Sequence[Sequence[int]], skip=()
         choices = ()
         for pay_key, keep, payment in table:
             avail = packed & keep
+            if payment[2] is None:  # a sum over 10: made of the row's halves, which are kept instead
+                found = _takes(payment, avail)
+                if found:
+                    choices = choices + found if choices else found
+                continue
             found = parts.get(pay_key | avail)
             if found is None:
-                if len(parts) > 50_000:
+                if len(parts) > 100_000:
                     parts.clear()
                 found = parts[pay_key | avail] = _takes(payment, avail)
             if found:
