@@ -337,18 +337,19 @@ def _half(si: int, counts: int, first: int):
     found = _HALVES.get(key)
     if found is None:
         base = si * 13 - 1
-        ranks = range(first + 4, first - 1, -1)
-        picks = []
-        for ks in itertools.product(*(range(counts >> 8 * (r - first) & 0x7F, -1, -1) for r in ranks)):
-            codes = tuple(base + r for r, k in zip(ranks, ks, strict=True) for _ in range(k))
-            picks.append((sum(r * k for r, k in zip(ranks, ks, strict=True)), codes))
+        picks: list[tuple[int, tuple[int, ...]]] = [(0, ())]
+        for r in range(first, first + 5):  # each higher rank goes in front of the picks below it
+            n = counts >> 8 * (r - first) & 0x7F
+            if n:
+                code = base + r
+                picks = [(k * r + low, (code,) * k + codes) for k in range(n, -1, -1) for low, codes in picks]
         if first == 6:
             found = tuple(picks)
         else:
-            found = {}
+            by_sum: dict[int, list[tuple[int, ...]]] = {}
             for total, codes in picks:
-                found.setdefault(total, []).append(codes)
-            found = {total: tuple(codes) for total, codes in found.items()}
+                by_sum.setdefault(total, []).append(codes)
+            found = {total: tuple(codes) for total, codes in by_sum.items()}
         if len(_HALVES) > 4_000:
             _HALVES.clear()
         _HALVES[key] = found
