@@ -583,7 +583,12 @@ class DomimiState(State):
         the story of the cards revealed since index ``since`` of this turn's (default: these)."""
         p = self.turn
         draw = self.draw[p]
-        start = len(self.revealed) if since is None else since
+        revealed = self.revealed
+        start = len(revealed) if since is None else since
+        if 0 < n <= len(draw):  # the usual turn: the top cards of the personal deck, one by one
+            revealed += draw[: -n - 1 : -1]
+            del draw[-n:]
+            n = 0
         for _ in range(n):
             if not draw:
                 if not self.discard[p]:
@@ -591,8 +596,8 @@ class DomimiState(State):
                 draw.extend(self.discard[p])
                 self.discard[p].clear()
                 self.rng.shuffle(draw)
-            self.revealed.append(draw.pop())
-        self.record(Revealed.of_codes, p, tuple(self.revealed[start:]))
+            revealed.append(draw.pop())
+        self.record(Revealed.of_codes, p, tuple(revealed[start:]))
 
     def _usable(self) -> list[int]:
         rest = sorted(self.revealed)
@@ -628,32 +633,30 @@ class DomimiState(State):
         free = list(kept)
         for c in self.locked:
             free.remove(c)
-        out = []
-        for c in sorted(set(free)):
-            si = _SUITI[c]
-            if si in self.needed_suits and sum(1 for k in kept if _SUITI[k] == si) <= 1:
-                continue  # it gives the suit of a card a picture took
-            out.append(c)
-        return out
+        free = sorted(set(free))
+        needed = self.needed_suits
+        if not needed:
+            return free
+        # a card that gives the suit of a card a picture took stays
+        return [c for c in free if _SUITI[c] not in needed or sum(1 for k in kept if _SUITI[k] == _SUITI[c]) > 1]
 
     def _end_turn(self, recipient: int) -> None:
         p = self.turn
         self.discard[p].extend(self._kept())
         self.discard[recipient].extend(self.taken)
-        self.revealed, self.taken, self.returned, self.locked = [], [], [], []
-        self.spent = None
         self.turns_played += 1
         if not self.end_met and self._end_condition():
             self.end_met = True
         n = self.num_players
-        if self.end_met and (not self.options.full_round or self.turns_played % n == 0):
+        options = self.options
+        if self.end_met and (not options.full_round or self.turns_played % n == 0):
             self._finish()
-        elif self.turns_played >= self.options.round_limit * n:
+        elif self.turns_played >= options.round_limit * n:
             self.ended_by_limit = True
             self._finish()
         else:
             self.turn = (p + 1) % n
-            self._begin_turn()
+            self._begin_turn()  # it starts the next turn's cards afresh
 
     def field_pictures(self) -> tuple[int, int]:
         """(jacks, queens and kings on the field; jokers on the field)."""
@@ -667,6 +670,8 @@ class DomimiState(State):
         return jqk == 0 or jokers == 0
 
     def _finish(self) -> None:
+        self.revealed, self.taken, self.returned, self.locked = [], [], [], []
+        self.spent = None
         self._over = True
         self.phase = OVER
         result = self.result()
