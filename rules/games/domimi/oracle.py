@@ -451,8 +451,8 @@ def _cross_codes(usable: list[int], money: Sequence[Sequence[int]], pics: dict[i
 def _buy_codes(usable: list[int], pics: dict[int, int]) -> list:
     """Buying (ruling 8), (pay, take) codes: the inclusion-minimal paying sets of money cards
     for each picture on the field, pictures by price."""
-    money_cards = tuple(c for c in usable if _MONEY[c])
-    total = sum(_VALUE_C[c] for c in money_cards)
+    money_cards = tuple([c for c in usable if _MONEY[c]])
+    total = sum([_VALUE_C[c] for c in money_cards])
     if total < _LOWEST_PRICE or not pics:
         return []
     out = []

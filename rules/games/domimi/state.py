@@ -488,6 +488,9 @@ def _plain(kind: type, *fields: int | str) -> DomimiAction:
 
 # ---------------------------------------------------------------- the state
 
+#: the money ranks, highest first (the order a picture's targets are listed in)
+_MONEY_RANKS_DOWN = range(10, 0, -1)
+
 REFILL, MAIN, COLLECT, SECOND, RETURN, GIVE, OVER = "refill", "main", "collect", "second", "return", "give", "over"
 
 
@@ -740,7 +743,12 @@ class DomimiState(State):
             suits = [si for si in range(4) if si not in present]
         else:
             suits = sorted(self._present_suits())
-        return [si * 13 + r - 1 for si in suits for r in range(10, 0, -1) if self.money[si][r]]
+        money = self.money
+        targets = []
+        for si in suits:
+            row, base = money[si], si * 13 - 1
+            targets += [base + r for r in _MONEY_RANKS_DOWN if row[r]]
+        return targets
 
     def _victims(self) -> list[int]:
         p, n = self.turn, self.num_players
