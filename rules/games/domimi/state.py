@@ -698,7 +698,9 @@ class DomimiState(State):
         if phase == MAIN:
             return self._main_actions()
         if phase == RETURN:
-            return [*(_returning(p, c) for c in self._ret), _plain(EndTurn, p)]
+            returns: list[Action] = [_returning(p, c) for c in self._ret]
+            returns.append(_plain(EndTurn, p))
+            return returns
         if phase == COLLECT:
             return [*_collect_moves(p, self._usable(), self.money, self.collected), _plain(EndCollect, p)]
         if phase == SECOND:
@@ -782,7 +784,11 @@ class DomimiState(State):
         c = _code(action.card)
         self.returned.append(c)
         self._field_add(c)
-        self._ret = self._returnable()
+        if self.needed_suits:
+            self._ret = self._returnable()
+        elif self.revealed.count(c) - self.returned.count(c) - self.locked.count(c) < 1:
+            # no suit to keep: what may go back is what did, less this card once no free copy stays
+            self._ret = [r for r in self._ret if r != c]
         if not self._ret:
             self._to_give()
 
