@@ -252,9 +252,10 @@ _SMALL_TAKES = tuple(
     for si in range(4)
 )
 
-#: (suit, revealed ranks) -> what collecting with them can take, whatever the field (see _suit_table)
+#: one suit's revealed money codes -> what collecting with them can take, whatever the field (_suit_table)
 _CHOICES: dict = {}
-#: a payment and the field's counts it may take from (see _collect_choices) -> (payment, take) pairs
+#: a payment and the field's counts it may take from, as one number (see _suit_choices) -> its
+#: (payment, take) pairs; a field changes little from one turn to the next, so most are found again
 _PARTS: dict = {}
 
 
@@ -273,7 +274,7 @@ def _suit_table(codes: tuple[int, ...]) -> tuple:
     ranks it may take, (its codes, its sum, its candidate takes)). Ruling 6: never the identical
     card, so the payment's own ranks are masked out. A candidate is (the cards it needs, packed as
     a row is; the pair (payment codes, take codes) a collecting choice is made of); with a sum over
-    10 there are too many to list and None stands instead (:func:`_partitions` walks them). The
+    10 there are too many to list and None stands instead (see :func:`_big_takes`). The
     table holds only numbers and tuples of them, so the garbage collector soon stops walking it."""
     si = _SUITI[codes[0]]
     base = si * 13 - 1
@@ -374,11 +375,6 @@ def _suit_choices(usable: Sequence[int], money: Sequence[Sequence[int]], skip=()
         choices = ()
         for pay_key, keep, payment in table:
             avail = packed & keep
-            if payment[2] is None:  # a sum over 10: made of the row's halves, which are kept instead
-                found = _takes(payment, avail)
-                if found:
-                    choices = choices + found if choices else found
-                continue
             found = parts.get(pay_key | avail)
             if found is None:
                 if len(parts) > 100_000:
