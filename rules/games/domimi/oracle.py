@@ -423,7 +423,7 @@ def _cross_codes(usable: list[int], money: Sequence[Sequence[int]], pics: dict[i
     """Cross moves (ruling 7), (pay, take) codes: two cards of one rank take one field card of that rank."""
     out = []
     by_rank: dict[int, list[int]] = {}
-    if len({_RANKK[c] for c in usable}) < len(usable):
+    if len(set(map(_RANKK.__getitem__, usable))) < len(usable):
         for c in usable:
             by_rank.setdefault(_RANKK[c], []).append(c)
     for key in sorted(by_rank):

@@ -690,9 +690,7 @@ class DomimiState(State):
         return self._over
 
     def legal_actions(self) -> list[Action]:
-        return self._legal()  # once per position: the core keeps the answer
-
-    def _legal(self) -> list[Action]:
+        """The legal actions, worked out once per position (the core keeps the answer)."""
         p = self.turn
         phase = self.phase
         if phase == MAIN:
@@ -772,7 +770,7 @@ class DomimiState(State):
             took_picture = took_picture or not _MONEY[c]
             self._field_take(c)
             self.taken.append(c)
-        self.locked.extend(_code(c) for c in action.pay)
+        self.locked += [_code(c) for c in action.pay]
         if action.kind == "collect":
             self.collected.add(_SUITI[self.locked[-1]])
             if _suit_choices(self._usable(), self.money, self.collected):
