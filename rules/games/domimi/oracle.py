@@ -421,11 +421,12 @@ def _option_codes(
 
 def _cross_codes(usable: list[int], money: Sequence[Sequence[int]], pics: dict[int, int]) -> list:
     """Cross moves (ruling 7), (pay, take) codes: two cards of one rank take one field card of that rank."""
+    if len(set(map(_RANKK.__getitem__, usable))) == len(usable):
+        return []  # no two cards of one rank
     out = []
     by_rank: dict[int, list[int]] = {}
-    if len(set(map(_RANKK.__getitem__, usable))) < len(usable):
-        for c in usable:
-            by_rank.setdefault(_RANKK[c], []).append(c)
+    for c in usable:
+        by_rank.setdefault(_RANKK[c], []).append(c)
     for key in sorted(by_rank):
         group = by_rank[key]
         if len(group) < 2:
