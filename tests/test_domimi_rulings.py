@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import random
 import time
 from collections import Counter
 
@@ -429,6 +431,88 @@ def test_every_option_obeys_its_rule(revealed, seed):
             price = domimi._price(o.take[0])
             assert sum(c.rank for c in o.pay) >= price
             assert o.take[0].joker or o.take[0].suit in {c.suit for c in o.pay}
+
+
+def _is_money(card) -> bool:
+    return card.joker is None and card.rank <= 10
+
+
+def _sub_multisets(ranks: Counter) -> list[Counter]:
+    keys = sorted(ranks)
+    return [
+        Counter({r: k for r, k in zip(keys, ks, strict=True) if k})
+        for ks in itertools.product(*(range(ranks[r] + 1) for r in keys))
+    ]
+
+
+def _worth(ranks: Counter) -> int:
+    return sum(r * k for r, k in ranks.items())
+
+
+@settings(max_examples=40, deadline=None)
+@given(revealed=cards_st, seed=st.integers(0, 10_000))
+def test_collecting_lists_every_payment_and_take_of_a_suit_once(revealed, seed):
+    """On two decks' fields (where the takes of a sum over 10 are built from the field's low and
+    high cards apart): each suit's own collecting options are exactly every payment of its
+    revealed money cards with every take of the field's cards of that suit, of other ranks, of
+    the same sum."""
+    rng = random.Random(seed)
+    field = field_without(" ".join(map(str, revealed)), decks=2)
+    rng.shuffle(field)
+    field = field[: rng.randrange(10, 60)]
+    wanted = []
+    for suit in Suit:
+        paying = Counter(int(c.rank) for c in revealed if _is_money(c) and c.suit is suit)
+        on_field = Counter(int(c.rank) for c in field if _is_money(c) and c.suit is suit)
+        pairs = [
+            (frozenset(pay.items()), frozenset(take.items()))
+            for pay in _sub_multisets(paying)
+            if pay
+            for take in _sub_multisets(on_field)
+            if _worth(take) == _worth(pay) and not set(take) & set(pay)
+        ]
+        if pairs:
+            wanted.append(Counter(pairs))
+    found = [
+        Counter(
+            (
+                frozenset(Counter(int(c.rank) for c in o.pay).items()),
+                frozenset(Counter(int(c.rank) for c in o.take).items()),
+            )
+            for o in options
+        )
+        for options in turn_options(revealed, field, stage=2).suit_choices
+    ]
+    assert found == wanted and all(n == 1 for options in found for n in options.values())
+
+
+@settings(max_examples=40, deadline=None)
+@given(revealed=cards_st, seed=st.integers(0, 10_000))
+def test_buying_lists_every_minimal_paying_set_once(revealed, seed):
+    """Ruling 8: a picture is bought with revealed money cards worth its price at least, one of
+    them of its suit (any suit for a joker), none of which could be left out."""
+    rng = random.Random(seed)
+    field = domimi.full_field(1)
+    rng.shuffle(field)
+    field = field[: rng.randrange(5, 54)]
+    money = Counter(c for c in revealed if _is_money(c))
+    wanted = set()
+    for picture in {c for c in field if not _is_money(c)}:
+        price = domimi._price(picture)
+        for pay in _sub_multisets(money):
+
+            def buys(cards, picture=picture, price=price):
+                suited = picture.joker is not None or any(c.suit is picture.suit for c in cards)
+                return suited and sum(c.rank * k for c, k in cards.items()) >= price
+
+            if buys(pay) and not any(buys(pay - Counter([c])) for c in pay):
+                wanted.add((picture, frozenset(pay.items())))
+    found = [
+        (o.take[0], frozenset(Counter(o.pay).items()))
+        for o in turn_options(revealed, field, stage=2)
+        if o.kind == "buy"
+    ]
+    assert set(found) == wanted and len(found) == len(wanted)
 
 
 def test_turn_options_are_fast_on_a_full_three_deck_field():
