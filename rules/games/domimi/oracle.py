@@ -271,10 +271,11 @@ def _suit_table(codes: tuple[int, ...]) -> tuple:
     """What collecting with these revealed money cards of one suit (codes, by rank downwards) can
     take, whatever the field: for each distinct sub-multiset of them (a payment), (its codes named
     as one number above the 88 bits of a packed row, the mask that keeps the field's counts of the
-    ranks it may take, (its codes, its sum, its candidate takes)). Ruling 6: never the identical
-    card, so the payment's own ranks are masked out. A candidate is (the cards it needs, packed as
-    a row is; the pair (payment codes, take codes) a collecting choice is made of); with a sum over
-    10 there are too many to list and None stands instead (see :func:`_big_takes`). The
+    ranks it may take, (its codes, its sum, its candidate takes, those of them that need at most
+    two cards of a rank)). Ruling 6: never the identical card, so the payment's own ranks are
+    masked out. A candidate is (the cards it needs, packed as a row is; the pair (payment codes,
+    take codes) a collecting choice is made of); with a sum over 10 there are too many to list
+    and None stands instead (see :func:`_big_takes`). The
     table holds only numbers and tuples of them, so the garbage collector soon stops walking it."""
     si = _SUITI[codes[0]]
     base = si * 13 - 1
@@ -283,11 +284,12 @@ def _suit_table(codes: tuple[int, ...]) -> tuple:
         pay_codes = tuple(base + r for r in reversed(pay))
         total = sum(pay)
         keep = _ALL_BYTES ^ sum(_COUNT_BYTES[r] for r in set(pay))
-        takes = None
+        takes = few = None
         if total <= 10:
             keep = keep & (1 << 8 * total + 8) - 1 | _GUARDS  # a field card above the sum never fits
             takes = tuple((need, (pay_codes, take)) for need, take in _SMALL_TAKES[si][total] if need & keep == need)
-        table.append((_codes_key(pay_codes) << 88, keep, (pay_codes, total, takes)))
+            few = tuple(candidate for candidate in takes if not candidate[0] + _THREE_UP & _GUARDS)
+        table.append((_codes_key(pay_codes) << 88, keep, (pay_codes, total, takes, few)))
     if len(_CHOICES) > 5_000:
         _CHOICES.clear()
     table = _CHOICES[codes] = tuple(table)
@@ -297,9 +299,12 @@ def _suit_table(codes: tuple[int, ...]) -> tuple:
 def _takes(payment: tuple, avail: int) -> tuple[tuple[tuple, tuple], ...]:
     """The (payment codes, take codes) pairs of one payment (an entry of :func:`_suit_table`) on
     a field row (``avail``: packed, the ranks the payment may not take masked out)."""
-    pay_codes, total, takes = payment
+    pay_codes, total, takes, few = payment
+    counts = avail & ~_GUARDS
     if takes is None:
-        return tuple([(pay_codes, take) for take in _big_takes(_SUITI[pay_codes[0]], total, avail & ~_GUARDS)])
+        return tuple([(pay_codes, take) for take in _big_takes(_SUITI[pay_codes[0]], total, counts)])
+    if not counts + _THREE_UP & _GUARDS:
+        takes = few  # at most two cards of a rank: the takes that need no more
     guards = _GUARDS
     return tuple([pair for need, pair in takes if (avail - need) & guards == guards])
 
