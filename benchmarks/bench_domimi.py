@@ -52,9 +52,7 @@ def bench_turn_options() -> list[tuple[str, float, int, float]]:
     field = domimi.full_field(3)
     rows = []
     for hand in HANDS:
-        domimi._CHOICES.clear()
-        domimi._PARTS.clear()
-        domimi._SUBS.clear()
+        domimi.clear_caches()
         start = time.process_time()
         options = domimi.turn_options(hand, field, stage=2)
         answer = time.process_time() - start
@@ -70,9 +68,7 @@ def bench_explorer() -> list[tuple[str, int, float, int]]:
     largest field its page offers (four decks), per hand: decks, seconds, options."""
     rows = []
     for hand in HANDS:
-        domimi._CHOICES.clear()
-        domimi._PARTS.clear()
-        domimi._SUBS.clear()
+        domimi.clear_caches()
         start = time.process_time()
         found = domimi.explore(hand, decks=4)
         rows.append((hand, 4, time.process_time() - start, len(found.options)))

@@ -506,19 +506,20 @@ class State(ABC):
 
     # ---- the story of the game
 
-    def record(self, note: Note | type[Note], *fields) -> None:
+    def record(self, note: Note | Callable[..., Note], *fields) -> None:
         """Write what followed from an action into the story (called from ``_play``).
 
-        ``record(Note(...))`` writes a note; ``record(NoteClass, *fields)`` writes the
-        same note built only when the story is read (:attr:`_story`, :meth:`log`), so a
-        playout that never reads it does not pay for it. The fields are values that do
-        not change afterwards (numbers, cards, tuples)."""
+        ``record(Note(...))`` writes a note; ``record(NoteClass, *fields)`` (or any maker of
+        a note, such as a class method building it from card codes) writes the same note
+        built only when the story is read (:attr:`_story`, :meth:`log`), so a playout that
+        never reads it does not pay for it. The fields are values that do not change
+        afterwards (numbers, cards, tuples)."""
         self._events.append((note, fields) if fields or isinstance(note, type) else note)
 
     @property
     def _story(self) -> list[Action | Note]:
         """The story so far: every action and every note, in order (see :meth:`log`);
-        the notes recorded as a class and fields are built here, once."""
+        the notes recorded as a maker and its fields are built here, once."""
         events = self._events
         for i, event in enumerate(events):
             if type(event) is tuple:

@@ -518,8 +518,7 @@ def test_buying_lists_every_minimal_paying_set_once(revealed, seed):
 def test_turn_options_are_fast_on_a_full_three_deck_field():
     field = domimi.full_field(3)
     hands = ["10♠ 9♠ 8♠ 7♠ 6♠", "10♠ 9♠ 10♥ 9♥ 8♦", "10♠ 10♣ 10♥ 10♦ 9♠", "A♠ 2♠ 3♠ 4♠ 5♠"]
-    domimi._CHOICES.clear()
-    domimi._PARTS.clear()
+    domimi.clear_caches()
     worst = 0.0
     for hand in hands:
         t = time.process_time()

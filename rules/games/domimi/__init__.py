@@ -22,9 +22,6 @@ from __future__ import annotations
 from rules.game import Game, GameInfo
 from rules.games.domimi.explorer import Exploration, draw_field, explore, explorer_field, option_groups, worked_example
 from rules.games.domimi.oracle import _ALL as _ALL
-from rules.games.domimi.oracle import _CHOICES as _CHOICES
-from rules.games.domimi.oracle import _PARTS as _PARTS
-from rules.games.domimi.oracle import _SUBS as _SUBS
 from rules.games.domimi.oracle import (
     MAX_DECKS,
     MAX_REVEALED,
@@ -32,6 +29,7 @@ from rules.games.domimi.oracle import (
     PRICES,
     OptionList,
     TurnOption,
+    clear_caches,
     full_field,
     turn_options,
 )
@@ -59,7 +57,7 @@ from rules.games.domimi.state import (
 )
 from rules.games.domimi.texts import RULES, explain_refusal
 
-# _ALL, _CHOICES, _PARTS, _SUBS, _points, _price, _rank_key: reached for by the book's pages, the benchmarks and the tests
+# _ALL, _points, _price, _rank_key: reached for by the book's pages, the benchmarks and the tests
 __all__ = [
     "BuilderPlayer",
     "DomimiState",
@@ -87,6 +85,7 @@ __all__ = [
     "Steal",
     "TurnOption",
     "VARIANTS",
+    "clear_caches",
     "draw_field",
     "explain_refusal",
     "explore",

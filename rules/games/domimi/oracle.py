@@ -729,3 +729,10 @@ def _too_many_revealed(n: int) -> OptionError:
         f"открытых карт {n}: за ход открывают не больше {MAX_REVEALED} (три и ещё две королём или джокером)",
         rule="domimi.refill",
     )
+
+
+def clear_caches() -> None:
+    """Forget every position the oracle has kept (collecting choices, takes, halves of field
+    rows, purchases, card tuples): a benchmark or a test then starts from cold caches."""
+    for cache in (_SUBS, _CHOICES, _PARTS, _HALVES, _BUYS, _CT):
+        cache.clear()
