@@ -43,19 +43,26 @@ def _timed(play_one: Callable[[int], int], seconds: float) -> tuple[float, int]:
     return actions / (time.process_time() - start), games
 
 
+def random_playout(state, rng: random.Random, look: Callable[[list], object] | None = None) -> int:
+    """Play ``state`` to its end (or to its game's limit of actions), each action drawn by ``rng``
+    from ``legal_actions()`` and played through ``apply``; ``look`` sees every list of legal
+    actions. The number of actions played."""
+    limit = state.INFO.max_actions(state)
+    n = 0
+    while not state.is_over() and n < limit:
+        actions = state.legal_actions()
+        if look is not None:
+            look(actions)
+        state.apply(actions[rng.randrange(len(actions))])
+        n += 1
+    return n
+
+
 def engine_game(gid: str, players: int) -> Callable[[int], int]:
     module = rules.GAMES[gid]
 
     def play_one(seed: int) -> int:
-        state = module.new_game(players=players, seed=seed)
-        rng = random.Random(seed)
-        limit = state.INFO.max_actions(state)
-        n = 0
-        while not state.is_over() and n < limit:
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
-            n += 1
-        return n
+        return random_playout(module.new_game(players=players, seed=seed), random.Random(seed))
 
     return play_one
 

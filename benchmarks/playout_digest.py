@@ -3,11 +3,10 @@ must leave it as it was.
 
 For each number of players (2 up to 4, as the game allows) and seeds 0, 1, ... the
 game is played at random (the same choices as ``bench_peers.py``); the repr of every
-``legal_actions()`` list and the end of each game are hashed. Run it on two checkouts
+``legal_actions()`` list and the end of each game are hashed. Run it in two checkouts
 and compare the lines:
 
     .venv/bin/python benchmarks/playout_digest.py domimi joker_rummy --seeds 40
-    .venv/bin/python benchmarks/playout_digest.py --root ../other-checkout domimi
 """
 
 from __future__ import annotations
@@ -18,23 +17,27 @@ import random
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_peers import random_playout
+
+import rules
+
 
 def digest(game, seeds: int) -> tuple[int, str]:
     """(positions seen, sha256 prefix) over the playouts of one game."""
     h = hashlib.sha256()
     positions = 0
+
+    def look(actions: list) -> None:
+        nonlocal positions
+        h.update(repr(actions).encode())
+        positions += 1
+
     for players in range(2, min(4, game.info.max_players) + 1):
         for seed in range(seeds):
             state = game.new_game(players=players, seed=seed)
-            rng = random.Random(seed)
-            limit = state.INFO.max_actions(state)
-            moves = 0
-            while not state.is_over() and moves < limit:
-                actions = state.legal_actions()
-                h.update(repr(actions).encode())
-                positions += 1
-                state.apply(actions[rng.randrange(len(actions))])
-                moves += 1
+            random_playout(state, random.Random(seed), look)
             h.update(repr(state.is_over()).encode())
     return positions, h.hexdigest()[:16]
 
@@ -43,11 +46,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", nargs="*", help="game ids (all by default)")
     parser.add_argument("--seeds", type=int, default=20, help="games per number of players")
-    parser.add_argument("--root", default=str(Path(__file__).resolve().parents[1]), help="checkout to import")
     args = parser.parse_args()
-    sys.path.insert(0, str(Path(args.root).resolve()))
-    import rules
-
     for gid, game in rules.GAMES.items():
         if args.game and gid not in args.game:
             continue
