@@ -14,9 +14,13 @@ def test_the_explorer_lists_the_options_of_the_cards_picked(page, voila_url, boo
     page.goto(voila_url + EXPLORER, timeout=60_000)
     revealed = page.locator(".domimi-revealed input").first
     expect(revealed).to_be_visible(timeout=60_000)
+    status = page.locator(".domimi-status").first
+    expect(status).to_contain_text(re.compile(r"\d+ options?,"))
+    first_hand = status.inner_text()
     revealed.fill("6♦ 2♥ 9♥")
     revealed.press("Enter")
-    status = page.locator(".domimi-status").first
+    # the count of the new hand, written last, says the whole answer has reached the page
+    expect(status).not_to_have_text(first_hand)
     expect(status).to_contain_text(re.compile(r"\d+ options?,"))
     group = page.locator(".domimi-group select").first
     expect(group.locator("option", has_text="buy J♥")).to_have_count(1)
