@@ -18,7 +18,6 @@ import csv
 import io
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -34,6 +33,7 @@ from tests.classroom_server import AppSession, run
 
 if str(Path(__file__).resolve().parents[1] / "book" / "_voila") not in sys.path:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_voila"))
+from serve_apps import free_port
 from together.client import TableClient
 
 CHROMIUM = "/usr/bin/chromium"
@@ -44,12 +44,6 @@ PROXY = ROOT / "deploy" / "jupyterhub" / "node_modules" / ".bin" / "configurable
 STUDENTS = ("ada", "boris", "vera")
 PASSWORD = "class-password"
 APP = "durak/play.ipynb"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Hub(NamedTuple):
@@ -63,7 +57,7 @@ def hub(tmp_path_factory):
     if not PROXY.exists():
         pytest.fail(f"JupyterHub's proxy is missing at {PROXY}; install it with: make hub-proxy")
     data = tmp_path_factory.mktemp("hub")
-    port, together_port = _free_port(), _free_port()
+    port, together_port = free_port(), free_port()
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium is missing at {CHROMIUM}; install it with: apt-get install -y chromium")
     env = {
@@ -79,7 +73,7 @@ def hub(tmp_path_factory):
     hub_bin = Path(sys.executable).parent / "jupyterhub"
     log = (data / "hub.log").open("w")
     proc = subprocess.Popen(
-        [str(hub_bin), "-f", str(CONFIG), "--JupyterHub.hub_port", str(_free_port())],
+        [str(hub_bin), "-f", str(CONFIG), "--JupyterHub.hub_port", str(free_port())],
         cwd=data,
         env=env,
         stdout=log,

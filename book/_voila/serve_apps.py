@@ -26,6 +26,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -126,10 +127,36 @@ def environment(book_url: str | None = None, base_url: str = "/") -> dict[str, s
     return env
 
 
-def _free_port() -> int:
+def free_port(ip: str = "127.0.0.1") -> int:
+    """A port of ``ip`` no one listens on now."""
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+        s.bind((ip, 0))
         return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def supervised(process: subprocess.Popen, ready: Callable[[], object], what: str, log_path: Path):
+    """Wait until ``ready()`` stops raising OSError (two minutes at most, or until the process
+    dies: then RuntimeError naming ``what`` and its log), yield, and stop the process at the end."""
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                ready()
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"{what} did not start; see {log_path}") from None
+                time.sleep(0.25)
+        yield
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(5)
 
 
 def status(url: str) -> dict:
@@ -142,7 +169,7 @@ def status(url: str) -> dict:
 def running(log_path: Path, book_url: str | None = None, **options):
     """A server on a free port of ``options["ip"]`` (127.0.0.1 by default), with ``options`` of
     :func:`command`; yields (url, process). The book is the server's own unless ``book_url``."""
-    port = _free_port()
+    port = free_port()
     ip = options.get("ip", "127.0.0.1")
     with log_path.open("w") as log:
         proc = subprocess.Popen(
@@ -152,24 +179,8 @@ def running(log_path: Path, book_url: str | None = None, **options):
             stderr=log,
         )
     url = f"http://{'127.0.0.1' if ip in ('0.0.0.0', '') else ip}:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                status(url)
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"the app server did not start; see {log_path}") from None
-                time.sleep(0.3)
+    with supervised(proc, lambda: status(url), "the app server", log_path):
         yield url, proc
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
 
 
 def main(argv: list[str] | None = None) -> None:

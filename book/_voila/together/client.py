@@ -21,15 +21,10 @@ from urllib.parse import urlparse
 
 import httpx
 import websockets
+from serve_apps import free_port, supervised
 
 _XSRF = re.compile(r'name="_xsrf" value="([^"]+)"')
 SERVICE = Path(__file__).resolve().parent / "service.py"
-
-
-def free_port(ip: str = "127.0.0.1") -> int:
-    with socket.socket() as s:
-        s.bind((ip, 0))
-        return s.getsockname()[1]
 
 
 @contextlib.contextmanager
@@ -41,25 +36,10 @@ def running(class_dir: Path, log_path: Path, *, ip: str = "127.0.0.1", port: int
         command = [sys.executable, str(SERVICE), "--ip", ip, "--port", str(port), "--class-dir", str(class_dir)]
         process = subprocess.Popen([*command, *args], stdout=log, stderr=log)
     root = f"http://{ip}:{port}/together/"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                with socket.create_connection((ip, port), timeout=1):
-                    break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"the class together did not start; see {log_path}") from None
-                time.sleep(0.2)
+    with supervised(
+        process, lambda: socket.create_connection((ip, port), timeout=1).close(), "the class together", log_path
+    ):
         yield root, process
-    finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(5)
 
 
 class TableClient:
