@@ -29,7 +29,6 @@ from rules.games.domimi.oracle import (
     PRICES,
     OptionList,
     TurnOption,
-    clear_caches,
     full_field,
     turn_options,
 )
@@ -53,6 +52,7 @@ from rules.games.domimi.state import (
     RevealMore,
     Steal,
     _max_actions,
+    clear_caches,
     setup_plan,
 )
 from rules.games.domimi.texts import RULES, explain_refusal

@@ -229,6 +229,8 @@ def _submultisets(ranks: tuple[int, ...]) -> list[tuple[int, ...]]:
 _GUARDS = int.from_bytes(bytes([0x80] * 11), "little")
 _COUNT_BYTES = tuple(0x7F << 8 * r for r in range(11))
 _ALL_BYTES = (1 << 88) - 1
+#: one money card in its suit's packed row, by code
+_ONE = tuple(1 << 8 * (c % 13 + 1) if _MONEY[c] else 0 for c in range(54))
 
 
 def _needs(take: tuple[int, ...], base: int) -> int:
@@ -277,6 +279,9 @@ def _suit_table(codes: tuple[int, ...]) -> tuple:
     take codes) a collecting choice is made of); with a sum over 10 there are too many to list
     and None stands instead (see :func:`_big_takes`). The
     table holds only numbers and tuples of them, so the garbage collector soon stops walking it."""
+    found = _CHOICES.get(codes)
+    if found is not None:
+        return found
     si = _SUITI[codes[0]]
     base = si * 13 - 1
     table = []
@@ -362,21 +367,53 @@ def _half(si: int, counts: int, first: int):
     return found
 
 
-def _suit_choices(usable: Sequence[int], money: Sequence[Sequence[int]], skip=()) -> list[tuple]:
-    """Collecting (ruling 6), suit by suit: for each suit with revealed money, its (pay, take) choices.
-    Each payment's takes are kept by the payment and the field's counts it may take from."""
-    by_suit: dict[int, list[int]] = {}
-    for c in reversed(usable):
-        if _MONEY[c]:
-            si = _SUITI[c]
-            if si not in skip:
-                by_suit.setdefault(si, []).append(c)
+#: a hand of usable cards (their codes, sorted) -> what its moves depend on, worked out once (_hand)
+_HANDS: dict = {}
+
+
+def _hand(usable: Sequence[int]) -> tuple:
+    """What the moves of these usable cards depend on, whatever the field: (their pictures;
+    for collecting, (suit, its table of :func:`_suit_table`) for each suit with money, by suit;
+    for crossing, (rank, the distinct pairs of that rank) for each rank with two cards or more,
+    by rank; for buying, the money cards and their value)."""
+    key = tuple(usable)
+    found = _HANDS.get(key)
+    if found is None:
+        by_suit: dict[int, list[int]] = {}
+        by_rank: dict[int, list[int]] = {}
+        for c in reversed(key):
+            if _MONEY[c]:
+                by_suit.setdefault(_SUITI[c], []).append(c)
+        for c in key:
+            by_rank.setdefault(_RANKK[c], []).append(c)
+        suits = tuple((si, _suit_table(tuple(by_suit[si]))) for si in sorted(by_suit))
+        pairs = tuple(
+            (rank, tuple(sorted(set(itertools.combinations(group, 2)))))
+            for rank, group in sorted(by_rank.items())
+            if len(group) > 1
+        )
+        money_cards = tuple(c for c in key if _MONEY[c])
+        pictures = tuple(sorted({c for c in key if not _MONEY[c]}))
+        if len(_HANDS) > 50_000:
+            _HANDS.clear()
+        found = _HANDS[key] = (pictures, suits, pairs, money_cards, sum(_VALUE_C[c] for c in money_cards))
+    return found
+
+
+def _suit_choices(usable: Sequence[int], money: Sequence[int], skip=()) -> list[tuple]:
+    """Collecting (ruling 6), suit by suit: for each suit with revealed money, its (pay, take) choices."""
+    return _choices(_hand(usable)[1], money, skip)
+
+
+def _choices(suits: tuple, money: Sequence[int], skip=()) -> list[tuple]:
+    """:func:`_suit_choices` of a hand's suits (:func:`_hand`) but those in ``skip``. Each payment's
+    takes are kept by the payment and the field's counts it may take from."""
     per_suit = []
     parts = _PARTS
-    for si in sorted(by_suit):
-        codes = tuple(by_suit[si])
-        table = _CHOICES.get(codes) or _suit_table(codes)
-        packed = int.from_bytes(bytes(money[si]), "little") | _GUARDS
+    for si, table in suits:
+        if si in skip:
+            continue
+        packed = money[si]
         choices = ()
         for pay_key, keep, payment in table:
             avail = packed & keep
@@ -393,12 +430,12 @@ def _suit_choices(usable: Sequence[int], money: Sequence[Sequence[int]], skip=()
 
 
 def _option_codes(
-    usable: list[int], money: Sequence[Sequence[int]], pics: dict[int, int], returns: bool | None, collect=True
+    usable: list[int], money: Sequence[int], pics: dict[int, int], returns: bool | None, collect=True
 ) -> list:
     """The oracle over codes: (kind, pay, take, returnable) tuples, grouped by kind.
 
-    ``usable``: sorted codes of the revealed cards that may be used; ``money[suit][rank]``
-    and ``pics[code]``: the field; ``returns``: stage 2 (unused cards may go back);
+    ``usable``: sorted codes of the revealed cards that may be used; ``money[suit]`` (a packed row, see
+    :func:`_counts`) and ``pics[code]``: the field; ``returns``: stage 2 (unused cards may go back);
     None when the caller does not need the returnable cards. Collecting moves are
     listed one suit at a time (the game combines suits step by step); ``collect=False``
     leaves them out.
@@ -424,37 +461,34 @@ def _option_codes(
     return out
 
 
-def _cross_codes(usable: list[int], money: Sequence[Sequence[int]], pics: dict[int, int]) -> list:
+def _cross_codes(usable: list[int], money: Sequence[int], pics: dict[int, int]) -> list:
     """Cross moves (ruling 7), (pay, take) codes: two cards of one rank take one field card of that rank."""
-    if len(set(map(_RANKK.__getitem__, usable))) == len(usable):
-        return []  # no two cards of one rank
+    return _crosses(_hand(usable)[2], money, pics)
+
+
+def _crosses(pairs: tuple, money: Sequence[int], pics: dict[int, int]) -> list:
+    """:func:`_cross_codes` of a hand's pairs (:func:`_hand`)."""
     out = []
-    by_rank: dict[int, list[int]] = {}
-    for c in usable:
-        by_rank.setdefault(_RANKK[c], []).append(c)
-    for key in sorted(by_rank):
-        group = by_rank[key]
-        if len(group) < 2:
-            continue
-        if key == 0:
+    for rank, pays in pairs:
+        if rank == 0:
             targets = [c for c in (52, 53) if pics.get(c)]
-        elif key > 10:
-            targets = [si * 13 + key - 1 for si in range(4) if pics.get(si * 13 + key - 1)]
+        elif rank > 10:
+            targets = [si * 13 + rank - 1 for si in range(4) if pics.get(si * 13 + rank - 1)]
         else:
-            targets = [si * 13 + key - 1 for si in range(4) if money[si][key]]
-        if not targets:
-            continue
-        for pay in sorted(set(itertools.combinations(group, 2))):
-            for t in targets:
-                out.append((pay, (t,)))
+            targets = [si * 13 + rank - 1 for si in range(4) if money[si] >> 8 * rank & 0x7F]
+        out += [(pay, (t,)) for pay in pays for t in targets]
     return out
 
 
 def _buy_codes(usable: list[int], pics: dict[int, int]) -> list:
     """Buying (ruling 8), (pay, take) codes: the inclusion-minimal paying sets of money cards
     for each picture on the field, pictures by price."""
-    money_cards = tuple([c for c in usable if _MONEY[c]])
-    total = sum([_VALUE_C[c] for c in money_cards])
+    hand = _hand(usable)
+    return _purchases(hand[3], hand[4], pics)
+
+
+def _purchases(money_cards: tuple[int, ...], total: int, pics: dict[int, int]) -> list:
+    """:func:`_buy_codes` of a hand's money cards, worth ``total`` (:func:`_hand`)."""
     if total < _LOWEST_PRICE or not pics:
         return []
     out = []
@@ -556,12 +590,14 @@ def _ct(codes: tuple[int, ...]) -> tuple[Card, ...]:
     return found
 
 
-def _counts(codes: Iterable[int]):
-    money = [[0] * 11 for _ in range(4)]
+def _counts(codes: Iterable[int]) -> tuple[list[int], dict[int, int]]:
+    """The field of these codes: its money as one packed row per suit (see :data:`_GUARDS`;
+    ``row >> 8 * rank & 0x7F`` is a rank's count), its pictures counted by code."""
+    money = [_GUARDS] * 4
     pics: dict[int, int] = {}
     for c in codes:
         if _MONEY[c]:
-            money[c // 13][c % 13 + 1] += 1
+            money[c // 13] += _ONE[c]
         else:
             pics[c] = pics.get(c, 0) + 1
     return money, pics
@@ -734,5 +770,5 @@ def _too_many_revealed(n: int) -> OptionError:
 def clear_caches() -> None:
     """Forget every position the oracle has kept (collecting choices, takes, halves of field
     rows, purchases, card tuples): a benchmark or a test then starts from cold caches."""
-    for cache in (_SUBS, _CHOICES, _PARTS, _HALVES, _BUYS, _CT):
+    for cache in (_SUBS, _CHOICES, _PARTS, _HALVES, _BUYS, _CT, _HANDS):
         cache.clear()

@@ -15,6 +15,7 @@ from rules.game import Action, Result, State, check_options, option
 from rules.games.domimi.oracle import (
     _ALL,
     _MONEY,
+    _ONE,
     _POINTS_C,
     _RANKK,
     _SUIT_IDX,
@@ -23,19 +24,22 @@ from rules.games.domimi.oracle import (
     MAX_DECKS,
     RED_PAIR,
     SUIT_PAIRS,
-    _buy_codes,
     _cards,
+    _choices,
     _code,
     _counts,
-    _cross_codes,
+    _crosses,
     _ct,
     _explain_move,
     _fmt,
+    _hand,
     _is_money,
     _is_picture,
+    _purchases,
     _suit_choices,
     full_field,
 )
+from rules.games.domimi.oracle import clear_caches as clear_oracle_caches
 from rules.games.domimi.texts import GameOver, Revealed, explain_refusal
 from rules.lang import count, pick, player_name
 
@@ -169,7 +173,7 @@ def setup_plan(players: int, decks: int | None = None, teams: str = "none") -> t
     return chosen, pairs
 
 
-def _collect_moves(p: int, usable: Sequence[int], money: Sequence[Sequence[int]], skip=()) -> list:
+def _collect_moves(p: int, usable: Sequence[int], money: Sequence[int], skip=()) -> list:
     """The game's collecting actions for player ``p``, one suit at a time. Only their codes are kept
     (numbers, which the garbage collector does not walk); the Moves are built afresh."""
     return [_move(p, "collect", pay, take) for choices in _suit_choices(usable, money, skip) for pay, take in choices]
@@ -275,11 +279,29 @@ class Move(DomimiAction):
         return _explain_move(self.kind, self.pay, self.take, lang)
 
 
+#: the Moves handed out, by (seat, kind, payment codes, take codes): most positions offer moves
+#: seen before, and handing out the same frozen value again costs less than building it anew
+_MOVES: dict[tuple, Move] = {}
+
+
 def _move(p: int, kind: str, pay: tuple[int, ...], take: tuple[int, ...]) -> Move:
-    """A Move from codes, built without the dataclass's checks (hot path)."""
-    m = object.__new__(Move)
-    m.__dict__.update(player=p, kind=kind, pay=_ct(pay), take=_ct(take))
+    """The Move of these codes (built without the dataclass's checks: a hot path)."""
+    key = (p, kind, pay, take)
+    m = _MOVES.get(key)
+    if m is None:
+        m = object.__new__(Move)
+        m.__dict__.update(player=p, kind=kind, pay=_ct(pay), take=_ct(take))
+        if len(_MOVES) >= 50_000:
+            _MOVES.clear()
+        _MOVES[key] = m
     return m
+
+
+def clear_caches() -> None:
+    """Forget every position kept (the oracle's tables, the Moves handed out): a benchmark or a
+    test then starts from cold caches."""
+    _MOVES.clear()
+    clear_oracle_caches()
 
 
 @dataclass(frozen=True)
@@ -529,13 +551,13 @@ class DomimiState(State):
 
     def _field_add(self, c: int) -> None:
         if _MONEY[c]:
-            self.money[c // 13][c % 13 + 1] += 1
+            self.money[c // 13] += _ONE[c]
         else:
             self.pics[c] = self.pics.get(c, 0) + 1
 
     def _field_take(self, c: int) -> None:
         if _MONEY[c]:
-            self.money[c // 13][c % 13 + 1] -= 1
+            self.money[c // 13] -= _ONE[c]
         else:
             n = self.pics[c] - 1
             if n:
@@ -549,8 +571,7 @@ class DomimiState(State):
         for si in range(4):
             row = self.money[si]
             for r in range(1, 11):
-                if row[r]:
-                    out += [si * 13 + r - 1] * row[r]
+                out += [si * 13 + r - 1] * (row >> 8 * r & 0x7F)
         for c in sorted(self.pics):
             out += [c] * self.pics[c]
         return sorted(out)
@@ -715,19 +736,21 @@ class DomimiState(State):
         p = self.turn
         acts: list[Action] = []
         usable = self._usable()
-        pictures = {c for c in usable if not _MONEY[c]} if self.spent is None else ()
-        if pictures:
+        pictures, suits, pairs, money_cards, value = _hand(usable)
+        if pictures and self.spent is None:
             owns_more = bool(self.draw[p] or self.discard[p])
-            for c in sorted(pictures):
+            for c in pictures:
                 rank = _RANKK[c]
                 if rank != 12 and owns_more:
                     acts.append(_revealing_more(p, c, 1 if rank == 11 else 2))
                 acts += [_picture_taking(p, c, t, False) for t in self._take_targets(c)]
                 if rank in (0, 12):
                     acts += [_stealing(p, c, v) for v in self._victims()]
-        acts += _collect_moves(p, usable, self.money)
-        acts += [_move(p, "cross", pay, take) for pay, take in _cross_codes(usable, self.money, self.pics)]
-        acts += [_move(p, "buy", pay, take) for pay, take in _buy_codes(usable, self.pics)]
+        money = self.money
+        acts += [_move(p, "collect", pay, take) for choices in _choices(suits, money) for pay, take in choices]
+        if pairs:
+            acts += [_move(p, "cross", pay, take) for pay, take in _crosses(pairs, money, self.pics)]
+        acts += [_move(p, "buy", pay, take) for pay, take in _purchases(money_cards, value, self.pics)]
         acts.append(_plain(Pass, p))
         return acts
 
@@ -747,7 +770,7 @@ class DomimiState(State):
         targets = []
         for si in suits:
             row, base = money[si], si * 13 - 1
-            targets += [base + r for r in _MONEY_RANKS_DOWN if row[r]]
+            targets += [base + r for r in _MONEY_RANKS_DOWN if row >> 8 * r & 0x7F]
         return targets
 
     def _victims(self) -> list[int]:
