@@ -301,6 +301,7 @@ def clear_caches() -> None:
     """Forget every position kept (the oracle's tables, the Moves handed out): a benchmark or a
     test then starts from cold caches."""
     _MOVES.clear()
+    _ROW_CARDS.clear()
     clear_oracle_caches()
 
 
@@ -512,6 +513,22 @@ def _plain(kind: type, *fields: int | str) -> DomimiAction:
 
 #: the money ranks, highest first (the order a picture's targets are listed in)
 _MONEY_RANKS_DOWN = range(10, 0, -1)
+#: (a suit's packed field row, the suit) -> the codes of its money cards on the field, highest first
+_ROW_CARDS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _money_down(si: int, row: int) -> tuple[int, ...]:
+    """The codes of the money cards of suit ``si`` in the field row ``row`` (packed), each once,
+    highest first (kept: a row takes few values from one turn to the next)."""
+    found = _ROW_CARDS.get((row, si))
+    if found is None:
+        base = si * 13 - 1
+        found = tuple([base + r for r in _MONEY_RANKS_DOWN if row >> 8 * r & 0x7F])
+        if len(_ROW_CARDS) >= 20_000:
+            _ROW_CARDS.clear()
+        _ROW_CARDS[row, si] = found
+    return found
+
 
 REFILL, MAIN, COLLECT, SECOND, RETURN, GIVE, OVER = "refill", "main", "collect", "second", "return", "give", "over"
 
@@ -724,7 +741,7 @@ class DomimiState(State):
             return [*_collect_moves(p, self._usable(), self.money, self.collected), _plain(EndCollect, p)]
         if phase == SECOND:
             pic = self.second_for
-            takes: list[Action] = [_picture_taking(p, pic, c, True) for c in self._take_targets(pic)]
+            takes: list[Action] = self._picture_takes(pic, True)
             return [*takes, _keeping_one(p, pic)] if self.options.second_optional else takes
         if phase == REFILL:
             return [_plain(Refill, p, "reveal"), _plain(Refill, p, "mix")]
@@ -743,7 +760,7 @@ class DomimiState(State):
                 rank = _RANKK[c]
                 if rank != 12 and owns_more:
                     acts.append(_revealing_more(p, c, 1 if rank == 11 else 2))
-                acts += [_picture_taking(p, c, t, False) for t in self._take_targets(c)]
+                acts += self._picture_takes(c, False)
                 if rank in (0, 12):
                     acts += [_stealing(p, c, v) for v in self._victims()]
         money = self.money
@@ -757,21 +774,24 @@ class DomimiState(State):
     def _present_suits(self) -> set[int]:
         return {_SUITI[c] for c in self.revealed if c < 52}
 
-    def _take_targets(self, pic: int) -> list[int]:
+    def _take_suits(self, pic: int) -> Sequence[int]:
+        """The suits whose money cards picture ``pic`` may take (ruling 5), in order."""
         rank = _RANKK[pic]
         if rank == 0:
-            suits = range(4)
-        elif rank == 12:
+            return range(4)
+        if rank == 12:
             present = self._present_suits()
-            suits = [si for si in range(4) if si not in present]
-        else:
-            suits = sorted(self._present_suits())
+            return [si for si in range(4) if si not in present]
+        return sorted(self._present_suits())
+
+    def _take_targets(self, pic: int) -> list[int]:
         money = self.money
-        targets = []
-        for si in suits:
-            row, base = money[si], si * 13 - 1
-            targets += [base + r for r in _MONEY_RANKS_DOWN if row >> 8 * r & 0x7F]
-        return targets
+        return [c for si in self._take_suits(pic) for c in _money_down(si, money[si])]
+
+    def _picture_takes(self, pic: int, second: bool) -> list[PictureTake]:
+        """The picture's takes: each money card of each suit it may take from, highest first."""
+        p, money = self.turn, self.money
+        return [_picture_taking(p, pic, c, second) for si in self._take_suits(pic) for c in _money_down(si, money[si])]
 
     def _victims(self) -> list[int]:
         p, n = self.turn, self.num_players
