@@ -279,28 +279,16 @@ class Move(DomimiAction):
         return _explain_move(self.kind, self.pay, self.take, lang)
 
 
-#: the Moves handed out, by (seat, kind, payment codes, take codes): most positions offer moves
-#: seen before, and handing out the same frozen value again costs less than building it anew
-_MOVES: dict[tuple, Move] = {}
-
-
 def _move(p: int, kind: str, pay: tuple[int, ...], take: tuple[int, ...]) -> Move:
-    """The Move of these codes (built without the dataclass's checks: a hot path)."""
-    key = (p, kind, pay, take)
-    m = _MOVES.get(key)
-    if m is None:
-        m = object.__new__(Move)
-        m.__dict__.update(player=p, kind=kind, pay=_ct(pay), take=_ct(take))
-        if len(_MOVES) >= 50_000:
-            _MOVES.clear()
-        _MOVES[key] = m
+    """A Move from codes, built without the dataclass's checks (hot path)."""
+    m = object.__new__(Move)
+    m.__dict__.update(player=p, kind=kind, pay=_ct(pay), take=_ct(take))
     return m
 
 
 def clear_caches() -> None:
-    """Forget every position kept (the oracle's tables, the Moves handed out): a benchmark or a
+    """Forget every position kept (the oracle's tables, the field rows' cards): a benchmark or a
     test then starts from cold caches."""
-    _MOVES.clear()
     _ROW_CARDS.clear()
     clear_oracle_caches()
 
