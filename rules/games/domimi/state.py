@@ -499,6 +499,14 @@ def _plain(kind: type, *fields: int | str) -> DomimiAction:
 
 # ---------------------------------------------------------------- the state
 
+#: the maker of a Revealed note from card codes (bound once, not on every turn)
+_REVEALED = Revealed.of_codes
+#: a card's suit as a bit of a set of suits (0 for a joker), by code
+_SUIT_BIT = tuple(1 << c // 13 if c < 52 else 0 for c in range(54))
+#: a set of suits as bits -> those suits, in order
+_SUITS_OF = tuple(tuple(si for si in range(4) if mask >> si & 1) for mask in range(16))
+#: suits, in order -> the other suits, in order
+_ABSENT_SUITS = {suits: tuple(si for si in range(4) if si not in suits) for suits in _SUITS_OF}
 #: the money ranks, highest first (the order a picture's targets are listed in)
 _MONEY_RANKS_DOWN = range(10, 0, -1)
 #: (a suit's packed field row, the suit) -> the codes of its money cards on the field, highest first
@@ -626,7 +634,7 @@ class DomimiState(State):
                 self.discard[p].clear()
                 self.rng.shuffle(draw)
             revealed.append(draw.pop())
-        self.record(Revealed.of_codes, p, tuple(revealed[start:]))
+        self.record(_REVEALED, p, tuple(revealed[start:]))
 
     def _usable(self) -> list[int]:
         rest = sorted(self.revealed)
@@ -759,8 +767,12 @@ class DomimiState(State):
         acts.append(_plain(Pass, p))
         return acts
 
-    def _present_suits(self) -> set[int]:
-        return {_SUITI[c] for c in self.revealed if c < 52}
+    def _present_suits(self) -> tuple[int, ...]:
+        """The suits among the cards revealed this turn (jokers have none), in order."""
+        mask = 0
+        for c in self.revealed:
+            mask |= _SUIT_BIT[c]
+        return _SUITS_OF[mask]
 
     def _take_suits(self, pic: int) -> Sequence[int]:
         """The suits whose money cards picture ``pic`` may take (ruling 5), in order."""
@@ -768,9 +780,8 @@ class DomimiState(State):
         if rank == 0:
             return range(4)
         if rank == 12:
-            present = self._present_suits()
-            return [si for si in range(4) if si not in present]
-        return sorted(self._present_suits())
+            return _ABSENT_SUITS[self._present_suits()]
+        return self._present_suits()
 
     def _take_targets(self, pic: int) -> list[int]:
         money = self.money
