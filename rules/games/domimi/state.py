@@ -173,10 +173,11 @@ def setup_plan(players: int, decks: int | None = None, teams: str = "none") -> t
     return chosen, pairs
 
 
-def _collect_moves(p: int, usable: Sequence[int], money: Sequence[int], skip=()) -> list:
-    """The game's collecting actions for player ``p``, one suit at a time. Only their codes are kept
-    (numbers, which the garbage collector does not walk); the Moves are built afresh."""
-    return [_move(p, "collect", pay, take) for choices in _suit_choices(usable, money, skip) for pay, take in choices]
+def _collect_moves(p: int, suits: tuple, money: Sequence[int], skip=()) -> list:
+    """The game's collecting actions for player ``p`` with a hand's suits (:func:`_hand`), those in
+    ``skip`` left out, one suit at a time. Only their codes are kept (numbers, which the garbage
+    collector does not walk); the Moves are built afresh."""
+    return [_move(p, "collect", pay, take) for choices in _choices(suits, money, skip) for pay, take in choices]
 
 
 # ---------------------------------------------------------------- actions
@@ -734,7 +735,8 @@ class DomimiState(State):
             returns.append(_plain(EndTurn, p))
             return returns
         if phase == COLLECT:
-            return [*_collect_moves(p, self._usable(), self.money, self.collected), _plain(EndCollect, p)]
+            suits = _hand(self._usable())[1]
+            return [*_collect_moves(p, suits, self.money, self.collected), _plain(EndCollect, p)]
         if phase == SECOND:
             pic = self.second_for
             takes: list[Action] = self._picture_takes(pic, True)
@@ -760,7 +762,7 @@ class DomimiState(State):
                 if rank in (0, 12):
                     acts += [_stealing(p, c, v) for v in self._victims()]
         money = self.money
-        acts += [_move(p, "collect", pay, take) for choices in _choices(suits, money) for pay, take in choices]
+        acts += _collect_moves(p, suits, money)
         if pairs:
             acts += [_move(p, "cross", pay, take) for pay, take in _crosses(pairs, money, self.pics)]
         acts += [_move(p, "buy", pay, take) for pay, take in _purchases(money_cards, value, self.pics)]
@@ -784,13 +786,13 @@ class DomimiState(State):
         return self._present_suits()
 
     def _take_targets(self, pic: int) -> list[int]:
+        """The money cards picture ``pic`` may take: each of each suit it may take from, highest first."""
         money = self.money
         return [c for si in self._take_suits(pic) for c in _money_down(si, money[si])]
 
     def _picture_takes(self, pic: int, second: bool) -> list[PictureTake]:
-        """The picture's takes: each money card of each suit it may take from, highest first."""
-        p, money = self.turn, self.money
-        return [_picture_taking(p, pic, c, second) for si in self._take_suits(pic) for c in _money_down(si, money[si])]
+        p = self.turn
+        return [_picture_taking(p, pic, c, second) for c in self._take_targets(pic)]
 
     def _victims(self) -> list[int]:
         p, n = self.turn, self.num_players
