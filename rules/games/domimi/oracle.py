@@ -256,9 +256,38 @@ _SMALL_TAKES = tuple(
 
 #: one suit's revealed money codes -> what collecting with them can take, whatever the field (_suit_table)
 _CHOICES: dict = {}
-#: a payment and the field's counts it may take from, as one number (see _suit_choices) -> its
-#: (payment, take) pairs; a field changes little from one turn to the next, so most are found again
+#: a payment and the field's counts it may take from, as one number (see _choices) -> its (payment,
+#: take) pairs as one number: their numbers in _PAIR_CODES, _PAIR_BITS bits each, the first lowest
+#: (0: none). A field changes little from one turn to the next, so most are found again; and the
+#: table holds only numbers, which the garbage collector never walks.
 _PARTS: dict = {}
+#: every (payment codes, take codes) pair found -> its number; by number, the pair
+_PAIR_IDS: dict = {}
+_PAIR_CODES: list = [None]
+_PAIR_BITS = 20
+_PAIR_MASK = (1 << _PAIR_BITS) - 1
+
+
+def _numbered(pairs: tuple) -> int:
+    """These (payment codes, take codes) pairs as one number (see :data:`_PARTS`)."""
+    if len(_PARTS) > 100_000 or len(_PAIR_CODES) > _PAIR_MASK - len(pairs):
+        _forget_takes()
+    ids = _PAIR_IDS
+    packed = 0
+    for pair in reversed(pairs):
+        found = ids.get(pair)
+        if found is None:
+            found = ids[pair] = len(_PAIR_CODES)
+            _PAIR_CODES.append(pair)
+        packed = packed << _PAIR_BITS | found
+    return packed
+
+
+def _forget_takes() -> None:
+    """Empty the takes kept and their pairs' numbers (in place: a caller's references stay good)."""
+    _PARTS.clear()
+    _PAIR_IDS.clear()
+    del _PAIR_CODES[1:]
 
 
 def _codes_key(codes: Sequence[int]) -> int:
@@ -405,25 +434,26 @@ def _suit_choices(usable: Sequence[int], money: Sequence[int], skip=()) -> list[
     return _choices(_hand(usable)[1], money, skip)
 
 
-def _choices(suits: tuple, money: Sequence[int], skip=()) -> list[tuple]:
+def _choices(suits: tuple, money: Sequence[int], skip=()) -> list[list[tuple]]:
     """:func:`_suit_choices` of a hand's suits (:func:`_hand`) but those in ``skip``. Each payment's
     takes are kept by the payment and the field's counts it may take from."""
     per_suit = []
     parts = _PARTS
+    pairs = _PAIR_CODES
     for si, table in suits:
         if si in skip:
             continue
         packed = money[si]
-        choices = ()
+        choices = []
         for pay_key, keep, payment in table:
             avail = packed & keep
             found = parts.get(pay_key | avail)
             if found is None:
-                if len(parts) > 100_000:
-                    parts.clear()
-                found = parts[pay_key | avail] = _takes(payment, avail)
-            if found:
-                choices = choices + found if choices else found
+                found = _numbered(_takes(payment, avail))
+                parts[pay_key | avail] = found
+            while found:
+                choices.append(pairs[found & _PAIR_MASK])
+                found >>= _PAIR_BITS
         if choices:
             per_suit.append(choices)
     return per_suit
@@ -770,5 +800,6 @@ def _too_many_revealed(n: int) -> OptionError:
 def clear_caches() -> None:
     """Forget every position the oracle has kept (collecting choices, takes, halves of field
     rows, purchases, card tuples): a benchmark or a test then starts from cold caches."""
-    for cache in (_SUBS, _CHOICES, _PARTS, _HALVES, _BUYS, _CT, _HANDS):
+    for cache in (_SUBS, _CHOICES, _HALVES, _BUYS, _CT, _HANDS):
         cache.clear()
+    _forget_takes()

@@ -281,10 +281,18 @@ class Move(DomimiAction):
 
 
 def _move(p: int, kind: str, pay: tuple[int, ...], take: tuple[int, ...]) -> Move:
-    """A Move from codes, built without the dataclass's checks (hot path)."""
-    m = object.__new__(Move)
-    m.__dict__.update(player=p, kind=kind, pay=_ct(pay), take=_ct(take))
+    """A Move from codes, built without the dataclass's checks (hot path): its fields written
+    straight into it."""
+    m = _NEW(Move)
+    fields = m.__dict__
+    fields["player"] = p
+    fields["kind"] = kind
+    fields["pay"] = _ct(pay)
+    fields["take"] = _ct(take)
     return m
+
+
+_NEW = object.__new__
 
 
 def clear_caches() -> None:
