@@ -481,8 +481,10 @@ def _returning(p: int, c: int) -> ReturnCard:
 
 
 @functools.cache
-def _picture_taking(p: int, pic: int, c: int, second: bool) -> PictureTake:
-    return PictureTake(p, _ALL[pic], _ALL[c], second)
+def _picture_takings(p: int, pic: int, second: bool) -> tuple[PictureTake | None, ...]:
+    """Player ``p``'s takes with picture ``pic`` (a second take with ``second``), by the code of
+    the money card taken (None for a picture's code)."""
+    return tuple(PictureTake(p, _ALL[pic], _ALL[c], second) if _MONEY[c] else None for c in range(54))
 
 
 @functools.cache
@@ -799,8 +801,9 @@ class DomimiState(State):
         return [c for si in self._take_suits(pic) for c in _money_down(si, money[si])]
 
     def _picture_takes(self, pic: int, second: bool) -> list[PictureTake]:
-        p = self.turn
-        return [_picture_taking(p, pic, c, second) for c in self._take_targets(pic)]
+        takes = _picture_takings(self.turn, pic, second)
+        money = self.money
+        return [takes[c] for si in self._take_suits(pic) for c in _money_down(si, money[si])]
 
     def _victims(self) -> list[int]:
         p, n = self.turn, self.num_players
