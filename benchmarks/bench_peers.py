@@ -4,9 +4,14 @@ Random playouts through the checked front door (``legal_actions()`` then ``apply
 as a view or a table server plays), one process, counted per CPU second; beside them
 RLCard's raw Gin Rummy game (pure Python: ``judge.get_legal_actions()`` then
 ``step``) and OpenSpiel's Gin Rummy (C++ behind Python bindings), when they are
-installed (``pip install -e '.[peers]'``). The ratio column divides each engine's
-figure by RLCard Gin Rummy's measured just before and just after it (their mean), so
-a machine that gets busier during the run slows both sides of each ratio alike.
+installed (``pip install -e '.[peers]'``).
+
+The ratio column compares each engine with RLCard Gin Rummy played in turns with it:
+the engine's CPU time is cut into ``--slices`` slices, each played between two slices
+of RLCard Gin Rummy, and the ratio divides the engine's actions per CPU second over
+its slices by Gin Rummy's over the slices around them. A virtual machine's speed
+drifts from second to second; taken in turns, both sides of a ratio see the same
+machine, so the ratio holds still where a whole run's figures do not.
 
     .venv/bin/python benchmarks/bench_peers.py              # 3 s of CPU per engine
     .venv/bin/python benchmarks/bench_peers.py --seconds 10
@@ -33,14 +38,34 @@ import rules
 ENGINES = tuple((gid, min(4, game.info.max_players)) for gid, game in rules.GAMES.items())
 
 
-def _timed(play_one: Callable[[int], int], seconds: float) -> tuple[float, int]:
-    """Play games 0, 1, 2 ... until ``seconds`` of CPU have passed; (actions per CPU second, games)."""
-    actions, games = 0, 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        actions += play_one(games)
-        games += 1
-    return actions / (time.process_time() - start), games
+class _Timed:
+    """Games 0, 1, 2 ... of one engine, played in slices of CPU time; the next slice goes on
+    from the next game (so a whole run plays the same games as one long slice would)."""
+
+    def __init__(self, play_one: Callable[[int], int]):
+        self.play_one = play_one
+        self.games = 0
+        self.actions = 0
+        self.cpu = 0.0
+
+    def run(self, seconds: float) -> float:
+        """Play until ``seconds`` of CPU have passed (at least one game); actions per CPU second."""
+        actions = 0
+        start = time.process_time()
+        while True:
+            actions += self.play_one(self.games)
+            self.games += 1
+            spent = time.process_time() - start
+            if spent >= seconds:
+                break
+        self.actions += actions
+        self.cpu += spent
+        return actions / spent
+
+    @property
+    def speed(self) -> float:
+        """Actions per CPU second over every slice played."""
+        return self.actions / self.cpu
 
 
 def random_playout(state, rng: random.Random, look: Callable[[list], object] | None = None) -> int:
@@ -112,37 +137,49 @@ def openspiel_gin() -> Callable[[int], int] | None:
     return play_one
 
 
+def _compared(engine: _Timed, gin: _Timed, seconds: float, slices: int) -> float:
+    """The engine's speed over RLCard Gin Rummy's, played in turns: ``slices`` slices of the
+    engine of ``seconds / slices`` CPU seconds each, each between two slices of Gin Rummy."""
+    share = seconds / slices
+    actions, cpu = gin.actions, gin.cpu
+    gin.run(share)
+    for _ in range(slices):
+        engine.run(share)
+        gin.run(share)
+    return engine.speed / ((gin.actions - actions) / (gin.cpu - cpu))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per engine")
+    parser.add_argument("--slices", type=int, default=10, help="slices each engine's time is cut into")
     parser.add_argument("game", nargs="*", help="game ids to measure (all by default)")
     args = parser.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"load average at the start: {load:.2f}; {args.seconds:g} s of CPU per engine")
+    print(f"load average at the start: {load:.2f}; {args.seconds:g} s of CPU per engine in {args.slices} slices")
 
-    gin = rlcard_gin()
-    gins = [_timed(gin, args.seconds)[0]] if gin else []
+    play_gin = rlcard_gin()
+    gin = _Timed(play_gin) if play_gin else None
     print(f"{'engine':36} {'actions/s':>12} {'games':>7} {'× RLCard Gin':>13}")
     for gid, players in ENGINES:
         if args.game and gid not in args.game:
             continue
-        speed, games = _timed(engine_game(gid, players), args.seconds)
+        engine = _Timed(engine_game(gid, players))
         ratio = "-"
         if gin:
-            gins.append(_timed(gin, args.seconds)[0])
-            ratio = f"{speed / ((gins[-2] + gins[-1]) / 2):.2f}×"
+            ratio = f"{_compared(engine, gin, args.seconds, args.slices):.2f}×"
+        else:
+            engine.run(args.seconds)
         name = f"{rules.GAMES[gid].info.name_en} ({players} players)"
-        print(f"{name:36} {speed:12,.0f} {games:7,d} {ratio:>13}", flush=True)
-    reference = sum(gins) / len(gins) if gins else None
+        print(f"{name:36} {engine.speed:12,.0f} {engine.games:7,d} {ratio:>13}", flush=True)
     spiel = openspiel_gin()
-    spiel_speed = _timed(spiel, args.seconds)[0] if spiel else None
+    spiel_speed = _Timed(spiel).run(args.seconds) if spiel else None
     if gin:
-        print(f"{'RLCard Gin Rummy (raw game)':36} {reference:12,.0f} {'':7} {'1.00×':>13}")
-        print(f"  ({len(gins)} runs between the engines: {min(gins):,.0f} to {max(gins):,.0f})")
+        print(f"{'RLCard Gin Rummy (raw game)':36} {gin.speed:12,.0f} {gin.games:7,d} {'1.00×':>13}")
     else:
         print("RLCard is not installed: pip install -e '.[peers]' for the ratio")
     if spiel_speed:
-        ratio = f"{spiel_speed / reference:.2f}×" if reference else "-"
+        ratio = f"{spiel_speed / gin.speed:.2f}×" if gin else "-"
         print(f"{'OpenSpiel Gin Rummy (C++)':36} {spiel_speed:12,.0f} {'':7} {ratio:>13}")
     else:
         print("OpenSpiel is not installed: pip install -e '.[peers]'")
