@@ -300,6 +300,7 @@ def test_new_game_and_undo_work_by_keyboard_alone(page, voila_url, offline, app)
     _tab_to(page, "button.rb-action")
     page.keyboard.press("Enter")
     page.wait_for_function(f"(s) => {NOW} !== s", arg=start)
+    _settled(page)  # as before ``played`` was read: the bots' answers arrive one by one
     assert now() == played, "the same move gives the same table"
     settings = page.locator("button.rb-toggle-settings")
     expect(settings).to_have_attribute("aria-expanded", "false")
