@@ -802,8 +802,7 @@ class DomimiState(State):
 
     def _picture_takes(self, pic: int, second: bool) -> list[PictureTake]:
         takes = _picture_takings(self.turn, pic, second)
-        money = self.money
-        return [takes[c] for si in self._take_suits(pic) for c in _money_down(si, money[si])]
+        return [takes[c] for c in self._take_targets(pic)]
 
     def _victims(self) -> list[int]:
         p, n = self.turn, self.num_players
