@@ -283,11 +283,18 @@ def _numbered(pairs: tuple) -> int:
     return packed
 
 
+#: tables that others keep by pair number (the game's collecting Moves), emptied with the numbers
+_KEPT_BY_PAIR: list[dict] = []
+
+
 def _forget_takes() -> None:
-    """Empty the takes kept and their pairs' numbers (in place: a caller's references stay good)."""
+    """Empty the takes kept and their pairs' numbers (in place: a caller's references stay good),
+    and every table kept by those numbers."""
     _PARTS.clear()
     _PAIR_IDS.clear()
     del _PAIR_CODES[1:]
+    for table in _KEPT_BY_PAIR:
+        table.clear()
 
 
 def _codes_key(codes: Sequence[int]) -> int:
@@ -434,12 +441,13 @@ def _suit_choices(usable: Sequence[int], money: Sequence[int], skip=()) -> list[
     return _choices(_hand(usable)[1], money, skip)
 
 
-def _choices(suits: tuple, money: Sequence[int], skip=()) -> list[list[tuple]]:
+def _choices(suits: tuple, money: Sequence[int], skip=(), pairs: Sequence = _PAIR_CODES) -> list[list]:
     """:func:`_suit_choices` of a hand's suits (:func:`_hand`) but those in ``skip``. Each payment's
-    takes are kept by the payment and the field's counts it may take from."""
+    takes are kept by the payment and the field's counts it may take from. ``pairs`` gives each
+    choice by its pair's number: the (pay, take) pair itself, or what a caller makes of it (a
+    table of :data:`_KEPT_BY_PAIR`)."""
     per_suit = []
     parts = _PARTS
-    pairs = _PAIR_CODES
     for si, table in suits:
         if si in skip:
             continue

@@ -14,8 +14,10 @@ from rules.errors import IllegalAction, OptionError, excerpt
 from rules.game import Action, Result, State, check_options, option
 from rules.games.domimi.oracle import (
     _ALL,
+    _KEPT_BY_PAIR,
     _MONEY,
     _ONE,
+    _PAIR_CODES,
     _POINTS_C,
     _RANKK,
     _SUIT_IDX,
@@ -175,9 +177,31 @@ def setup_plan(players: int, decks: int | None = None, teams: str = "none") -> t
 
 def _collect_moves(p: int, suits: tuple, money: Sequence[int], skip=()) -> list:
     """The game's collecting actions for player ``p`` with a hand's suits (:func:`_hand`), those in
-    ``skip`` left out, one suit at a time. Only their codes are kept (numbers, which the garbage
-    collector does not walk); the Moves are built afresh."""
-    return [_move(p, "collect", pay, take) for choices in _choices(suits, money, skip) for pay, take in choices]
+    ``skip`` left out, one suit at a time."""
+    return [move for moves in _choices(suits, money, skip, _collecting(p)) for move in moves]
+
+
+class _CollectingMoves(dict):
+    """One player's collecting Moves by the number of their (pay, take) pair (the oracle's
+    ``_PAIR_CODES``): each made once and handed out again (a field changes little from one turn to
+    the next), forgotten with the numbers."""
+
+    def __init__(self, player: int):
+        super().__init__()
+        self.player = player
+
+    def __missing__(self, number: int) -> Move:
+        pay, take = _PAIR_CODES[number]
+        move = self[number] = _move(self.player, "collect", pay, take)
+        return move
+
+
+@functools.cache
+def _collecting(p: int) -> _CollectingMoves:
+    """Player ``p``'s collecting Moves, kept with the oracle's pair numbers."""
+    table = _CollectingMoves(p)
+    _KEPT_BY_PAIR.append(table)
+    return table
 
 
 # ---------------------------------------------------------------- actions
