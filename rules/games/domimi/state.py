@@ -175,10 +175,12 @@ def setup_plan(players: int, decks: int | None = None, teams: str = "none") -> t
     return chosen, pairs
 
 
-def _collect_moves(p: int, suits: tuple, money: Sequence[int], skip=()) -> list:
+def _collect_moves(acts: list, p: int, suits: tuple, money: Sequence[int], skip=()) -> list:
     """The game's collecting actions for player ``p`` with a hand's suits (:func:`_hand`), those in
-    ``skip`` left out, one suit at a time."""
-    return [move for moves in _choices(suits, money, skip, _collecting(p)) for move in moves]
+    ``skip`` left out, one suit at a time: added to ``acts``, which is returned."""
+    for moves in _choices(suits, money, skip, _collecting(p)):
+        acts += moves
+    return acts
 
 
 class _CollectingMoves(dict):
@@ -500,8 +502,9 @@ class GiveTo(DomimiAction):
 
 
 @functools.cache
-def _returning(p: int, c: int) -> ReturnCard:
-    return ReturnCard(p, _ALL[c])
+def _returnings(p: int) -> tuple[ReturnCard, ...]:
+    """Player ``p``'s returns, by the code of the card returned."""
+    return tuple(ReturnCard(p, card) for card in _ALL)
 
 
 @functools.cache
@@ -561,6 +564,9 @@ def _money_down(si: int, row: int) -> tuple[int, ...]:
     return found
 
 
+#: no suits (this turn's suits collected and suits needed, as a turn starts)
+_NO_SUITS: frozenset[int] = frozenset()
+
 REFILL, MAIN, COLLECT, SECOND, RETURN, GIVE, OVER = "refill", "main", "collect", "second", "return", "give", "over"
 
 
@@ -592,6 +598,8 @@ class DomimiState(State):
         self.steals: list[list[int]] = [[] for _ in range(players)]
         self.ended_by_limit = False
         self.end_met = False
+        #: whether pictures came to or left the field since the end of the game was last looked for
+        self._pictures_moved = True
         self._over = False
         self._begin_turn()
 
@@ -602,6 +610,7 @@ class DomimiState(State):
             self.money[c // 13] += _ONE[c]
         else:
             self.pics[c] = self.pics.get(c, 0) + 1
+            self._pictures_moved = True
 
     def _field_take(self, c: int) -> None:
         if _MONEY[c]:
@@ -612,6 +621,7 @@ class DomimiState(State):
                 self.pics[c] = n
             else:
                 del self.pics[c]
+            self._pictures_moved = True
             self.stage = 2  # ruling 8: the first picture taken starts stage 2
 
     def _field_codes(self) -> list[int]:
@@ -635,11 +645,11 @@ class DomimiState(State):
         self.revealed: list[int] = []
         self.spent: int | None = None  # the picture played this turn
         self.locked: list[int] = []  # revealed cards used (never returnable)
-        self.needed_suits: set[int] = set()
+        self.needed_suits: frozenset[int] = _NO_SUITS
         self.taken: list[int] = []
         self.returned: list[int] = []
         self.second_for: int | None = None
-        self.collected: set[int] = set()  # suits of this turn's collecting move
+        self.collected: frozenset[int] = _NO_SUITS  # suits of this turn's collecting move
         self.may_return = False
         self._ret: list[int] = []  # the cards that may be returned now (phase RETURN)
         draw = self.draw[p]
@@ -717,8 +727,9 @@ class DomimiState(State):
         self.discard[p].extend(self._kept())
         self.discard[recipient].extend(self.taken)
         self.turns_played += 1
-        if not self.end_met and self._end_condition():
-            self.end_met = True
+        if not self.end_met and self._pictures_moved:  # the end comes only with a picture gone
+            self._pictures_moved = False
+            self.end_met = self._end_condition()
         n = self.num_players
         options = self.options
         if self.end_met and (not options.full_round or self.turns_played % n == 0):
@@ -765,12 +776,15 @@ class DomimiState(State):
         if phase == MAIN:
             return self._main_actions()
         if phase == RETURN:
-            returns: list[Action] = [_returning(p, c) for c in self._ret]
+            by_card = _returnings(p)
+            returns: list[Action] = [by_card[c] for c in self._ret]
             returns.append(_plain(EndTurn, p))
             return returns
         if phase == COLLECT:
             suits = _hand(self._usable())[1]
-            return [*_collect_moves(p, suits, self.money, self.collected), _plain(EndCollect, p)]
+            acts = _collect_moves([], p, suits, self.money, self.collected)
+            acts.append(_plain(EndCollect, p))
+            return acts
         if phase == SECOND:
             pic = self.second_for
             takes: list[Action] = self._picture_takes(pic, True)
@@ -796,7 +810,7 @@ class DomimiState(State):
                 if rank in (0, 12):
                     acts += [_stealing(p, c, v) for v in self._victims()]
         money = self.money
-        acts += _collect_moves(p, suits, money)
+        _collect_moves(acts, p, suits, money)
         if pairs:
             acts += [_move(p, "cross", pay, take) for pay, take in _crosses(pairs, money, self.pics)]
         acts += [_move(p, "buy", pay, take) for pay, take in _purchases(money_cards, value, self.pics)]
@@ -850,7 +864,7 @@ class DomimiState(State):
             self.taken.append(c)
         self.locked += [_code(c) for c in action.pay]
         if action.kind == "collect":
-            self.collected.add(_SUITI[self.locked[-1]])
+            self.collected |= {_SUITI[self.locked[-1]]}
             if _suit_choices(self._usable(), self.money, self.collected):
                 self.phase = COLLECT
                 return
@@ -876,7 +890,7 @@ class DomimiState(State):
             self._spend(pic)
         rank = _RANKK[pic]
         if rank in (11, 13) and _SUITI[c] != _SUITI[pic]:
-            self.needed_suits.add(_SUITI[c])
+            self.needed_suits |= {_SUITI[c]}
         if rank in (0, 13) and not action.second and self._take_targets(pic):
             self.second_for = pic
             self.phase = SECOND
