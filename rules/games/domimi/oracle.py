@@ -415,25 +415,31 @@ def _hand(usable: Sequence[int]) -> tuple:
     key = tuple(usable)
     found = _HANDS.get(key)
     if found is None:
-        by_suit: dict[int, list[int]] = {}
+        if len(_HANDS) > 50_000:
+            _HANDS.clear()
+        found = _HANDS[key] = _new_hand(key)
+    return found
+
+
+def _new_hand(codes: tuple[int, ...]) -> tuple:
+    """:func:`_hand` of these sorted codes, worked out (cards of one suit lie together)."""
+    money_cards = tuple([c for c in codes if _MONEY[c]])
+    pictures = tuple(sorted(set(codes).difference(money_cards))) if len(money_cards) < len(codes) else ()
+    suits = tuple(
+        [(si, _suit_table(tuple(same)[::-1])) for si, same in itertools.groupby(money_cards, _SUITI.__getitem__)]
+    )
+    ranks = [_RANKK[c] for c in codes]
+    pairs = ()
+    if len(set(ranks)) < len(ranks):  # two cards of a rank or more
         by_rank: dict[int, list[int]] = {}
-        for c in reversed(key):
-            if _MONEY[c]:
-                by_suit.setdefault(_SUITI[c], []).append(c)
-        for c in key:
-            by_rank.setdefault(_RANKK[c], []).append(c)
-        suits = tuple((si, _suit_table(tuple(by_suit[si]))) for si in sorted(by_suit))
+        for c, rank in zip(codes, ranks, strict=True):
+            by_rank.setdefault(rank, []).append(c)
         pairs = tuple(
             (rank, tuple(sorted(set(itertools.combinations(group, 2)))))
             for rank, group in sorted(by_rank.items())
             if len(group) > 1
         )
-        money_cards = tuple(c for c in key if _MONEY[c])
-        pictures = tuple(sorted({c for c in key if not _MONEY[c]}))
-        if len(_HANDS) > 50_000:
-            _HANDS.clear()
-        found = _HANDS[key] = (pictures, suits, pairs, money_cards, sum(_VALUE_C[c] for c in money_cards))
-    return found
+    return pictures, suits, pairs, money_cards, sum(map(_VALUE_C.__getitem__, money_cards))
 
 
 def _suit_choices(usable: Sequence[int], money: Sequence[int], skip=()) -> list[tuple]:
@@ -530,18 +536,9 @@ def _purchases(money_cards: tuple[int, ...], total: int, pics: dict[int, int]) -
     if total < _LOWEST_PRICE or not pics:
         return []
     out = []
-    buys = _buys(money_cards)
-    for picture in _PICTURES_BY_PRICE:
-        if picture not in pics:
-            continue
-        key = _BUY_KEYS[picture]
-        if total < key[0]:
-            break
-        subs = buys.get(key)
-        if subs is None:
-            subs = buys[key] = _minimal_buys(buys[None], *key)
-        take = _ALONE[picture]
-        out += [(sub, take) for sub in subs]
+    for picture, pairs in _buys(money_cards):
+        if picture in pics:
+            out += pairs
     return out
 
 
@@ -562,16 +559,17 @@ _LOWEST_PRICE = min(PRICES.values())
 _NEVER = 1_000
 
 
-def _buys(money_cards: tuple[int, ...]) -> dict:
-    """The purchases these money cards can make, worked out once per hand of money cards: under
-    None every distinct subset that reaches the lowest price (cards, sum, what dropping one card
-    can leave); under (price, suit) the minimal ones for a picture of that price and suit (-1: a
-    joker), filled on first use.
+def _buys(money_cards: tuple[int, ...]) -> tuple:
+    """The purchases these money cards can make, worked out once per hand of money cards: for
+    each picture they can buy, by price then code, (the picture, its purchases as (pay, take)
+    pairs). A purchase is a minimal paying set: its money reaches the price, with a card of the
+    picture's suit among it unless the picture is a joker, and dropping any one card breaks it.
 
-    What dropping a card can leave is, for each suit (and last, for a joker), the most money
-    that remains when one card the purchase could spare is dropped: a card may be spared unless
-    it is the only one of the picture's suit; _NEVER when no card has the picture's suit. A
-    subset is a minimal purchase when its sum reaches the price and that remainder does not."""
+    For each distinct subset that reaches the lowest price, what dropping a card can leave is
+    worked out for each suit (and last, for a joker): the most money that remains when one card
+    the purchase could spare is dropped. A card may be spared unless it is the only one of the
+    picture's suit; _NEVER when no card has the picture's suit. A subset is a minimal purchase
+    when its sum reaches the price and that remainder does not."""
     found = _BUYS.get(money_cards)
     if found is None:
         subsets = []
@@ -584,9 +582,22 @@ def _buys(money_cards: tuple[int, ...]) -> dict:
                     total = sum(values)
                     if total >= _LOWEST_PRICE:
                         subsets.append((sub, total, _remainders(sub, values, total)))
+        worth = sum(map(_VALUE_C.__getitem__, money_cards))
+        minimal: dict[tuple[int, int], tuple] = {}
+        found = []
+        for picture in _PICTURES_BY_PRICE:
+            key = _BUY_KEYS[picture]
+            if worth < key[0]:
+                break
+            subs = minimal.get(key)
+            if subs is None:
+                subs = minimal[key] = _minimal_buys(subsets, *key)
+            if subs:
+                take = _ALONE[picture]
+                found.append((picture, tuple([(sub, take) for sub in subs])))
         if len(_BUYS) > 20_000:
             _BUYS.clear()
-        found = _BUYS[money_cards] = {None: tuple(subsets)}
+        found = _BUYS[money_cards] = tuple(found)
     return found
 
 
