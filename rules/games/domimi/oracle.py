@@ -447,6 +447,30 @@ def _suit_choices(usable: Sequence[int], money: Sequence[int], skip=()) -> list[
     return _choices(_hand(usable)[1], money, skip)
 
 
+def _new_takes(pay_key: int, payment: tuple, avail: int) -> int:
+    """The takes (as :data:`_PARTS` keeps them) of a payment on a field row not met with it
+    before: those of the row cut down to what the payment's sum can use, if that was met; else
+    worked out, and kept for the cut-down row too. (A take never holds two cards of a rank
+    above half its sum, so with at most two cards of each rank a row with one such card or two
+    has the same takes.)"""
+    clamped = avail
+    if not (avail & ~_GUARDS) + _THREE_UP & _GUARDS:
+        second = avail & _SECONDS_OVER_HALF[min(payment[1], 20)]
+        clamped = avail ^ second | second >> 1
+    if clamped == avail:
+        return _numbered(_takes(payment, avail))
+    found = _PARTS.get(pay_key | clamped)
+    if found is None:
+        found = _numbered(_takes(payment, clamped))
+        _PARTS[pay_key | clamped] = found
+    return found
+
+
+#: by a payment's sum (20 for any more): the bit that says "two" in the packed count of each
+#: rank above half the sum
+_SECONDS_OVER_HALF = tuple(sum(2 << 8 * r for r in range(1, 11) if 2 * r > total) for total in range(21))
+
+
 def _choices(suits: tuple, money: Sequence[int], skip=(), pairs: Sequence = _PAIR_CODES) -> list[list]:
     """:func:`_suit_choices` of a hand's suits (:func:`_hand`) but those in ``skip``. Each payment's
     takes are kept by the payment and the field's counts it may take from. ``pairs`` gives each
@@ -463,8 +487,7 @@ def _choices(suits: tuple, money: Sequence[int], skip=(), pairs: Sequence = _PAI
             avail = packed & keep
             found = parts.get(pay_key | avail)
             if found is None:
-                found = _numbered(_takes(payment, avail))
-                parts[pay_key | avail] = found
+                found = parts[pay_key | avail] = _new_takes(pay_key, payment, avail)
             while found:
                 choices.append(pairs[found & _PAIR_MASK])
                 found >>= _PAIR_BITS
