@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_peers import random_playout
 
 import rules
+from rules.errors import OptionError
 
 
 def digest(game, seeds: int) -> tuple[int, str]:
@@ -35,6 +36,10 @@ def digest(game, seeds: int) -> tuple[int, str]:
         positions += 1
 
     for players in range(2, min(4, game.info.max_players) + 1):
+        try:
+            game.new_game(players=players)
+        except OptionError:  # a number of players the game does not allow (Domino: 2, 4 or 6)
+            continue
         for seed in range(seeds):
             state = game.new_game(players=players, seed=seed)
             random_playout(state, random.Random(seed), look)

@@ -439,8 +439,9 @@ class State(ABC):
 
     def apply(self, action: Action) -> None:
         """Carry out ``action`` if legal; otherwise raise IllegalAction and change nothing."""
-        legal = self._legal_copy(action)
-        if legal is None:
+        legal = self._cache
+        # an action handed out by legal_actions() is found at once by identity
+        if (legal is None or not any(map(is_, legal, repeat(action)))) and self._legal_copy(action) is None:
             raise self._refusal(action)
         self._advance(action)
 
