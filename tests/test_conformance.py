@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import json
 import random
 from collections import Counter
@@ -69,9 +70,20 @@ def _cards_in(data) -> Counter:
         elif isinstance(item, list | tuple):
             stack.extend(item)
         elif isinstance(item, str) and 1 < len(item) <= 4:
-            with contextlib.suppress(NotationError):
-                found[parse_card(item)] += 1
+            card = _card_or_none(item)
+            if card is not None:
+                found[card] += 1
     return found
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _card_or_none(text: str):
+    """The card ``text`` is in notation, or None: parsed once per string (views repeat the same
+    few hundred strings at every step of every playout, and a refused parse raises)."""
+    try:
+        return parse_card(text)
+    except NotationError:
+        return None
 
 
 def _check_step(state: State, deck: Counter):
