@@ -18,6 +18,7 @@ import csv
 import io
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -78,6 +79,7 @@ def hub(tmp_path_factory):
         env=env,
         stdout=log,
         stderr=log,
+        preexec_fn=_stoppable_by_sigint,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -99,6 +101,13 @@ def hub(tmp_path_factory):
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+def _stoppable_by_sigint() -> None:
+    """The hub stops its services and its students' servers with SIGINT (then waits 30 s before
+    SIGTERM): a test run started in the background inherits SIGINT ignored, and Python keeps it
+    so, which left the hub's cleanup waiting until the fixture killed it, and its servers running."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _log_in(url: str, name: str, password: str, start: str = "/hub/login") -> tuple[httpx.Client, httpx.Response]:
