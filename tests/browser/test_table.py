@@ -94,23 +94,33 @@ def _open(page, voila_url, app, lang, size=PHONE):
     page.wait_for_timeout(300)
 
 
-def _projector(page, on: bool):
-    """The projector setting, switched as a teacher would: in the Settings drawer."""
+def _projector(page, on: bool) -> bool:
+    """The projector setting, switched as a teacher would: in the Settings drawer; whether it changed."""
     if page.locator(".rb-game.rb-projector").count() == int(on):
-        return
+        return False
     page.locator(".rb-toggle-settings").click()
     box = page.locator(".rb-projector-toggle input")
     box.check() if on else box.uncheck()
     page.locator(".rb-toggle-settings").click()
     expect(page.locator(".rb-game.rb-projector")).to_have_count(int(on))
+    return True
+
+
+#: JavaScript: resolves once the page has drawn ``n`` more frames (table.js fits the table to a
+#: new size in the frame after the resize)
+FRAMES = """(n) => new Promise((done) => {
+  const next = (k) => (k ? requestAnimationFrame(() => next(k - 1)) : done());
+  next(n);
+})"""
 
 
 def _look(page, app, lang, stage):
     """The page at each size: the table on the first screen, nothing broken, one language."""
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        _projector(page, width >= 1920)
-        page.wait_for_timeout(400)
+        if _projector(page, width >= 1920):
+            _settled(page)  # the table redrawn for the projector has all arrived
+        page.evaluate(FRAMES, 3)  # and has been fitted to the new size
         page.evaluate("document.querySelectorAll('*').forEach(e => { if (e.scrollTop) e.scrollTop = 0; })")
         page.screenshot(path=str(SHOTS / f"{app}-{lang}-{width}-{stage}.png"))
         where = f"{app} in {lang} at {width}×{height}, {stage}"
