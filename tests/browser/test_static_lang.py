@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 import rules
+from tests.browser.conftest import next_frames
 from tests.browser.test_pages import _open
 
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")
@@ -91,7 +92,7 @@ def test_each_reader_sees_the_outputs_in_their_language_only(page, book_url, off
     check[first](name, _seen(page, f"{book_url}/{name}?lang={first}"))
     page.locator(f".rb-lang-switch button[data-set-lang='{then}']").click()
     expect(page.locator("html")).to_have_attribute("lang", then)
-    page.wait_for_timeout(300)
+    next_frames(page)  # the switch is done at once; the page script marks the blocks on the next frame
     check[then](name, page.evaluate(SEEN))
 
 

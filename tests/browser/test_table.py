@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rules.cards import parse_cards
-from tests.browser.conftest import serious_accessibility_faults
+from tests.browser.conftest import next_frames, serious_accessibility_faults
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = sorted(p.parent.name for p in ROOT.glob("book/*/play.ipynb"))
@@ -106,21 +106,13 @@ def _projector(page, on: bool) -> bool:
     return True
 
 
-#: JavaScript: resolves once the page has drawn ``n`` more frames (table.js fits the table to a
-#: new size in the frame after the resize)
-FRAMES = """(n) => new Promise((done) => {
-  const next = (k) => (k ? requestAnimationFrame(() => next(k - 1)) : done());
-  next(n);
-})"""
-
-
 def _look(page, app, lang, stage):
     """The page at each size: the table on the first screen, nothing broken, one language."""
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         if _projector(page, width >= 1920):
             _settled(page)  # the table redrawn for the projector has all arrived
-        page.evaluate(FRAMES, 3)  # and has been fitted to the new size
+        next_frames(page)  # and has been fitted to the new size (table.js, in the frame after a resize)
         page.evaluate("document.querySelectorAll('*').forEach(e => { if (e.scrollTop) e.scrollTop = 0; })")
         page.screenshot(path=str(SHOTS / f"{app}-{lang}-{width}-{stage}.png"))
         where = f"{app} in {lang} at {width}×{height}, {stage}"
