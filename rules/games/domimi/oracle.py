@@ -439,7 +439,12 @@ def _new_hand(codes: tuple[int, ...]) -> tuple:
             for rank, group in sorted(by_rank.items())
             if len(group) > 1
         )
-    return pictures, suits, pairs, money_cards, sum(map(_VALUE_C.__getitem__, money_cards))
+    return pictures, suits, pairs, money_cards, _worth(money_cards)
+
+
+def _worth(money_cards: Sequence[int]) -> int:
+    """What these money cards are worth (their ranks added up)."""
+    return sum(map(_VALUE_C.__getitem__, money_cards))
 
 
 def _suit_choices(usable: Sequence[int], money: Sequence[int], skip=()) -> list[tuple]:
@@ -457,12 +462,11 @@ def _new_takes(pay_key: int, payment: tuple, avail: int) -> int:
     if not (avail & ~_GUARDS) + _THREE_UP & _GUARDS:
         second = avail & _SECONDS_OVER_HALF[min(payment[1], 20)]
         clamped = avail ^ second | second >> 1
-    if clamped == avail:
-        return _numbered(_takes(payment, avail))
-    found = _PARTS.get(pay_key | clamped)
-    if found is None:
-        found = _numbered(_takes(payment, clamped))
-        _PARTS[pay_key | clamped] = found
+    if clamped != avail:
+        found = _PARTS.get(pay_key | clamped)
+        if found is not None:
+            return found
+    found = _PARTS[pay_key | clamped] = _numbered(_takes(payment, clamped))
     return found
 
 
@@ -605,7 +609,7 @@ def _buys(money_cards: tuple[int, ...]) -> tuple:
                     total = sum(values)
                     if total >= _LOWEST_PRICE:
                         subsets.append((sub, total, _remainders(sub, values, total)))
-        worth = sum(map(_VALUE_C.__getitem__, money_cards))
+        worth = _worth(money_cards)
         minimal: dict[tuple[int, int], tuple] = {}
         found = []
         for picture in _PICTURES_BY_PRICE:

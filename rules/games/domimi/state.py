@@ -727,7 +727,7 @@ class DomimiState(State):
         self.discard[p].extend(self._kept())
         self.discard[recipient].extend(self.taken)
         self.turns_played += 1
-        if not self.end_met and self._pictures_moved:  # the end comes only with a picture gone
+        if not self.end_met and self._pictures_moved:  # the end depends only on the field's pictures
             self._pictures_moved = False
             self.end_met = self._end_condition()
         n = self.num_players
