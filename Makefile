@@ -44,7 +44,7 @@ serve: book
 	@echo "  The book:  http://localhost:$(PORT)/book/"
 	@echo "  Stop with Ctrl-C."
 	@echo ""
-	$(BIN)/python book/_voila/serve_apps.py --port $(PORT) --ip $(APPS_IP) \
+	$(BIN)/python -m classserver --port $(PORT) --ip $(APPS_IP) \
 	  $(if $(WARM),--warm $(WARM)) $(if $(POOL),--pool $(POOL)) $(if $(POOL_APPS),--pool-apps $(POOL_APPS)) \
 	  $(if $(MAX_KERNELS),--max-kernels $(MAX_KERNELS)) $(if $(MAX_PER_CLIENT),--max-per-client $(MAX_PER_CLIENT)) \
 	  $(foreach h,$(APPS_HOSTS),--allowed-host $(h)) \

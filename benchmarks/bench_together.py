@@ -1,6 +1,6 @@
 """A class playing together: how long a move takes to reach the other players of its table.
 
-The class together (``book/_voila/together/service.py``) is started on a loopback port, and
+The class together (``python -m classserver.together.service``) is started on a loopback port, and
 30 students (each its own device: its own address 127.0.0.x, its own cookie and socket) join
 the class by name and sit at 8 tables of Durak (classic and two-joker, 4 or 3 players); every
 device plays its moves after a short pause (0.2 to 1 s, seeded: faster than a class thinks).
@@ -23,16 +23,13 @@ import contextlib
 import os
 import random
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "book" / "_voila"))
-sys.path.insert(0, str(ROOT))
+from classserver.together.client import TableClient, running
 
-from together.client import TableClient, running  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 #: the tables' games, in turn: Durak classic and with two jokers
 VARIANTS = ({"variant": "classic"}, {"variant": "jokers"})

@@ -52,11 +52,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "book" / "_voila"))
+from classserver import serve_apps
+from classserver.appclient import AppSession
 
-import serve_apps  # noqa: E402
-from appclient import AppSession  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 #: what a visitor clicks, by the app's kind: every game's play app draws each legal move as a
 #: button of class rb-action (widgets/game.py); a practice app has "another one like this"

@@ -35,7 +35,7 @@ from jupyterlite_pyodide_kernel import constants as pyodide_kernel
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-VOILA = ROOT / "book" / "_voila"
+VOILA = ROOT / "classserver"
 sys.path.insert(0, str(ROOT / "book" / "_ext"))
 import live  # noqa: E402  (the book's extension: which cells are demos, and their names)
 

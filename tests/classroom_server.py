@@ -1,21 +1,15 @@
-"""The classroom app server (``book/_voila/serve_apps.py``) for a test, and its protocol-level client."""
+"""The classroom app server (:mod:`classserver.serve_apps`) for a test, and its protocol-level client."""
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
 import contextlib
-import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-VOILA = ROOT / "book" / "_voila"
-if str(VOILA) not in sys.path:
-    sys.path.insert(0, str(VOILA))
-
-import serve_apps  # noqa: E402
-from appclient import AppError, AppSession  # noqa: E402
+from classserver import serve_apps
+from classserver.appclient import AppError, AppSession
 
 status = serve_apps.status
 

@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-import sys
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_voila"))
-
-from classroom import ready_kernels_first
+from classserver.classroom import ready_kernels_first
 
 APP = "durak/play.ipynb"
 
@@ -123,7 +119,7 @@ async def _until(condition, seconds: float = 5) -> bool:
 async def _a_lesson():
     import logging
 
-    from classroom import WarmPool
+    from classserver.classroom import WarmPool
 
     kernels = FakeKernels()
     places = {"left": 3}

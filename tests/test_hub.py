@@ -30,12 +30,9 @@ import httpx
 import pytest
 
 import rules.exercises
+from classserver.serve_apps import free_port
+from classserver.together.client import TableClient
 from tests.classroom_server import AppSession, run
-
-if str(Path(__file__).resolve().parents[1] / "book" / "_voila") not in sys.path:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_voila"))
-from serve_apps import free_port
-from together.client import TableClient
 
 CHROMIUM = "/usr/bin/chromium"
 

@@ -1,4 +1,4 @@
-"""A table shared by devices (book/_voila/together/tables.py): one true state, every move through
+"""A table shared by devices (classserver/together/tables.py): one true state, every move through
 the engine, each seat told only what it may see, refusals in the player's language.
 
 Every snapshot a seat is sent is read for the names of cards (tests/witness.py): a card the seat
@@ -9,20 +9,12 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from pathlib import Path
 
 import pytest
 
 import rules
-from rules.cards import Card, format_card
-from rules.errors import LANGS, IllegalAction, OptionError, RulesError
-
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT / "book" / "_voila") not in sys.path:
-    sys.path.insert(0, str(ROOT / "book" / "_voila"))
-
-from together.tables import (  # noqa: E402
+from classserver.together.tables import (
     BOT,
     CODE_LETTERS,
     HUMAN,
@@ -34,8 +26,11 @@ from together.tables import (  # noqa: E402
     read_code,
     read_options,
 )
+from rules.cards import Card, format_card
+from rules.errors import LANGS, IllegalAction, OptionError, RulesError
+from tests.witness import Witness, cards_named
 
-from tests.witness import Witness, cards_named  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_cards_named_reads_both_languages_and_both_forms():

@@ -1,4 +1,4 @@
-"""The class together over the network (book/_voila/together/): devices play each other at a table
+"""The class together over the network (classserver/together/): devices play each other at a table
 through the server's sockets, and the teacher's board keeps the class's practice.
 
 The server runs on its own (``service.py``) on a loopback port; the devices are protocol clients
@@ -13,7 +13,6 @@ import json
 import random
 import re
 import sqlite3
-import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -24,18 +23,14 @@ import websockets
 
 import rules
 import rules.exercises
+from classserver.together.client import TableClient, running
+from classserver.together.tokens import STUDENT_HEADER, verdict_token
 from rules.cards import parse_card
+from tests.classroom_server import run
+from tests.witness import Witness
 from widgets.game import action_cards
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT / "book" / "_voila") not in sys.path:
-    sys.path.insert(0, str(ROOT / "book" / "_voila"))
-
-from together.client import TableClient, running  # noqa: E402
-from together.tokens import STUDENT_HEADER, verdict_token  # noqa: E402
-
-from tests.classroom_server import run  # noqa: E402
-from tests.witness import Witness  # noqa: E402
 
 #: seconds a seat may be left before a bot plays it, here (90 in a class)
 AWAY = 1.5

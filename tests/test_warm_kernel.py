@@ -1,18 +1,13 @@
-"""A warm kernel of the class server (``book/_voila/warm_kernel.py``), in a real kernel: it
+"""A warm kernel of the class server (``classserver/warm_kernel.py``), in a real kernel: it
 imports what the apps import, leaves the kernel's namespace as it was, sends no widget
 message before a page is there, and answers the page as usual once it is."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 from jupyter_client.manager import start_new_kernel
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_voila"))
-
-import classroom
+from classserver import classroom
 
 
 @pytest.fixture(scope="module")

@@ -23,7 +23,7 @@ The view is laid out as a card table that fits one screen: a bar of controls
 other seats above the centre of the table, the last move, the viewer's seat and
 hand, the status line ("Player 1, your turn.") and the move buttons (once the game is
 over, New game: the next deal). The page's
-script (``book/_voila/voila/templates/rulebook/table.js``) opens and closes the
+script (``classserver/voila/templates/rulebook/table.js``) opens and closes the
 drawers on the page itself, without a round trip to Python.
 """
 

@@ -45,7 +45,7 @@ from sphinx.util.docutils import SphinxDirective
 
 LABELS = {"en": "▶ Open as an app (English)", "ru": "▶ Открыть как приложение (по-русски)"}
 #: the game views' page script, shared with the apps' template
-TABLE_JS = Path(__file__).resolve().parents[1] / "_voila" / "voila" / "templates" / "rulebook" / "table.js"
+TABLE_JS = Path(__file__).resolve().parents[2] / "classserver" / "voila" / "templates" / "rulebook" / "table.js"
 LANGS = ("en", "ru")
 #: The separator of a bilingual title: ``English · Русский``.
 TITLE_SEPARATOR = " · "
@@ -401,7 +401,7 @@ def setup(app):
     app.add_css_file("rulebook-icons.css")
     app.add_js_file(None, body=(Path(__file__).with_name("rulebook-lang.js")).read_text(encoding="utf-8"), priority=100)
     app.add_js_file("rulebook.js", loading_method="defer")
-    # the game table's drawers and focus, the same script as the apps' (book/_voila's template)
+    # the game table's drawers and focus, the same script as the apps' (the class server's template, classserver/voila)
     app.add_js_file(None, body=TABLE_JS.read_text(encoding="utf-8"))
     app.connect("html-page-context", drop_thebe, priority=900)
     app.connect("build-finished", write_icons)

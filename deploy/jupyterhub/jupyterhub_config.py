@@ -6,9 +6,9 @@ Every student logs in and lands on the apps' gallery (`/user/<name>/`: the hub s
 their server at once, with no "Start My Server" page; its "starting" page and its page for a
 server stopped meanwhile, which starts it again by itself, speak both languages:
 `templates/`); their server is the book's app
-server (`book/_voila/serve_apps.py --hub`), which runs only the apps: no code from a page,
+server (`python -m classserver --hub`), which runs only the apps: no code from a page,
 no file beyond the apps' pictures and styles and the built book (at `/user/<name>/book/`),
-no traceback (see `book/_voila/classroom.py`). The teacher's sheet (`/user/<name>/sheet`)
+no traceback (see `classserver/classroom.py`). The teacher's sheet (`/user/<name>/sheet`)
 prints addresses through the hub (`/hub/user-redirect/...`), which take each student,
 once logged in, to the app on their own server. At most `RULEBOOK_HUB_MAX_SERVERS`
 servers run at once; a server idle for `RULEBOOK_HUB_IDLE` seconds (default 15 minutes) is
@@ -36,7 +36,7 @@ The settings come from the environment, so the same file serves a class and the 
 | RULEBOOK_CLASS_DIR | the class's board (SQLite) and the teacher's key (`teacher-key.txt`) | `$RULEBOOK_HUB_DIR/class` |
 | RULEBOOK_TOGETHER_SECRET | the secret of the students' verdict tokens, shared by the service and the servers | made once, kept in `$RULEBOOK_HUB_DIR/together_secret` |
 
-The class together (tables across devices and the teacher's board, `book/_voila/together/`)
+The class together (tables across devices and the teacher's board, `classserver/together/`)
 runs once for the whole hub, as a JupyterHub service: `/services/together/`, behind the
 hub's login (every user has the role to reach it; no confirmation page). Each student's
 server is told the class page's address (the gallery links to it), where the service takes
@@ -99,8 +99,7 @@ elif authenticator == "dummy":  # JupyterHub's test login: only on this machine
 
 # the class together, one for the hub: its address, its folder and the secret it shares with the
 # students' servers (their verdict tokens)
-sys.path.insert(0, str(ROOT / "book" / "_voila"))
-from together.tokens import verdict_token  # noqa: E402 (a module with no other import)
+from classserver.together.tokens import verdict_token  # noqa: E402 (a module with no other import)
 
 TOGETHER = "together"
 TOGETHER_URL = f"http://127.0.0.1:{int(os.environ.get('RULEBOOK_HUB_TOGETHER_PORT', '8870'))}"
@@ -135,7 +134,7 @@ def together_environment() -> dict:
 # each student's server: the book's apps, landing on the gallery
 c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
 c.SimpleLocalProcessSpawner.home_dir_template = str(DATA / "students" / "{username}")
-c.Spawner.cmd = [sys.executable, str(ROOT / "book" / "_voila" / "serve_apps.py"), "--hub"]
+c.Spawner.cmd = [sys.executable, "-m", "classserver", "--hub"]
 c.Spawner.args = [
     f"--warm={os.environ.get('RULEBOOK_HUB_WARM', '1')}",
     f"--pool={os.environ.get('RULEBOOK_HUB_POOL', '0')}",
@@ -167,7 +166,8 @@ c.JupyterHub.services = [
         "url": TOGETHER_URL,
         "command": [
             sys.executable,
-            str(ROOT / "book" / "_voila" / "together" / "service.py"),
+            "-m",
+            "classserver.together.service",
             "--hub",
             f"--class-dir={CLASS_DIR}",
             *(f"--allowed-host={host}" for host in os.environ.get("RULEBOOK_HUB_HOSTS", "localhost").split()),

@@ -24,7 +24,6 @@ from axe_playwright_python.sync_playwright import Axe
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 INSTALL = "apt-get install -y chromium"
-sys_path_voila = ROOT / "book" / "_voila"
 
 
 def pytest_collection_modifyitems(items):
@@ -60,10 +59,7 @@ def browser_context_args():
 @pytest.fixture(scope="session")
 def voila_url(tmp_path_factory, book_url):
     """Voila serving the book's notebooks exactly as `make serve` does (rule links go to ``book_url``)."""
-    import sys
-
-    sys.path.insert(0, str(sys_path_voila))
-    import serve_apps
+    from classserver import serve_apps
 
     with serve_apps.running(tmp_path_factory.mktemp("voila") / "voila.log", book_url) as (url, _):
         yield url

@@ -2,7 +2,7 @@
 file beyond the apps, reaches a traceback, or takes more than their share of kernels.
 
 The messages go over HTTP and the kernel websocket exactly as a page's would (the
-protocol-level client of ``book/_voila/appclient.py``), from several visitors' addresses
+protocol-level client of ``classserver/appclient.py``), from several visitors' addresses
 (the server is told to trust the proxy headers that name them).
 """
 
@@ -161,8 +161,9 @@ MALFORMED_FRAMES = (
 
 
 def test_frame_problem_passes_a_page_s_messages_and_names_each_malformed_frame():
-    import classroom  # book/_voila, on the path through tests.classroom_server
     from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+
+    from classserver import classroom
 
     v1 = "v1.kernel.websocket.jupyter.org"
     message = {"header": {"msg_type": "comm_msg"}, "parent_header": {}, "metadata": {}, "content": {"data": "A♠"}}
@@ -270,7 +271,7 @@ def test_an_app_asked_for_by_a_student_opens(server, headers):
 
 
 def test_a_page_long_out_of_sight_gives_its_place_to_a_newcomer():
-    import classroom
+    from classserver import classroom
 
     class Kernels:
         def __init__(self):
@@ -454,7 +455,7 @@ def test_the_full_page_asks_to_retry_in_a_minute(server):
 
 
 def test_a_kernel_being_drawn_counts_once_against_the_ceilings():
-    import classroom  # book/_voila, on the path through tests.classroom_server
+    from classserver import classroom
 
     class Kernels:
         def __init__(self):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import sqlite3
-import sys
 from pathlib import Path
 
 import httpx
@@ -16,14 +15,11 @@ import pytest
 from playwright.sync_api import expect
 
 import rules.exercises
+from classserver.together.client import running
+from classserver.together.tokens import verdict_token
 from tests.browser.conftest import serious_accessibility_faults
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT / "book" / "_voila") not in sys.path:
-    sys.path.insert(0, str(ROOT / "book" / "_voila"))
-
-from together.client import running  # noqa: E402
-from together.tokens import verdict_token  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1280, "height": 900}

@@ -167,7 +167,7 @@ def _game_form(root: str, lang: str, xsrf: str, gid: str, module) -> str:
 
 def table_page(*, root: str, lang: str, xsrf: str, student, hub: bool, table: Table, watch: bool, origin: str) -> str:
     """A table's page: its code and QR to join, and the places the script fills from the socket."""
-    import gallery  # the sheet's QR codes
+    from .. import gallery  # the sheet's QR codes
 
     name = table.module.name(lang)
     title = f"{name} · " + pick(lang, "table ", "стол ") + table.code

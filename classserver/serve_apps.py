@@ -1,6 +1,6 @@
 """Serve the book and its apps with Voila, for one reader or a class (used by `make serve` and the tests).
 
-    python book/_voila/serve_apps.py [--port 8866] [--book-dir _build/html] [--book-url URL]
+    python -m classserver [--port 8866] [--book-dir _build/html] [--book-url URL]
         [--warm 30] [--pool 0] [--pool-apps durak/play.ipynb ...] [--max-kernels 40]
         [--max-per-client 6] [--ip 127.0.0.1] [--allowed-host NAME ...]
 
@@ -31,9 +31,11 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 HERE = Path(__file__).resolve().parent
-BOOK = HERE.parent
+ROOT = HERE.parent
+#: the book's folder, whose apps are served
+BOOK = ROOT / "book"
 #: the built book (`make book`), served beside the apps at /book/
-BUILT_BOOK = BOOK.parent / "_build" / "html"
+BUILT_BOOK = ROOT / "_build" / "html"
 
 HIDDEN = ("__pycache__", "*.pyc", "_*", "sources", "*.md", "*.txt", "*.py")
 
@@ -78,7 +80,8 @@ def command(
 ) -> list[str]:
     return [
         sys.executable,
-        str(HERE / "classroom.py"),
+        "-m",
+        "classserver.classroom",
         str(BOOK),
         "--no-browser",
         f"--port={port}",

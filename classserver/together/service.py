@@ -1,8 +1,8 @@
 """The class together on its own: the tables and the board as a server of their own.
 
-    python book/_voila/together/service.py [--port 8870] [--ip 127.0.0.1] [--class-dir DIR]
+    python -m classserver.together.service [--port 8870] [--ip 127.0.0.1] [--class-dir DIR]
         [--allowed-host NAME ...] [--away SECONDS] [--bot-pause SECONDS]
-    python book/_voila/together/service.py --hub --class-dir DIR [--bind 0.0.0.0]    (a JupyterHub service)
+    python -m classserver.together.service --hub --class-dir DIR [--bind 0.0.0.0]    (a JupyterHub service)
 
 `make serve` does not need this: the class server mounts the same pages itself. Under
 JupyterHub (``deploy/jupyterhub``) the hub starts this as a service
@@ -20,20 +20,14 @@ import argparse
 import logging
 import os
 import stat
-import sys
 from pathlib import Path
 from urllib.parse import urlparse
 
-HERE = Path(__file__).resolve().parent
-VOILA = HERE.parent
-if str(VOILA) not in sys.path:
-    sys.path.insert(0, str(VOILA))
+import tornado.ioloop
+import tornado.web
 
-import tornado.ioloop  # noqa: E402
-import tornado.web  # noqa: E402
-
-from together.mount import DEFAULT_CLASS_DIR  # noqa: E402
-from together.web import SOCKET_RATE, Together  # noqa: E402
+from .mount import DEFAULT_CLASS_DIR
+from .web import SOCKET_RATE, Together
 
 log = logging.getLogger("together")
 
@@ -45,7 +39,7 @@ class NotFound(tornado.web.RequestHandler):
 
 def application(together: Together, *, allowed_hosts: list[str], hub_auth=None) -> tornado.web.Application:
     """The Tornado app of ``together`` alone, behind the class server's Host and Origin guard."""
-    from classroom import _guarded  # the class server's guard, the same code
+    from ..classroom import _guarded  # the class server's guard, the same code
 
     handlers = together.handlers()
     if hub_auth is not None:

@@ -21,10 +21,10 @@ from urllib.parse import urlparse
 
 import httpx
 import websockets
-from serve_apps import free_port, supervised
+
+from ..serve_apps import free_port, supervised
 
 _XSRF = re.compile(r'name="_xsrf" value="([^"]+)"')
-SERVICE = Path(__file__).resolve().parent / "service.py"
 
 
 @contextlib.contextmanager
@@ -33,7 +33,17 @@ def running(class_dir: Path, log_path: Path, *, ip: str = "127.0.0.1", port: int
     process). ``args``: more of the service's options (``--away 2``...)."""
     port = port or free_port(ip)
     with log_path.open("a") as log:
-        command = [sys.executable, str(SERVICE), "--ip", ip, "--port", str(port), "--class-dir", str(class_dir)]
+        command = [
+            sys.executable,
+            "-m",
+            "classserver.together.service",
+            "--ip",
+            ip,
+            "--port",
+            str(port),
+            "--class-dir",
+            str(class_dir),
+        ]
         process = subprocess.Popen([*command, *args], stdout=log, stderr=log)
     root = f"http://{ip}:{port}/together/"
     with supervised(

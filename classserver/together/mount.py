@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .web import Together
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 #: where the class's board is kept unless the teacher chooses another folder
 DEFAULT_CLASS_DIR = ROOT / "data" / "class"
 #: what the students' servers are told under JupyterHub (``deploy/jupyterhub``): the class page's

@@ -21,7 +21,7 @@
   device reaches; ``/voila/classroom/status`` gives the counts (kernels in use, standing by).
 - Handlers: :meth:`ClassroomVoila.classroom_handlers` lists the class server's own pages.
 
-Run it through ``serve_apps.py`` (``make serve``).
+Run it through :mod:`classserver.serve_apps` (``python -m classserver``, ``make serve``).
 """
 
 from __future__ import annotations
@@ -37,7 +37,6 @@ import json
 import os
 import re
 import socket
-import sys
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -58,11 +57,10 @@ from voila.notebook_renderer import NotebookRenderer
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+from . import gallery
+from .together import mount as together_mount
 
-import gallery  # noqa: E402
-from together import mount as together_mount  # noqa: E402
+HERE = Path(__file__).resolve().parent
 
 #: the request for which a kernel is being started or taken from the pool
 VISITOR: contextvars.ContextVar[Claim | None] = contextvars.ContextVar("visitor", default=None)
@@ -1039,7 +1037,7 @@ class ClassroomVoila(Voila):
         "", config=True, help="The built book (_build/html), served at /book/ beside the apps (empty: none)."
     )
     class_dir = Unicode("", config=True, help="The class's folder: the board of names and verdicts (SQLite).")
-    #: the class together (book/_voila/together): its tables and board, set up with the settings
+    #: the class together (classserver/together): its tables and board, set up with the settings
     together = None
     trust_forwarded = Bool(
         False, config=True, help="Behind a proxy: the visitor's address is the proxy's X-Real-Ip / X-Forwarded-For."

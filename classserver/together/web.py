@@ -318,7 +318,7 @@ class _Base(tornado.web.RequestHandler):
         self.together.start()
         hub_auth = self.together.hub_auth
         if hub_auth is not None and self.needs_login:
-            from classroom import hub_user_or_login  # the class server's own login check
+            from ..classroom import hub_user_or_login  # the class server's own login check
 
             if not await hub_user_or_login(self, hub_auth):
                 return
