@@ -11,6 +11,7 @@ from pathlib import Path
 from classserver import serve_apps
 from classserver.appclient import AppError, AppSession
 
+ROOT = Path(__file__).resolve().parents[1]
 status = serve_apps.status
 
 __all__ = ["AppError", "AppSession", "classroom_server", "run", "status", "wait_for_pool"]
