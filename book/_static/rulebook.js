@@ -49,6 +49,7 @@
     "Close": "Закрыть",
     "Language": "Язык",
     "Solution to": "Решение:",
+    "Toggle hidden content": "Показать или скрыть",
   };
   var PATTERNS = [
     [/^Solution to Exercise (\S+)/, "Решение упражнения $1"],
@@ -289,17 +290,24 @@
     return box.width > 0 && box.height > 0;
   }
 
-  /* The first block of the article seen at the top of the screen, and where it is. */
+  /* The first block of the article that begins on the screen (under the page's sticky header), and
+     where it is; a block longer than the screen that fills it is the one read. */
   function placeInView() {
-    var found = null;
+    var header = document.querySelector(".bd-header-article");
+    var edge = header && /sticky|fixed/.test(getComputedStyle(header).position) ? header.getBoundingClientRect().bottom : 0;
+    var straddling = null, found = null;
     Array.prototype.some.call(document.querySelectorAll(BLOCKS), function (element) {
       if (!shown(element)) return false;
       var box = element.getBoundingClientRect();
-      if (box.bottom <= 1) return false;
-      found = { element: element, top: box.top };
+      if (box.bottom <= edge + 1) return false;
+      if (box.top < edge - 1) {
+        if (!straddling) straddling = { element: element, top: box.top };
+        return false;
+      }
+      if (box.top < window.innerHeight) found = { element: element, top: box.top };
       return true;
     });
-    return found;
+    return found || straddling;
   }
 
   /* A block of one language's half of a pair (rulebook.py: a tab set's blocks, or paragraphs and
@@ -447,6 +455,18 @@
       }
     );
   }
+
+  /* A folded note (an admonition of class "dropdown", sphinx-togglebutton) opens by a click
+     anywhere on its title; the toggle script finds its button only from the title itself or
+     the button, not from the language halves of a bilingual title: pass such a click on. */
+  document.addEventListener("click", function (event) {
+    var title = event.target.closest && event.target.closest(".admonition.toggle > .admonition-title");
+    if (!title || event.target === title || event.target.closest(".toggle-button")) return;
+    var button = title.querySelector(".toggle-button");
+    if (!button) return;
+    event.stopPropagation();
+    button.click();
+  }, true);
 
   function start() {
     CHROME.forEach(function (selector) {
