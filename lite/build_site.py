@@ -425,7 +425,7 @@ def patch_app_pages(out: Path, kernel_settings: dict) -> None:
             site = config["baseUrl"] + "../"  # the site's root, from the page
             offline_js = (
                 f'<link rel="manifest" href="{site}{offline.MANIFEST}"><meta name="theme-color" content="{offline.THEME}">'
-                f'<script data-root="{site}">{keeper}</script>'
+                f'<script data-root="{site}" data-app="1">{keeper}</script>'
             )
             text = (
                 text[: match.start()]
