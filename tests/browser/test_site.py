@@ -124,10 +124,30 @@ def test_the_book_links_its_apps_to_the_static_site(page, site_url, offline):
     assert "localhost" not in page.content()
 
 
+#: every text the loading screen shows, frame by frame (what a reader sees)
+_LOADING_SAID = """
+window.loadingSaid = [];
+(function frame() {
+  const heading = document.getElementById("loading_text");
+  const text = heading && heading.textContent.trim();
+  if (text && window.loadingSaid[window.loadingSaid.length - 1] !== text) window.loadingSaid.push(text);
+  if (!document.getElementById("rendered_cells") || heading) requestAnimationFrame(frame);
+})();
+"""
+
+
 def test_a_static_app_opens_full_page_in_russian_and_plays(page, site_url, offline):
+    page.add_init_script(_LOADING_SAID)
     page.goto(site_url + "/lite/voici/render/minefield/play.html?lang=ru")
     draw = page.locator("button.rb-action")
     expect(draw).to_have_text("Вытянуть бочонок", timeout=LIVE_TIMEOUT)
+    # the loading screen spoke Russian all along
+    said = page.evaluate("window.loadingSaid")
+    assert "Python запускается в браузере…" in said, said
+    assert all(
+        re.search(r"[\u0400-\u04ff]", text) and not re.search(r"[A-Za-z]{3,}", text.replace("Python", ""))
+        for text in said
+    ), said
     expect(page.locator(".minefield-next")).to_contain_text("Тянет игрок 1")
     draw.click()
     expect(page.locator(".rb-log li", has_text=re.compile(r"вытягивает бочонок \d+: в ячейке"))).to_have_count(1)
