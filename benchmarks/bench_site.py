@@ -186,9 +186,32 @@ def browser_figures(html: Path, repeat: int) -> None:
             print(f"static app {app} (cold cache): first move button in {seconds:.1f} s (target: 6 s)")
         for app in PLAY_APPS:
             seconds = first_move(page, base, app)
-            print(f"first move button, {app}: {seconds:.1f} s after the page was asked for (warm cache)")
+            print(f"first move button, {app}: {seconds:.1f} s after the page was asked for (warm cache; target: 3 s)")
             ms, clicks = click_to_redraw(page, base, app, repeat)
             print(f"click to redraw, {app}: {ms:.0f} ms (median of {clicks}; target: 200 ms)")
+        context.close()
+        browser.close()
+
+
+def warm_figures(html: Path) -> None:
+    """Each play app opened once, then timed opened again: its files come from the site's service
+    worker and the browser's cache (``--warm-apps``: this figure alone)."""
+    from playwright.sync_api import sync_playwright
+
+    base = serve(html)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        _offline(context)
+        page = context.new_page()
+        for app in PLAY_APPS:
+            first_move(page, base, app)  # the first visit: the worker keeps the app's files
+            seconds = [first_move(page, base, app) for _ in range(3)]
+            print(
+                f"first move button, {app}: {statistics.median(seconds):.1f} s after the page was asked for "
+                f"(warm cache, median of 3: {', '.join(f'{s:.1f}' for s in seconds)}; target: 3 s)",
+                flush=True,
+            )
         context.close()
         browser.close()
 
@@ -262,11 +285,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--html", type=Path, default=ROOT / "_build" / "html", help="the built site (make site)")
     parser.add_argument("--repeat", type=int, default=3, help="clicks per play app")
+    parser.add_argument("--warm-apps", action="store_true", help="only each play app's first move button, warm")
     args = parser.parse_args()
     if not (args.html / "lite" / "voici").is_dir():
         print(f"no static site in {args.html}: building it (make site)", flush=True)
         subprocess.run(["make", "-C", str(ROOT), "site"], check=True)
     print("load average (1, 5, 15 min): {:.1f} {:.1f} {:.1f} on {} cores".format(*os.getloadavg(), os.cpu_count()))
+    if args.warm_apps:
+        warm_figures(args.html)
+        print("load average (1, 5, 15 min): {:.1f} {:.1f} {:.1f}".format(*os.getloadavg()))
+        return
     size_figures(args.html)
     pyodide_figures(args.html)
     browser_figures(args.html, args.repeat)

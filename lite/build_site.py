@@ -38,6 +38,7 @@ ROOT = HERE.parent
 VOILA = ROOT / "classserver"
 sys.path.insert(0, str(ROOT / "book" / "_ext"))
 import live  # noqa: E402  (the book's extension: which cells are demos, and their names)
+import offline  # noqa: E402  (the book's extension: the service worker and the manifest)
 
 #: the Pyodide that jupyterlite-pyodide-kernel is built for, from the npm registry
 PYODIDE_VERSION = pyodide_kernel.PYODIDE_VERSION
@@ -407,7 +408,10 @@ def patch_app_pages(out: Path, kernel_settings: dict) -> None:
     Voici's template links Font Awesome from a CDN (the apps use no icon font), and its
     pages read only their own inline configuration, so the kernel's settings (the
     bundled Pyodide, its packages, the rule links' base) are written into each page.
+    Each page also names the site's manifest and lists what it loaded for the site's
+    service worker (``book/_ext/offline.py``), so that an app once opened opens offline.
     """
+    keeper = (ROOT / "book" / "_static" / "offline.js").read_text(encoding="utf-8")
     for page in (out / "voici").rglob("*.html"):
         text = _REMOTE_STYLESHEET.sub("", page.read_text(encoding="utf-8"))
         match = _CONFIG.search(text)
@@ -418,7 +422,20 @@ def patch_app_pages(out: Path, kernel_settings: dict) -> None:
             settings["pyodideUrl"] = config["baseUrl"] + f"static/pyodide/{PYTHON_START}"
             plugins[KERNEL_PLUGIN] = settings
             inline = json.dumps(config).replace("<", "\\u003c")
-            text = text[: match.start()] + match[1] + inline + match[3] + _QUERY_TO_PYTHON + text[match.end() :]
+            site = config["baseUrl"] + "../"  # the site's root, from the page
+            offline_js = (
+                f'<link rel="manifest" href="{site}{offline.MANIFEST}"><meta name="theme-color" content="{offline.THEME}">'
+                f'<script data-root="{site}" data-app="1">{keeper}</script>'
+            )
+            text = (
+                text[: match.start()]
+                + match[1]
+                + inline
+                + match[3]
+                + _QUERY_TO_PYTHON
+                + offline_js
+                + text[match.end() :]
+            )
         page.write_text(text, encoding="utf-8")
 
 
@@ -478,8 +495,11 @@ def build(html: Path, cache: Path) -> None:
         cwd=src, env=dict(os.environ, JUPYTER_PATH=os.pathsep.join([str(VOILA), os.environ.get("JUPYTER_PATH", "")])),
     )  # fmt: skip
     patch_app_pages(out, config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN])
+    # the pages JupyterLite draws register its worker here: the site's own, which keeps them for offline
+    (out / "service-worker.js").write_text(f'importScripts("../{offline.WORKER}");\n', encoding="utf-8")
     start = {"host": LIVE_HOST, "index": "", "pack": pack.name, "snapshot": snapshot.name}
     write_demos(out, "static/pyodide", start)
+    offline.stamp(html)  # a new build, a new cache
     size = sum(p.stat().st_size for p in html.rglob("*") if p.is_file())
     print(f"site: {html} ({size / 1e6:.1f} MB, of which lite/ {_size(out) / 1e6:.1f} MB)")
 

@@ -99,12 +99,12 @@ def test_checking_again_does_not_count_twice():
 
 def test_the_seed_and_the_difficulty_are_shown_and_set_the_exercise():
     view = ExerciseView("domimi", kind="domimi.pay", seed=7, difficulty=3)
-    assert "seed 7, difficulty 3" in view._question.value
+    assert "(DoMiMi, seed 7, difficulty: hard)" in view._question.value
     view._difficulty.value = 1
     assert view.exercise == generate("domimi.pay", 7, 1)
     view._seed.value = 123
     assert view.exercise == generate("domimi.pay", 123, 1)
-    assert "<code>domimi.pay</code>, seed 123" in view._question.value
+    assert "(DoMiMi, seed 123, difficulty: easy)" in view._question.value
 
 
 def _report(view) -> tuple[str, str]:
@@ -191,8 +191,8 @@ def test_a_short_kind_name_is_read_in_its_chapter(monkeypatch):
     [
         (
             "kind=joker_rummy.best",
-            "no exercise 'joker_rummy.best' in this chapter",
-            "нет упражнения «joker_rummy.best»",
+            "the link asks for an exercise this chapter does not have ('joker_rummy.best'): here is the chapter's first, «Does it beat?»",
+            "в ссылке упражнение, которого в этой главе нет («joker_rummy.best»): вот первое упражнение главы, «Бьёт ли?»",
         ),
         ("seed=-4", "the seed is a whole number 0 or more, not -4", "целое число от 0, а не -4"),
         ("seed=seven", "not 'seven'", "а не 'seven'"),
@@ -206,8 +206,10 @@ def test_a_bad_address_says_what_it_cannot_use_and_keeps_the_rest(monkeypatch, q
     for lang, words in (("en", en), ("ru", ru)):
         monkeypatch.setenv("QUERY_STRING", f"{query}&lang={lang}")
         view = practice("durak")
-        status = html.unescape(view._status.value)
-        assert "status-error" in status and words in status, status
+        # said above the question, where a student opening the link sees it, not under the answer
+        notice = html.unescape(view._notice.value)
+        assert "status-error" in notice and words in notice, notice
+        assert view.children.index(view._notice) < view.children.index(view._question)
         assert view.exercise is not None  # the page still asks an exercise: the first kind, seed 1
         assert view.exercise.seed == 1 or "seed" not in query
 

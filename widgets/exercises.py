@@ -20,6 +20,7 @@ from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as w
 
+from rules import GAMES
 from rules.errors import RulesError, check_lang, excerpt
 from rules.exercises import DIFFICULTIES, Bi, Exercise, ExerciseError, Session, Verdict, generate, kind_title, kinds
 from rules.lang import pick
@@ -94,6 +95,8 @@ class ExerciseView(w.VBox):
         #: the address of this exercise, for a class (only in an app: a book page has no address of its own)
         self._link = w.HTML()
         self.linked = False
+        #: what the address asked for but could not be used, above the question where a student sees it
+        self._notice = w.HTML()
         for widget, cls in (
             (self._kind, "exercise-kind"),
             (self._difficulty, "exercise-difficulty"),
@@ -109,6 +112,7 @@ class ExerciseView(w.VBox):
             (self._report, "exercise-report"),
             (self._student, "exercise-student"),
             (self._link, "exercise-link"),
+            (self._notice, "exercise-notice"),
         ):
             widget.add_class(cls)
         wrap = w.Layout(flex_flow="row wrap", align_items="center")
@@ -117,6 +121,7 @@ class ExerciseView(w.VBox):
                 w.HBox([self._kind, self._seed, self._another], layout=wrap),
                 self._difficulty,
                 self._link,
+                self._notice,
                 self._question,
                 self._picture,
                 self._answer,
@@ -183,14 +188,15 @@ class ExerciseView(w.VBox):
 
     def _draw_question(self) -> None:
         ex, lang = self.exercise, self.lang
+        level = pick(lang, *_DIFFICULTY_NAMES[ex.difficulty])
         where = pick(
             lang,
-            f"seed {ex.seed}, difficulty {ex.difficulty}",
-            f"вариант {ex.seed}, сложность {ex.difficulty}",
+            f"{chapter_name(self.game, lang)}, seed {ex.seed}, difficulty: {level}",
+            f"{chapter_name(self.game, lang)}, вариант {ex.seed}, сложность: {level}",
         )
         self._question.value = (
             f"<p><b>{html.escape(ex.title(lang))}</b> "
-            f'<span class="exercise-id" style="color:#666">(<code>{html.escape(ex.kind)}</code>, {where})</span></p>'
+            f'<span class="exercise-id" data-kind="{html.escape(ex.kind)}" style="color:#595959">({where})</span></p>'
             f"<p>{html.escape(ex.question(lang))}</p>"
         )
         self._picture.value = ex.picture(lang)
@@ -281,6 +287,17 @@ class ExerciseView(w.VBox):
         )
 
 
+def chapter_name(game: str, lang: str) -> str:
+    """The name of the chapter whose exercises ``game`` names: a game's, or the notation's.
+
+    >>> chapter_name("durak", "ru"), chapter_name("notation", "en")
+    ('Дурак', 'Notation')
+    """
+    if game == "notation":
+        return pick(lang, "Notation", "Обозначения")
+    return GAMES[game].info.name(lang)
+
+
 def _rule_link(rule: str, lang: str) -> str:
     """The rule's link; the notation is a chapter of its own rather than a rule of a game."""
     if rule != "notation":
@@ -336,11 +353,15 @@ def asked_settings(game: str, query: str) -> tuple[dict, list[Bi]]:
         if kind in kinds(game):
             settings["kind"] = kind
         else:
-            listed, shown = ", ".join(kinds(game)), excerpt(asked["kind"])
+            shown, first = excerpt(asked["kind"]), kind_title(kinds(game)[0])
             problems.append(
                 Bi(
-                    f"there is no exercise {shown!r} in this chapter; known: {listed}",
-                    f"в этой главе нет упражнения «{shown}»; есть: {listed}",
+                    f"the link asks for an exercise this chapter does not have ({shown!r}): "
+                    f"here is the chapter's first, «{first('en')}»; "
+                    "choose another under Exercise",
+                    f"в ссылке упражнение, которого в этой главе нет («{shown}»): "
+                    f"вот первое упражнение главы, «{first('ru')}»; "
+                    "другое можно выбрать в поле «Упражнение»",
                 )
             )
     for name in ("seed", "difficulty"):
@@ -388,7 +409,7 @@ def practice(game: str, *, seed: int = 1) -> object:
             view.linked = True
             view._draw_link()
         if problems:
-            show(view._status, "; ".join(problem(lang) for problem in problems), "error")
+            show(view._notice, "; ".join(problem(lang) for problem in problems), "error")
         return view
 
     return bilingual(make)

@@ -243,12 +243,20 @@ class OneLanguageAtATime(SphinxTransform):
 
     @staticmethod
     def _pair(run):
+        """Mark a run of twins and hold them in a pair of language blocks, as a tab set's are
+        (so that a wide screen can set each paragraph beside its twin: ``rulebook.js``)."""
         langs = [lang for _, lang in run]
         for first, second in (("en", "ru"), ("ru", "en")):
             half = len(langs) // 2
             if half and len(langs) == 2 * half and langs == [first] * half + [second] * half:
                 for block, lang in run:
                     mark(block, lang, only=True)
+                parent = run[0][0].parent
+                at = parent.index(run[0][0])
+                for block, _ in run:
+                    parent.remove(block)
+                halves = [language_block(lang, [block for block, of in run if of == lang]) for lang in (first, second)]
+                parent.insert(at, nodes.container("", *halves, classes=["lang-pair"], is_div=True))
                 return
 
     def chart_alt_text(self):

@@ -11,6 +11,10 @@
  * the host starts and that demo is made ready out of sight, so the button answers at
  * once. Where the browser says nothing about the connection, it waits for the click.
  *
+ * The snapshot looks like the demo, so a click on it starts the demo as the button does,
+ * and says so where it landed; a book built without the static site says there that the
+ * snapshot is a picture.
+ *
  * What it does shows on the page for the tests and the benchmark: <html data-live-python>
  * (starting, ready, failed, missing), <html data-live-ahead> (started, or declined on a
  * metered connection) and each bar's data-live-state (preparing, ready).
@@ -33,6 +37,12 @@
     live: {
       en: "Live: this demo runs Python in your browser; it answers your input.",
       ru: "Работает: Python выполняется в вашем браузере и отвечает на ввод.",
+    },
+    /* said where a click on a snapshot landed */
+    waking: { en: "Starting this demo…", ru: "Пример запускается…" },
+    picture: {
+      en: "This is a picture of the demo (a snapshot): it cannot answer here. Open it as an app to use it.",
+      ru: "Это картинка примера (снимок): здесь он не отвечает. Чтобы им пользоваться, откройте его как приложение.",
     },
   };
 
@@ -410,6 +420,8 @@
     say(bar.querySelector(".live-note"), TEXT.live);
     say(bar.querySelector(".live-status"), null);
     if (button) button.remove();
+    var tip = cell.querySelector(".live-tip");
+    if (tip) tip.remove();
     // the widgets measure themselves again now that they are seen
     window.dispatchEvent(new Event("resize"));
     if (hadFocus) {
@@ -424,6 +436,48 @@
     say(bar.querySelector(".live-status"), message);
     var button = bar.querySelector(".live-start");
     if (button) button.disabled = false;
+    var tip = bar.closest(".cell").querySelector(".live-tip");
+    if (tip) say(tip, message === TEXT.missing ? TEXT.picture : message);
+  }
+
+  /* A note where a click on a snapshot landed; it goes when the demo is live or after a while. */
+  function tipAt(cell, event, words) {
+    var old = cell.querySelector(".live-tip");
+    if (old) old.remove();
+    var tip = document.createElement("div");
+    tip.className = "live-tip";
+    tip.setAttribute("role", "status");
+    say(tip, words);
+    var box = cell.getBoundingClientRect();
+    var at = event.clientX || event.clientY ? event : null;
+    if (!at) {
+      var target = event.target.getBoundingClientRect();
+      at = { clientX: target.left, clientY: target.bottom };
+    }
+    cell.appendChild(tip);
+    var left = Math.max(0, Math.min(at.clientX - box.left, box.width - tip.offsetWidth));
+    tip.style.left = left + "px";
+    tip.style.top = at.clientY - box.top + 8 + "px";
+    setTimeout(function () { tip.remove(); }, 8000);
+    return tip;
+  }
+
+  /* The snapshot looks like the demo: a click on it starts the demo, as its button does. */
+  function onSnapshot(event) {
+    var output = event.target.closest && event.target.closest(".live-demo .cell_output:not(.live-output)");
+    if (!output || (event.target.closest("a[href]") && event.type === "click")) return;
+    var cell = output.closest(".live-demo");
+    var bar = cell.querySelector(".live-bar[data-live-src]");
+    if (!bar || bar.classList.contains("is-live")) return;
+    event.preventDefault(); /* a snapshot's list does not open, its box takes no typing */
+    if (event.type !== "click") return;
+    event.stopPropagation();
+    if (document.documentElement.dataset.livePython === "missing") {
+      tipAt(cell, event, TEXT.picture);
+      return;
+    }
+    tipAt(cell, event, TEXT.waking);
+    start(bar);
   }
 
   function start(bar) {
@@ -493,6 +547,8 @@
     var button = event.target.closest && event.target.closest(".live-start");
     if (button) start(button.closest(".live-bar"));
   });
+  document.addEventListener("click", onSnapshot, true);
+  document.addEventListener("mousedown", onSnapshot, true);
 
   startAhead();
 })();

@@ -49,6 +49,7 @@
     "Close": "Закрыть",
     "Language": "Язык",
     "Solution to": "Решение:",
+    "Toggle hidden content": "Показать или скрыть",
   };
   var PATTERNS = [
     [/^Solution to Exercise (\S+)/, "Решение упражнения $1"],
@@ -281,11 +282,123 @@
     });
   }).observe(document.body || root, { childList: true, subtree: true, characterData: true });
 
+  /* ---- the reader's place: what is at the top of the screen stays there when the text changes ---- */
+  var BLOCKS = ".bd-article :is(p, li, dt, dd, h1, h2, h3, h4, h5, pre, table, blockquote, .cell, .admonition-title, img)";
+
+  function shown(element) {
+    var box = element.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  }
+
+  /* The first block of the article that begins on the screen (under the page's sticky header), and
+     where it is; a block longer than the screen that fills it is the one read. */
+  function placeInView() {
+    var header = document.querySelector(".bd-header-article");
+    var edge = header && /sticky|fixed/.test(getComputedStyle(header).position) ? header.getBoundingClientRect().bottom : 0;
+    var straddling = null, found = null;
+    Array.prototype.some.call(document.querySelectorAll(BLOCKS), function (element) {
+      if (!shown(element)) return false;
+      var box = element.getBoundingClientRect();
+      if (box.bottom <= edge + 1) return false;
+      if (box.top < edge - 1) {
+        if (!straddling) straddling = { element: element, top: box.top };
+        return false;
+      }
+      if (box.top < window.innerHeight) found = { element: element, top: box.top };
+      return true;
+    });
+    return found || straddling;
+  }
+
+  /* A block of one language's half of a pair (rulebook.py: a tab set's blocks, or paragraphs and
+     their twins) and the same block in the other half: the same place among the same children. */
+  function twinOf(element) {
+    var half = element.closest(".lang-pair > .lang-ru, .lang-pair > .lang-en");
+    if (!half) return element;
+    var other = Array.prototype.filter.call(half.parentNode.children, function (child) {
+      return child !== half && (child.classList.contains("lang-ru") || child.classList.contains("lang-en"));
+    })[0];
+    if (!other) return element;
+    var path = [];
+    for (var node = element; node !== half; node = node.parentNode) {
+      path.unshift(Array.prototype.indexOf.call(node.parentNode.children, node));
+    }
+    var twin = other;
+    for (var i = 0; i < path.length && twin.children[path[i]]; i++) twin = twin.children[path[i]];
+    return twin;
+  }
+
+  function keepPlace(change) {
+    var place = placeInView();
+    change();
+    if (!place) return;
+    var target = shown(place.element) ? place.element : twinOf(place.element);
+    if (!shown(target)) target = place.element.closest(".lang-pair") || target;
+    var moved = target.getBoundingClientRect().top - place.top;
+    if (Math.abs(moved) >= 1) window.scrollTo({ top: window.scrollY + moved, behavior: "instant" });
+  }
+
+  /* ---- both languages side by side (a wide screen): each paragraph beside its twin ---- */
+  var WIDE = window.matchMedia("(min-width: 1100px)");
+
+  function setBeside(pair) {
+    var halves = Array.prototype.filter.call(pair.children, function (child) {
+      return child.classList.contains("lang-ru") || child.classList.contains("lang-en");
+    });
+    var ru = halves.filter(function (h) { return h.classList.contains("lang-ru"); })[0];
+    var en = halves.filter(function (h) { return h.classList.contains("lang-en"); })[0];
+    if (!ru || !en) return;
+    var even = ru.children.length === en.children.length;
+    pair.classList.toggle("rb-uneven", !even);
+    [ru, en].forEach(function (half, column) {
+      Array.prototype.forEach.call(half.children, function (child, row) {
+        child.style.gridColumn = even ? String(column + 1) : "";
+        child.style.gridRow = even ? String(row + 1) : "";
+      });
+    });
+  }
+
+  function showBoth(on) {
+    keepPlace(function () {
+      if (on) {
+        root.dataset.both = "1";
+        document.querySelectorAll(".lang-pair").forEach(setBeside);
+      } else {
+        delete root.dataset.both;
+      }
+      document.querySelectorAll(".rb-both").forEach(function (button) {
+        button.setAttribute("aria-pressed", String(on));
+      });
+    });
+  }
+
+  function bothRemembered() {
+    try { return localStorage.getItem("rulebook-both") === "1"; } catch (e) { return false; }
+  }
+
+  function addBoth(group) {
+    if (!document.querySelector(".bd-article .lang-pair")) return;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "rb-both";
+    button.setAttribute("aria-pressed", "false");
+    button.innerHTML =
+      '<span class="lang-en" lang="en">Both languages side by side</span>' +
+      '<span class="lang-ru" lang="ru">Оба языка рядом</span>';
+    button.addEventListener("click", function () {
+      var on = root.dataset.both !== "1";
+      try { localStorage.setItem("rulebook-both", on ? "1" : "0"); } catch (e) { /* this page only */ }
+      showBoth(on);
+    });
+    group.parentNode.insertBefore(button, group.nextSibling);
+    if (bothRemembered() && WIDE.matches) showBoth(true);
+  }
+
   function choose(lang) {
     try { localStorage.setItem("rulebook-lang", lang); } catch (e) { /* no memory: this page only */ }
     var url = new URL(location.href);
     if (url.searchParams.has("lang")) { url.searchParams.set("lang", lang); history.replaceState(null, "", url.href); }
-    applyLanguage(lang);
+    keepPlace(function () { applyLanguage(lang); });
   }
 
   function addSwitch() {
@@ -304,7 +417,10 @@
       group.appendChild(button);
     });
     var place = document.querySelector(".article-header-buttons") || document.querySelector(".bd-header-article");
-    if (place) place.insertBefore(group, place.firstChild);
+    if (place) {
+      place.insertBefore(group, place.firstChild);
+      addBoth(group);
+    }
   }
 
   /* Both themes bind their click handler to the first .primary-toggle of the page, the one in
@@ -339,6 +455,18 @@
       }
     );
   }
+
+  /* A folded note (an admonition of class "dropdown", sphinx-togglebutton) opens by a click
+     anywhere on its title; the toggle script finds its button only from the title itself or
+     the button, not from the language halves of a bilingual title: pass such a click on. */
+  document.addEventListener("click", function (event) {
+    var title = event.target.closest && event.target.closest(".admonition.toggle > .admonition-title");
+    if (!title || event.target === title || event.target.closest(".toggle-button")) return;
+    var button = title.querySelector(".toggle-button");
+    if (!button) return;
+    event.stopPropagation();
+    button.click();
+  }, true);
 
   function start() {
     CHROME.forEach(function (selector) {

@@ -18,7 +18,9 @@ def test_a_student_answers_in_russian_and_gets_another_one(page, voila_url, offl
     page.goto(voila_url + APP + "?lang=ru", timeout=60_000)
     check = page.locator(".exercise-check")
     expect(check).to_be_visible(timeout=60_000)
-    expect(page.locator(".exercise-question")).to_contain_text("вариант 1, сложность 1")
+    # the exercise's line names its chapter, seed and difficulty in words, and the tab names the game
+    expect(page.locator(".exercise-question .exercise-id")).to_have_text("(Дурак, вариант 1, сложность: легко)")
+    expect(page).to_have_title("Тренировка: дурак")
 
     ex = generate("durak.beats", 1, 1)  # the page's first exercise: seed 1, easy
     answer = {"yes": "да", "no": "нет"}[ex.solution]
@@ -81,7 +83,7 @@ def test_a_teachers_link_opens_the_same_exercise_for_everyone(page, voila_url, o
     page.goto(voila_url + APP + "?kind=durak.trumps&seed=7&difficulty=2&lang=ru", timeout=60_000)
     expect(page.locator(".exercise-check")).to_be_visible(timeout=60_000)
     question = page.locator(".exercise-question")
-    expect(question).to_contain_text("вариант 7, сложность 2")
+    expect(question).to_contain_text("вариант 7, сложность: средне")
     expect(question).to_contain_text(ex.question("ru"))
     link = page.locator(".exercise-link a")
     expect(link).to_have_text("Ссылка на это упражнение")
@@ -93,8 +95,10 @@ def test_a_teachers_link_opens_the_same_exercise_for_everyone(page, voila_url, o
 def test_a_bad_link_says_what_it_cannot_use(page, voila_url, offline):
     page.goto(voila_url + APP + "?kind=durak.nothing&seed=7", timeout=60_000)
     expect(page.locator(".exercise-check")).to_be_visible(timeout=60_000)
-    expect(page.locator(".exercise-status")).to_contain_text("there is no exercise 'durak.nothing' in this chapter")
-    expect(page.locator(".exercise-question")).to_contain_text("seed 7, difficulty 1")
+    expect(page.locator(".exercise-notice")).to_contain_text(
+        "the link asks for an exercise this chapter does not have ('durak.nothing')"
+    )
+    expect(page.locator(".exercise-question")).to_contain_text("seed 7, difficulty: easy")
 
 
 # ---------------------------------------------------------------- the same exercise in the browser's Python

@@ -18,6 +18,10 @@ from playwright.sync_api import expect
 
 from tests.browser.test_pages import _open
 
+# the stand-in is served through page.route, which a service worker would step past; reading
+# offline is tested in test_site.py
+pytestmark = pytest.mark.browser_context_args(service_workers="block")
+
 PAGE = "book/domimi/explorer.html"
 DEMOS = "**/lite/demos/**"
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")

@@ -100,6 +100,9 @@ def test_the_reader_chooses_russian_once_and_every_page_speaks_it(page, book_url
     _open(page, f"{book_url}/book/domino/rules.html")
     expect(page.locator("html")).to_have_attribute("lang", "ru")
     expect(page.locator("h1 .lang-en")).to_be_hidden()
+    expect(page.locator(".admonition-title .lang-ru").first).to_have_text("Источник и перевод")
+    expect(page.locator(".admonition-title .lang-en").first).to_be_hidden()
+    _open(page, f"{book_url}/book/domino/clarifications.html")
     expect(page.locator(".admonition-title").first).to_have_text("Примечание")
     # the address can ask for the other language, and that choice is remembered
     _open(page, f"{book_url}/book/intro.html?lang=en")

@@ -7,12 +7,14 @@ the project's own wheel, all bundled in the site.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+import threading
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ROOT, in_sites_pyodide
+from tests.browser.conftest import ROOT, _FileServer, _QuietHandler, in_sites_pyodide
 from widgets.games.domimi import PurchaseExplorer
 
 #: starting Pyodide on a busy 2-core machine takes a while; these bound the wait, never assert speed
@@ -122,10 +124,30 @@ def test_the_book_links_its_apps_to_the_static_site(page, site_url, offline):
     assert "localhost" not in page.content()
 
 
+#: every text the loading screen shows, frame by frame (what a reader sees)
+_LOADING_SAID = """
+window.loadingSaid = [];
+(function frame() {
+  const heading = document.getElementById("loading_text");
+  const text = heading && heading.textContent.trim();
+  if (text && window.loadingSaid[window.loadingSaid.length - 1] !== text) window.loadingSaid.push(text);
+  if (!document.getElementById("rendered_cells") || heading) requestAnimationFrame(frame);
+})();
+"""
+
+
 def test_a_static_app_opens_full_page_in_russian_and_plays(page, site_url, offline):
+    page.add_init_script(_LOADING_SAID)
     page.goto(site_url + "/lite/voici/render/minefield/play.html?lang=ru")
     draw = page.locator("button.rb-action")
     expect(draw).to_have_text("Вытянуть бочонок", timeout=LIVE_TIMEOUT)
+    # the loading screen spoke Russian all along
+    said = page.evaluate("window.loadingSaid")
+    assert "Python запускается в браузере…" in said, said
+    assert all(
+        re.search(r"[\u0400-\u04ff]", text) and not re.search(r"[A-Za-z]{3,}", text.replace("Python", ""))
+        for text in said
+    ), said
     expect(page.locator(".minefield-next")).to_contain_text("Тянет игрок 1")
     draw.click()
     expect(page.locator(".rb-log li", has_text=re.compile(r"вытягивает бочонок \d+: в ячейке"))).to_have_count(1)
@@ -159,3 +181,57 @@ def test_a_demo_started_ahead_comes_alive_at_once_in_the_readers_language(page, 
     live = bar.locator("xpath=..").locator(".live-output")
     # the demo itself was asked for in Russian: its status line counts «вариантов»
     expect(live.locator(".domimi-status").first).to_contain_text("Вариант")
+
+
+# ---------------------------------------------------------------- reading offline, installing
+
+
+def test_a_visited_page_and_app_open_again_without_a_network_and_the_site_installs(browser, site_url):
+    """Once visited, the book's page and a static app reload with the network cut (the site's own
+    server stopped too, so nothing but the service worker's cache can answer)."""
+    html = ROOT / "_build" / "html"
+    server = _FileServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(html)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="allow")
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(base + "/book/durak/rules.html?lang=ru")
+        expect(page.locator("html")).to_have_attribute("data-offline", "kept", timeout=30_000)
+        # installable: the manifest names the site, its start page and its icons, and Chromium finds no fault
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["errors"] == [] and manifest["url"] == base + "/manifest.webmanifest"
+        said = json.loads(manifest["data"])
+        assert said["display"] == "standalone" and said["start_url"] == "book/intro.html"
+        assert {icon["sizes"] for icon in said["icons"]} == {"192x192", "512x512"}
+        faults = [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]]
+        assert set(faults) <= {"in-incognito"}, faults  # a test's browser context is always a private one
+
+        page.goto(base + "/lite/voici/render/minefield/play.html?lang=ru")
+        expect(page.locator("button.rb-action")).to_be_visible(timeout=LIVE_TIMEOUT)
+        expect(page.locator("html")).to_have_attribute("data-offline", "kept", timeout=30_000)
+
+        server.shutdown()
+        server.server_close()
+        context.set_offline(True)
+        page.reload()
+        draw = page.locator("button.rb-action")
+        expect(draw).to_have_text("Вытянуть бочонок", timeout=LIVE_TIMEOUT)
+        draw.click()
+        expect(page.locator(".rb-log li", has_text=re.compile(r"вытягивает бочонок \d+"))).to_have_count(1)
+
+        page.goto(base + "/book/durak/rules.html?lang=ru")
+        expect(page.locator("h1 .lang-ru")).to_have_text("Правила")
+        expect(page.locator(".rb-lang-switch")).to_be_visible()  # the page's scripts came from the cache too
+        # a page never opened says so in both languages
+        response = page.goto(base + "/book/domino/rules.html")
+        assert response.status == 503
+        expect(page.locator("body")).to_contain_text("This page has not been opened on this device yet")
+        expect(page.locator("body")).to_contain_text("Эта страница на этом устройстве ещё не открывалась")
+        assert errors == [], errors
+    finally:
+        context.close()
+        server.shutdown()
