@@ -49,6 +49,7 @@ from classserver.serve_apps import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "deploy" / "jupyterhub" / "jupyterhub_config.py"
+PROXY = ROOT / "deploy" / "jupyterhub" / "node_modules" / ".bin" / "configurable-http-proxy"
 PASSWORD = "class-password"
 APP = "durak/play.ipynb"
 
@@ -61,6 +62,8 @@ class Lesson:
 
 
 def start_hub(data: Path, students: int, starting: int | None) -> tuple[subprocess.Popen, str]:
+    if not PROXY.exists():
+        raise SystemExit(f"JupyterHub's proxy is missing at {PROXY}; install it with: make hub-proxy")
     port = free_port()
     env = {
         **os.environ,

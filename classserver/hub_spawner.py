@@ -93,7 +93,8 @@ class ClassSpawner(SimpleLocalProcessSpawner):
                 yield self._events[sent]
                 sent += 1
             self._new_event.clear()
-            await self._new_event.wait()
+            with contextlib.suppress(TimeoutError):  # another page of the same start may have cleared it
+                await asyncio.wait_for(self._new_event.wait(), 1)
 
     # the line ------------------------------------------------------------------------------------
 
