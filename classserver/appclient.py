@@ -9,7 +9,6 @@ them at once; the tests also send hostile messages through it.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime
 import json
 import re
@@ -61,6 +60,12 @@ def _message(msg_type: str, content: dict, session: str, channel: str = "shell")
     }
 
 
+def _cookies(header: str) -> list[tuple[str, str]]:
+    """The cookies of a ``Cookie`` header, as (name, value) pairs."""
+    pairs = (part.strip().partition("=") for part in header.split(";"))
+    return [(name, value) for name, _, value in pairs if name]
+
+
 def _changes_a_widget(msg: dict) -> bool:
     """Whether a kernel's message changes what the page shows: a widget's new state, or a new widget."""
     msg_type = msg.get("header", {}).get("msg_type")
@@ -90,6 +95,7 @@ class AppSession:
     received: list = field(default_factory=list)  # every message the kernel sent this page
     cookies: dict = field(default_factory=dict)
     page_seconds: float = 0.0  # until the page's HTML had arrived whole
+    closed_status: int = 0  # the server's answer to the tab's closing beacon (:meth:`shut_down`)
     _ws: object = None
     _session: str = field(default_factory=lambda: uuid.uuid4().hex)
 
@@ -149,20 +155,41 @@ class AppSession:
             self._ws = None
 
     async def shut_down(self) -> None:
-        """What the page does when its tab closes: the unload beacon."""
+        """What the page does when its tab closes: the unload beacon, as a browser sends it.
+
+        ``navigator.sendBeacon`` posts a FormData (multipart) with the ``_xsrf`` field (the
+        ``_xsrf`` cookie the page reads), the page's Origin, and every cookie the browser holds
+        for the address: those the page came with (under JupyterHub, the hub's login to this
+        server, and the ``_xsrf`` cookie the server set earlier) and those the page set.
+        """
         await self.close()
-        xsrf = self.cookies.get("_xsrf", "")
-        headers = {**self.headers, "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
-        headers["Content-Type"] = "application/x-www-form-urlencoded"
+        jar = dict(_cookies(self.headers.get("Cookie", "")))
+        jar.update(self.cookies)
+        boundary = uuid.uuid4().hex
+        body = (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="_xsrf"\r\n\r\n'
+            f"{jar.get('_xsrf', '')}\r\n--{boundary}--\r\n"
+        )
+        base = urlparse(self.base_url)
+        headers = {
+            **self.headers,
+            "Cookie": "; ".join(f"{k}={v}" for k, v in jar.items()),
+            "Content-Type": f"multipart/form-data; boundary={boundary}",
+            "Origin": f"{base.scheme}://{self.headers.get('Host', base.netloc)}",
+            "Sec-Fetch-Site": "same-origin",
+        }
         request = HTTPRequest(
             f"{self.base_url}/voila/api/shutdown/{self.kernel_id}",
             method="POST",
-            body=f"_xsrf={xsrf}",
+            body=body,
             headers=headers,
             network_interface=self.source,
         )
-        with contextlib.suppress(HTTPClientError):
-            await AsyncHTTPClient().fetch(request)
+        try:
+            response = await AsyncHTTPClient().fetch(request)
+            self.closed_status = response.code
+        except HTTPClientError as error:
+            self.closed_status = error.code
 
     async def send(self, msg_type: str, content: dict, channel: str = "shell", metadata: dict | None = None) -> str:
         msg = _message(msg_type, content, self._session, channel)

@@ -13,6 +13,14 @@ is opened, `--pool` kernels per app have drawn its page ahead, the kernel of a c
 tab is shut down at once (and one whose page never connected after a minute idle), and
 past `--max-kernels` (whole server) or `--max-per-client` (one visitor's address) a
 visitor is asked to try again in a minute. See `classroom.py`.
+
+No two servers on one machine can take each other's ports: a kernel's channels to its
+server are Unix sockets (``--KernelManager.transport=ipc``) in the server's own connection
+folder (Voila makes a new private one for each server), where ports chosen ahead and handed
+to the kernel could be taken by anyone meanwhile; the server listens on the port it was
+given or stops at once with a clear message and the exit status :data:`PORT_TAKEN` (it never
+moves to another port, where nobody would look for it: JupyterHub's spawner starts it again
+on another, ``classserver/hub_spawner.py``).
 """
 
 from __future__ import annotations
@@ -36,6 +44,9 @@ ROOT = HERE.parent
 BOOK = ROOT / "book"
 #: the built book (`make book`), served beside the apps at /book/
 BUILT_BOOK = ROOT / "_build" / "html"
+
+#: the exit status of a server whose port another program holds (EADDRINUSE on Linux)
+PORT_TAKEN = 98
 
 HIDDEN = ("__pycache__", "*.pyc", "_*", "sources", "*.md", "*.txt", "*.py")
 
@@ -111,6 +122,10 @@ def command(
         # meanwhile a page finding no ready kernel gets one of its own (classroom.ready_kernels_first)
         "--VoilaKernelManager.fill_delay=20",
         *cull(cull_seconds),
+        # the kernels' channels take no TCP port (Unix sockets in the server's own connection folder),
+        # and the server listens on its own port or not at all
+        "--KernelManager.transport=ipc",
+        "--Voila.port_retries=0",
     ]
 
 
@@ -118,6 +133,17 @@ def served_book_url(base_url: str = "/") -> str:
     """Where the server's own book is, as a path on the server: a rule link built on it works
     at whatever address a visitor reached the server by (127.0.0.1, the class's address, a name)."""
     return f"{base_url.rstrip('/')}/book"
+
+
+def port_taken(ip: str, port: int) -> bool:
+    """Whether another program holds ``port`` of ``ip`` (nobody can listen there now)."""
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as tornado binds: a closed port is free
+        try:
+            s.bind((ip, port))
+        except OSError:
+            return True
+    return False
 
 
 def environment(book_url: str | None = None, base_url: str = "/") -> dict[str, str]:
@@ -252,6 +278,14 @@ def main(argv: list[str] | None = None) -> None:
     )
     if not args.book_url and not (args.book_dir / "index.html").exists():
         print(f"The book is not built in {args.book_dir} (make book): the apps' rule links will not open.")
+    if port_taken(args.ip, args.port):  # said at once, not after the server's start-up, and never moved
+        print(
+            f"Port {args.port} of {args.ip} is taken by another program: the app server did not start."
+            f" · Порт {args.port} адреса {args.ip} занят другой программой: сервер приложений не запущен.",
+            file=sys.stderr,
+            flush=True,
+        )
+        raise SystemExit(PORT_TAKEN)
     os.execve(cmd[0], cmd, environment(args.book_url, args.base_url))
 
 

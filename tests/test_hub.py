@@ -8,6 +8,13 @@ both languages, follows the start), and a server stopped meanwhile (as the idle 
 does) starts again by itself when the student opens an app. The class together is the hub's
 service: two students logged in sit at one table through the hub, and a student's server
 carries the verdict token that puts the student's practice on the teacher's board.
+
+A class at once: students logging in together wait in line (one server starts at a time
+here) and are told so in both languages, and all get in; a port held by another program
+is skipped (the server starts on another) or, given to the server itself, stops it at once
+with a clear message; the kernels take no TCP port; the hub's error pages speak both
+languages and try again by themselves; servers started ahead by the teacher's command land
+a student straight on a running gallery with a warm kernel.
 """
 
 from __future__ import annotations
@@ -16,11 +23,15 @@ import asyncio
 import contextlib
 import csv
 import io
+import json
 import os
+import random
 import re
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import NamedTuple
@@ -30,7 +41,7 @@ import httpx
 import pytest
 
 import rules.exercises
-from classserver.serve_apps import free_port
+from classserver.serve_apps import PORT_TAKEN, free_port, port_taken
 from classserver.together.client import TableClient
 from tests.classroom_server import AppSession, run
 
@@ -48,6 +59,18 @@ class Hub(NamedTuple):
     url: str  # the hub's address
     data: Path  # its folder (RULEBOOK_HUB_DIR)
     together: str  # where the class together listens itself (the hub's service), on loopback
+    ports: range  # the ports the hub hands to students' servers (RULEBOOK_HUB_PORTS)
+
+
+def _free_block(size: int) -> range:
+    """``size`` consecutive ports of 127.0.0.1 nobody listens on, below the system's ephemeral ports
+    (where a firewall's range for the students' servers would be)."""
+    for _ in range(200):
+        first = random.randrange(20000, 30000 - size)
+        block = range(first, first + size)
+        if not any(port_taken("127.0.0.1", port) for port in block):
+            return block
+    raise RuntimeError(f"no {size} consecutive free ports between 20000 and 30000")
 
 
 @pytest.fixture(scope="module")
@@ -56,6 +79,7 @@ def hub(tmp_path_factory):
         pytest.fail(f"JupyterHub's proxy is missing at {PROXY}; install it with: make hub-proxy")
     data = tmp_path_factory.mktemp("hub")
     port, together_port = free_port(), free_port()
+    ports = _free_block(12)
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium is missing at {CHROMIUM}; install it with: apt-get install -y chromium")
     env = {
@@ -66,12 +90,16 @@ def hub(tmp_path_factory):
         "RULEBOOK_HUB_PASSWORD": PASSWORD,
         "RULEBOOK_HUB_IDLE": "600",
         "RULEBOOK_HUB_TOGETHER_PORT": str(together_port),
+        "RULEBOOK_HUB_API_PORT": str(free_port()),
+        "RULEBOOK_HUB_PROXY_API_PORT": str(free_port()),
+        "RULEBOOK_HUB_PORTS": f"{ports.start}-{ports.stop - 1}",
+        "RULEBOOK_HUB_STARTING": "1",  # one server starts at a time: students logging in together wait in line
         "CONFIGPROXY_AUTH_TOKEN": "test-proxy-token",
     }
     hub_bin = Path(sys.executable).parent / "jupyterhub"
     log = (data / "hub.log").open("w")
     proc = subprocess.Popen(
-        [str(hub_bin), "-f", str(CONFIG), "--JupyterHub.hub_port", str(free_port())],
+        [str(hub_bin), "-f", str(CONFIG)],
         cwd=data,
         env=env,
         stdout=log,
@@ -80,7 +108,7 @@ def hub(tmp_path_factory):
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 90
+        deadline = time.monotonic() + 180  # the hub waits for its services (up to 120 s on a busy machine)
         while True:
             try:
                 if httpx.get(f"{url}/hub/api/", timeout=5).status_code == 200:
@@ -90,7 +118,7 @@ def hub(tmp_path_factory):
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"the hub did not start; see {data / 'hub.log'}")
             time.sleep(0.5)
-        yield Hub(url, data, f"http://127.0.0.1:{together_port}")
+        yield Hub(url, data, f"http://127.0.0.1:{together_port}", ports)
     finally:
         proc.terminate()  # the hub stops its students' servers and its proxy
         try:
@@ -117,6 +145,25 @@ def _log_in(url: str, name: str, password: str, start: str = "/hub/login") -> tu
     target = (action.group(1) if action else "/hub/login").replace("&amp;", "&")
     landed = client.post(target, data={"username": name, "password": password, "_xsrf": xsrf.group(1) if xsrf else ""})
     return client, landed
+
+
+def _progress(client: httpx.Client, name: str, seconds: float = 240) -> list[dict]:
+    """The events the starting page follows (the hub's progress stream of ``name``'s server), until
+    the server is ready or failed."""
+    xsrf = next((c.value for c in client.cookies.jar if c.name == "_xsrf"), "")
+    events = []
+    deadline = time.monotonic() + seconds
+    with client.stream(
+        "GET", f"/hub/api/users/{name}/server/progress", headers={"X-XSRFToken": xsrf}, timeout=seconds
+    ) as stream:
+        for line in stream.iter_lines():
+            if line.startswith("data:"):
+                events.append(json.loads(line[5:]))
+                if events[-1].get("ready") or events[-1].get("failed"):
+                    break
+            if time.monotonic() > deadline:
+                break
+    return events
 
 
 def _until(client: httpx.Client, path: str, ready, seconds: float = 120) -> httpx.Response:
@@ -210,14 +257,26 @@ def test_a_wrong_password_lets_nobody_in(hub):
 
 
 def test_students_land_on_the_gallery_open_an_app_and_play_a_move(hub):
-    url, data, _ = hub
-    clients = {}
+    url, data, _, _ = hub
+    clients, watching, said = {}, [], {}
     for name in STUDENTS:  # every student logs in at once: the hub starts each one's server
         clients[name], landed = _log_in(url, name, PASSWORD)
         where = landed.url.path
         assert where.startswith((f"/user/{name}/", f"/hub/spawn-pending/{name}")), f"{name} landed on {where}"
         if where.startswith("/hub/spawn-pending/"):  # the hub says, in both languages, that the apps are starting
             assert "Your apps are starting" in landed.text and "Ваши приложения запускаются" in landed.text
+            # what the starting page shows, as it follows the start
+            watch = threading.Thread(target=lambda n=name: said.__setitem__(n, _progress(clients[n], n)))
+            watch.start()
+            watching.append(watch)
+    for watch in watching:
+        watch.join(240)
+    # one server starts at a time here: the students after the first wait in line, are told so, and get in
+    assert all(events and events[-1].get("ready") for events in said.values()), said
+    # the lines of the start (the hub's own last line, "Server ready", the page says in both languages)
+    lines = [event.get("message", "") for events in said.values() for event in events if not event.get("ready")]
+    assert any("Waiting in line" in line and "Ожидание в очереди" in line for line in lines), lines
+    assert all(" · " in line for line in lines), f"a progress line in one language: {lines}"
     for name, client in clients.items():
         gallery = _until(
             client, f"/user/{name}/", lambda r, name=name: f"/user/{name}/" in str(r.url) and "data-app=" in r.text
@@ -229,14 +288,16 @@ def test_students_land_on_the_gallery_open_an_app_and_play_a_move(hub):
         )
 
     async def play(name: str, client: httpx.Client):
-        cookie = "; ".join(f"{c.name}={c.value}" for c in client.cookies.jar if c.path.startswith(("/user", "/")))
+        # the cookies a browser sends to the student's server: those of its path and of the whole site
+        cookie = "; ".join(f"{c.name}={c.value}" for c in client.cookies.jar if c.path in ("/", f"/user/{name}/"))
         session = AppSession(f"{url}/user/{name}", APP, "ru", headers={"Cookie": cookie})
         await session.open()
         action = session.buttons("rb-action")
         assert action, f"{name}: no move to play"
         await session.click(action[0])
         descriptions = [session.models[c]["description"] for c in session.buttons("rb-action")]
-        await session.shut_down()
+        await session.shut_down()  # the tab closes, as a browser closes it: its kernel goes at once
+        assert session.closed_status == 204, f"{name}: closing the tab was answered {session.closed_status}"
         return descriptions
 
     for name, client in clients.items():
@@ -259,7 +320,7 @@ def _server_environment(user: str, together: str) -> dict[str, str]:
 
 
 def test_two_students_sit_at_one_table_of_the_hubs_class_together_and_practice_reaches_the_board(hub):
-    url, data, together = hub
+    url, data, together, _ = hub
     ada, _ = _log_in(url, "ada", PASSWORD)
     boris, _ = _log_in(url, "boris", PASSWORD)
     for client in (ada, boris):  # the hub's login takes each student to the service (no confirmation page)
@@ -381,3 +442,161 @@ def test_in_a_browser_a_student_lands_on_the_gallery_and_a_stopped_server_comes_
             assert dina.left_the_machine == []
 
     run(student(), 3 * LANDING_SECONDS)
+
+
+def _server_process(user: str, hub: Hub):
+    """``user``'s server under this hub (a process of the hub's own user)."""
+    import psutil
+
+    for process in psutil.process_iter(["pid"]):
+        with contextlib.suppress(psutil.Error):
+            environ = process.environ()
+            if environ.get("JUPYTERHUB_USER") == user and environ.get("RULEBOOK_TOGETHER_URL", "").startswith(
+                hub.together
+            ):
+                return process
+    raise AssertionError(f"no server of {user} under this hub")
+
+
+def test_a_server_whose_port_is_held_stops_at_once_and_says_why(tmp_path):
+    """A server given a port another program holds stops at once, with a clear message in both
+    languages (it never moves to another port, where the hub would not look for it)."""
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        env = {
+            **os.environ,
+            "JUPYTERHUB_SERVICE_URL": f"http://127.0.0.1:{port}/user/ada/",
+            "JUPYTERHUB_SERVICE_PREFIX": "/user/ada/",
+            "JUPYTERHUB_API_TOKEN": "not-used",
+        }
+        started = time.monotonic()
+        stopped = subprocess.run(
+            [sys.executable, "-m", "classserver", "--hub"], env=env, capture_output=True, text=True, timeout=60
+        )
+    assert stopped.returncode == PORT_TAKEN, stopped.stderr
+    assert f"Port {port} of 127.0.0.1 is taken" in stopped.stderr
+    assert f"Порт {port} адреса 127.0.0.1 занят" in stopped.stderr
+    assert time.monotonic() - started < 30, "the server did not stop at once"
+
+
+def test_a_held_port_is_skipped_and_the_kernels_take_no_tcp_port(hub):
+    """Every port of the hub's range but one is held by another program: the student's server
+    starts on the one left, and its kernels speak to it over Unix sockets."""
+    held = []
+    try:
+        for port in hub.ports:
+            if not port_taken("127.0.0.1", port):
+                holder = socket.socket()
+                holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as servers bind: past TIME_WAIT
+                holder.bind(("127.0.0.1", port))
+                holder.listen()
+                held.append(holder)
+        free = held.pop()  # the one port left for the student's server
+        left = free.getsockname()[1]
+        free.close()
+        kit, _ = _log_in(hub.url, "kit", PASSWORD)
+        gallery = _until(kit, "/user/kit/", lambda r: "data-app=" in r.text, LANDING_SECONDS)
+        assert "data-app=" in gallery.text, f"kit: {gallery.url} -> {gallery.status_code}"
+    finally:
+        for holder in held:
+            holder.close()
+    server = _server_process("kit", hub)
+    listening = {c.laddr.port for c in server.net_connections("tcp") if c.status == "LISTEN"}
+    assert listening == {left}, f"kit's server listens on {listening}, the port left was {left}"
+
+    # the warm kernel started for kit: its channels are Unix sockets (nothing to collide with)
+    deadline = time.monotonic() + 60
+    while not (kernels := [p for p in server.children() if "ipykernel_launcher" in " ".join(p.cmdline())]):
+        assert time.monotonic() < deadline, "kit's server started no kernel"
+        time.sleep(0.5)
+    for kernel in kernels:
+        cmdline = kernel.cmdline()
+        connection = json.loads(Path(cmdline[cmdline.index("-f") + 1]).read_text())
+        assert connection["transport"] == "ipc", connection
+        assert all(connection[f"{channel}_port"] for channel in ("shell", "iopub", "stdin", "control", "hb"))
+
+
+def test_the_hubs_error_pages_speak_both_languages_say_what_next_and_go_on_by_themselves(hub):
+    """The page the hub's proxy shows when a student's server does not answer says what happens
+    next in both languages and tries again by itself; a page that does not exist leads back to
+    the student's apps by itself."""
+    lena, _ = _log_in(hub.url, "lena", PASSWORD, start="/hub/login?next=/hub/home")  # logged in, no server
+    down = lena.get("/hub/error/503", params={"url": "/user/lena/"})
+    assert "Your apps do not answer right now" in down.text and "Ваши приложения сейчас не отвечают" in down.text
+    assert '<meta http-equiv="refresh" content="30">' in down.text, "the page does not try again by itself"
+    assert "Trying again in" in down.text and "Новая попытка через" in down.text
+
+    lost = lena.get("/hub/no-such-page")
+    assert lost.status_code == 404
+    assert "There is no such page" in lost.text and "Такой страницы нет" in lost.text
+    assert '<meta http-equiv="refresh" content="10;url=/hub/">' in lost.text, "the page does not lead back"
+
+
+def test_the_full_class_page_tells_the_student_to_wait_and_tries_again():
+    """Past the hub's server limit JupyterHub says "Active user limit exceeded" (HTTP 429): the
+    student reads, in both languages, that the class is full and that the page tries again."""
+    import jinja2
+
+    stock = Path(sys.prefix) / "share" / "jupyterhub" / "templates"
+    loader = jinja2.ChoiceLoader(  # as JupyterHub loads its templates: ours first, its own as templates/...
+        [
+            jinja2.PrefixLoader({"templates": jinja2.FileSystemLoader(str(stock))}, "/"),
+            jinja2.FileSystemLoader([str(CONFIG.parent / "templates"), str(stock)]),
+        ]
+    )
+    page = (
+        jinja2.Environment(loader=loader, autoescape=True)
+        .get_template("error.html")
+        .render(
+            status_code=429,
+            status_message="Too Many Requests",
+            message="Active user limit exceeded. Try again in a few minutes.",
+            base_url="/hub/",
+            prefix="/",
+            static_url=lambda *args, **kwargs: "/hub/static/",
+        )
+    )
+    assert "The class is full for now" in page and "Сейчас класс заполнен" in page
+    assert "tries again by itself" in page and "попробует снова сама" in page
+    assert '<meta http-equiv="refresh" content="30">' in page
+    assert "Too many users" not in page
+
+
+def test_servers_started_ahead_take_students_straight_to_a_running_gallery(hub, tmp_path):
+    """The teacher's command starts the class's servers before the lesson, each with a kernel
+    standing by; a student logging in then lands on the gallery with no starting page."""
+    names = tmp_path / "names.txt"
+    names.write_text("# the class\nMila\nnoah\n\nmila\n", encoding="utf-8")
+    started = subprocess.run(
+        [sys.executable, "-m", "classserver.hub_start", "--names", str(names), "--hub", hub.url, "--seconds", "240"],
+        env={**os.environ, "RULEBOOK_HUB_DIR": str(hub.data)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert started.returncode == 0, started.stdout + started.stderr
+    assert "All 2 servers ready" in started.stdout and "серверов готово: 2 из 2" in started.stdout
+    for name in ("mila", "noah"):
+        status = httpx.get(f"{hub.url}/user/{name}/voila/classroom/status", timeout=30).json()
+        assert status["warm_ready"] >= 1, f"{name}'s server has no kernel standing by: {status}"
+
+    _, landed = _log_in(hub.url, "mila", PASSWORD)
+    assert landed.url.path == "/user/mila/", f"mila landed on {landed.url.path}"
+    assert 'data-app="durak/play.ipynb"' in landed.text
+    assert not any("/hub/spawn-pending/" in str(r.url) for r in landed.history), "a starting page on the way"
+
+
+def test_the_start_command_without_a_token_says_where_it_looked(tmp_path):
+    names = tmp_path / "names.txt"
+    names.write_text("ada\n", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "RULEBOOK_HUB_START_TOKEN"}
+    missing = subprocess.run(
+        [sys.executable, "-m", "classserver.hub_start", "--names", str(names), "--token-file", str(tmp_path / "none")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert missing.returncode != 0 and f"no token at {tmp_path / 'none'}" in missing.stderr

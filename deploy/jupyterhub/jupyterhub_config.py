@@ -15,6 +15,20 @@ servers run at once; a server idle for `RULEBOOK_HUB_IDLE` seconds (default 15 m
 stopped by JupyterHub's idle culler; inside it, the kernel of a closed tab is shut down at
 once.
 
+A class logs in within the same minute, and nobody is turned away: the servers start a few at
+a time (`RULEBOOK_HUB_STARTING`), the others wait in line on the "starting" page, which says
+how many are ahead (`classserver/hub_spawner.py`); every page of the hub a student can meet
+speaks both languages and goes on by itself (`templates/`: the "starting" page, a server
+stopped, an error such as a full class, which tries again by itself and says when in its
+`Retry-After`). Each server listens on a port checked free when handed out (from
+`RULEBOOK_HUB_PORTS` if given) or stops at once, and is then started again on another port;
+its kernels take no TCP port (Unix sockets). The teacher starts the class's servers before the
+lesson, each with a warm kernel, so that logging in lands at once on a running gallery:
+
+    python -m classserver.hub_start --names names.txt
+
+(the hub's service `class-start`, whose token is kept in `$RULEBOOK_HUB_DIR/class-start-token`).
+
 The settings come from the environment, so the same file serves a class and the tests:
 
 | variable | meaning | default |
@@ -28,6 +42,9 @@ The settings come from the environment, so the same file serves a class and the 
 | RULEBOOK_HUB_POOL | preheated pages per app in each student's server | 0 |
 | RULEBOOK_HUB_MAX_KERNELS | apps open at once per student | 4 |
 | RULEBOOK_HUB_MAX_SERVERS | students' servers running at once (the next student is asked to wait) | 40 |
+| RULEBOOK_HUB_STARTING | servers starting at the same time (the others wait in line) | the machine's cores |
+| RULEBOOK_HUB_PORTS | the ports handed to students' servers, `first-last` (a firewall's range) | any free port |
+| RULEBOOK_HUB_API_PORT, RULEBOOK_HUB_PROXY_API_PORT | the hub's and its proxy's own loopback ports | 8081, 8001 |
 | RULEBOOK_HUB_SSL_CERT, RULEBOOK_HUB_SSL_KEY | the hub's TLS certificate and key files (HTTPS without a proxy in front) | none |
 | RULEBOOK_BOOK_URL | where the apps' rule links go, if not to the book each student's server serves | the served book |
 | RULEBOOK_HUB_IDLE | seconds before an unused server is stopped | 900 |
@@ -69,6 +86,8 @@ LOOPBACK = IP.startswith("127.") or IP in ("localhost", "::1")
 c.JupyterHub.ip = IP
 c.JupyterHub.port = int(os.environ.get("RULEBOOK_HUB_PORT", "8000"))
 c.JupyterHub.hub_ip = "127.0.0.1"
+c.JupyterHub.hub_port = int(os.environ.get("RULEBOOK_HUB_API_PORT", "8081"))
+c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{int(os.environ.get('RULEBOOK_HUB_PROXY_API_PORT', '8001'))}"
 c.JupyterHub.db_url = f"sqlite:///{DATA / 'jupyterhub.sqlite'}"
 c.JupyterHub.cookie_secret_file = str(DATA / "jupyterhub_cookie_secret")
 c.ConfigurableHTTPProxy.pid_file = str(DATA / "jupyterhub-proxy.pid")
@@ -76,9 +95,10 @@ c.ConfigurableHTTPProxy.command = [
     os.environ.get("RULEBOOK_HUB_PROXY", str(HERE / "node_modules" / ".bin" / "configurable-http-proxy"))
 ]
 c.JupyterHub.allow_named_servers = False
-# a server takes about 100 MB and 50 MB more for each app open (README, "Apps for a class")
+# a server takes about 170 MB and 45 MB more for each app open (README, "Apps for a class")
 c.JupyterHub.active_server_limit = int(os.environ.get("RULEBOOK_HUB_MAX_SERVERS", "40"))
-c.JupyterHub.concurrent_spawn_limit = 20
+# nobody is turned away while others start: the spawner lines them up (ClassSpawner.starting_at_once)
+c.JupyterHub.concurrent_spawn_limit = 0
 cert, key = os.environ.get("RULEBOOK_HUB_SSL_CERT"), os.environ.get("RULEBOOK_HUB_SSL_KEY")
 if cert and key:
     c.JupyterHub.ssl_cert, c.JupyterHub.ssl_key = cert, key
@@ -131,9 +151,11 @@ def together_environment() -> dict:
     }
 
 
-# each student's server: the book's apps, landing on the gallery
-c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
-c.SimpleLocalProcessSpawner.home_dir_template = str(DATA / "students" / "{username}")
+# each student's server: the book's apps, landing on the gallery; started in line, on a port checked
+c.JupyterHub.spawner_class = "classserver.hub_spawner.ClassSpawner"
+c.ClassSpawner.home_dir_template = str(DATA / "students" / "{username}")
+c.ClassSpawner.starting_at_once = int(os.environ.get("RULEBOOK_HUB_STARTING", str(os.cpu_count() or 2)))
+c.ClassSpawner.port_range = os.environ.get("RULEBOOK_HUB_PORTS", "")
 c.Spawner.cmd = [sys.executable, "-m", "classserver", "--hub"]
 c.Spawner.args = [
     f"--warm={os.environ.get('RULEBOOK_HUB_WARM', '1')}",
@@ -145,7 +167,8 @@ c.Spawner.args = [
 c.Spawner.default_url = "/"
 c.Spawner.env_keep = ["PATH", "PYTHONPATH", "LANG", "LC_ALL", "JUPYTER_PATH", "RULEBOOK_BOOK_URL"]
 c.Spawner.environment = together_environment()  # the class together: see above
-c.Spawner.start_timeout = 120
+# the time in line counts: the last of a class of 40 on two cores starts about a minute after the first
+c.Spawner.start_timeout = 300
 c.Spawner.http_timeout = 120
 # after logging in, or following a sheet's code, a student goes straight to their server
 # (JupyterHub starts it): no "Start My Server" page in between
@@ -153,6 +176,33 @@ c.JupyterHub.redirect_to_server = True
 c.JupyterHub.implicit_spawn_seconds = 0.5
 # its pages a student meets ("your apps are starting", "...were stopped") in both languages
 c.JupyterHub.template_paths = [str(HERE / "templates")]
+
+# an error page says when to try again (Retry-After, as the page itself does by itself): JupyterHub
+# sets it only for its spawn throttle, not for a full class
+from jupyterhub.handlers.base import BaseHandler  # noqa: E402
+
+RETRY_AFTER = {429: "30", 502: "30", 503: "30", 504: "30"}
+if not getattr(BaseHandler.write_error, "says_when_to_retry", False):
+    _write_error = BaseHandler.write_error
+
+    def write_error(self, status_code, **kwargs):
+        if status_code in RETRY_AFTER:
+            self.set_header("Retry-After", RETRY_AFTER[status_code])
+        return _write_error(self, status_code, **kwargs)
+
+    write_error.says_when_to_retry = True
+    BaseHandler.write_error = write_error
+
+
+def class_start_token() -> str:
+    """The token of the teacher's command that starts the class's servers ahead (classserver.hub_start):
+    made once, kept with the hub's data, readable by the hub's user only."""
+    path = DATA / "class-start-token"
+    if not path.exists():
+        path.touch(mode=0o600)
+        path.write_text(secrets.token_hex(32), encoding="utf-8")
+    return path.read_text(encoding="utf-8").strip()
+
 
 # servers nobody uses are stopped (JupyterHub's idle culler, as a hub service)
 idle = os.environ.get("RULEBOOK_HUB_IDLE", "900")
@@ -174,13 +224,21 @@ c.JupyterHub.services = [
         ],
         "environment": {"RULEBOOK_TOGETHER_SECRET": SECRET},
         "oauth_no_confirm": True,
+        "timeout": 120,  # the hub stops if it does not answer in time: a busy machine takes longer than 30 s
     },
+    # the teacher's command that starts the class's servers before the lesson (no process of its own)
+    {"name": "class-start", "api_token": class_start_token()},
 ]
 c.JupyterHub.load_roles = [
     {
         "name": "idle-culler",
         "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
         "services": ["idle-culler"],
+    },
+    {
+        "name": "class-start",
+        "scopes": ["admin:users", "admin:servers"],
+        "services": ["class-start"],
     },
     # every user may reach the class together (the hub's own role for users, and this)
     {"name": "user", "scopes": ["self", f"access:services!service={TOGETHER}"]},
