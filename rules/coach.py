@@ -1,0 +1,342 @@
+"""The coach: which move is best here, how good it is, and why, from one seat's view only.
+
+:func:`advise` ranks the legal moves of the seat to move, best first. Each
+:class:`Advice` holds the move, its estimate (``score``: the seat's expected
+result, in the unit the game declares, such as the chance of not being the fool)
+and ``why``, a sentence in both languages saying what the move does, what it
+risks and the rule it rests on.
+
+The method is determinized Monte Carlo over the engines' fast playouts. The coach
+sees what the seat sees, nothing more: it asks the game to deal the cards this
+seat has not seen in a way consistent with its view (the game's
+:class:`Coaching`, declared on its :class:`rules.game.Game`), plays every move in
+that imagined deal, lets the game's bots play on (cut short and the position
+evaluated where whole games are long), and averages over many such deals. Every
+move is tried in the same imagined deals with the same bots' seeds, so the
+comparison between moves is not blurred by the luck of the deal. Moves that fall
+clearly behind stop being tried, so the best ones get the most playouts.
+
+The work is bounded twice: by ``seconds`` (wall clock) and by ``playouts`` (a
+count, the same on any machine): with ``seconds=None`` the advice depends only on
+the seed and the position as the seat sees it.
+
+>>> from rules import durak
+>>> state = durak.position(["7♥ 9♠ A♣", "8♥ 6♣ 10♣"], "6♣")
+>>> best = advise(state, 0, seconds=None, playouts=60, seed=1)[0]
+>>> best.action.label, 0 <= best.score <= 1
+('P1 leads 9♠', True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from rules.errors import RulesError
+from rules.game import Action, Player, RandomPlayer, State, play_bots
+from rules.lang import Bi, count, pick
+
+__all__ = [
+    "STRENGTHS",
+    "Advice",
+    "Coach",
+    "CoachError",
+    "Coaching",
+    "advise",
+    "win_share",
+]
+
+#: the three strengths of every game's bots, weakest first: keys of a game's ``players``
+STRENGTHS = ("easy", "heuristic", "strong")
+#: their names for the reader
+STRENGTH_NAMES = {
+    "easy": Bi("easy", "лёгкий"),
+    "heuristic": Bi("medium", "средний"),
+    "strong": Bi("strong", "сильный"),
+}
+#: the noun of a difference of estimates: "3 percentage points", "на 3 процентных пункта"
+PERCENT_POINTS = (
+    ("percentage point", "percentage points"),
+    ("процентный пункт", "процентных пункта", "процентных пунктов"),
+)
+#: the playouts of one piece of advice when no cap is given (the seconds bound it first)
+DEFAULT_PLAYOUTS = 20_000
+
+
+class CoachError(RulesError):
+    """Advice asked for where there is none to give (the game is over, another seat's turn)."""
+
+
+def win_share(state: State, seat: int) -> float:
+    """The seat's share of the win of a finished game: 1 alone in first place, 1/k for
+    each of k sharing it, 0 otherwise."""
+    places = state.result().places
+    if places[seat] != 1:
+        return 0.0
+    return 1.0 / places.count(1)
+
+
+@dataclass(frozen=True)
+class Coaching:
+    """What the coach needs to know of one game, declared on its :class:`rules.game.Game`.
+
+    * ``deal(view, rng)``: a full state that the view's seat cannot tell from the real
+      one: its own cards and everything public as the view says, the cards it has not
+      seen dealt at random where they may lie (counts, known cards, cards shown and
+      taken), and its own chance (``rng``) for what is still to come. It reads the view
+      only, so the coach never learns a hidden card.
+    * ``value(state, seat)``: the seat's result of a finished game, in ``unit``
+      (default :func:`win_share`).
+    * ``evaluate(state, seat)``: an estimate of the same for an unfinished state, used
+      when a playout is cut short after ``horizon`` actions (None: play to the end).
+    * ``rollout``: the key of the game's ``players`` who play the playouts (None: the
+      game's bot); or ``policy(state, actions, rng)``, the same bot's choice read straight
+      from an imagined state (every card of which is the coach's own invention), which
+      spares the playouts a view per move.
+    * ``unit``: what a score means, for the reader.
+    """
+
+    deal: Callable[[dict, random.Random], State]
+    value: Callable[[State, int], float] = win_share
+    evaluate: Callable[[State, int], float] | None = None
+    horizon: int | None = None
+    rollout: str | None = None
+    policy: Callable[[State, list[Action], random.Random], Action] | None = None
+    unit: Bi = Bi("chance of winning", "шанс выиграть")
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One legal move as the coach sees it.
+
+    ``score`` is the seat's expected result after this move (in the game's unit,
+    from 0 to 1), over ``playouts`` imagined continuations; ``lost`` the share of
+    them in which the move did worse than the best move did in the same imagined
+    deal; ``why`` the sentence for the reader.
+    """
+
+    action: Action
+    score: float
+    playouts: int
+    lost: float
+    why: Bi
+    rule: str = ""
+    rank: int = 0
+    unit: Bi = field(default=Bi("", ""), compare=False)
+
+    def text(self, lang: str = "en") -> str:
+        return self.why(lang)
+
+
+def advise(
+    state: State,
+    seat: int,
+    seconds: float | None = 0.5,
+    seed: int = 0,
+    *,
+    playouts: int | None = None,
+) -> list[Advice]:
+    """The legal moves of ``seat`` ranked best first (see the module's text).
+
+    ``seconds`` bounds the time and ``playouts`` the number of playouts (default:
+    :data:`DEFAULT_PLAYOUTS`); ``seconds=None`` is bounded by the count alone, so the
+    same seed gives the same advice. Only ``state.view(seat)`` and the seat's legal
+    moves are read.
+    """
+    if state.is_over():
+        raise CoachError("the game is over: there is no move to advise", "игра окончена: советовать нечего")
+    if state.current_player != seat:
+        turn = state.current_player
+        raise CoachError(
+            f"it is player {turn + 1}'s move, not player {seat + 1}'s",
+            f"сейчас ходит игрок {turn + 1}, а не игрок {seat + 1}",
+        )
+    return _advise(state.GAME, state.view(seat), seat, state.legal_actions(), seconds, seed, playouts)
+
+
+def _coaching(game) -> Coaching:
+    coaching = game.coaching
+    if coaching is None:
+        raise CoachError(
+            f"{game.name('en')} has no coach", f"для игры «{game.name('ru')}» нет тренера"
+        )  # pragma: no cover (every game of the book declares one)
+    return coaching
+
+
+def _rollout_players(game, coaching: Coaching, players: int) -> list[Player]:
+    name = coaching.rollout or game.bot
+    if name == "random":
+        return [RandomPlayer()] * players
+    return [game.players[name]() for _ in range(players)]
+
+
+def _advise(
+    game,
+    view: dict,
+    seat: int,
+    actions: Sequence[Action],
+    seconds: float | None,
+    seed: int,
+    playouts: int | None,
+) -> list[Advice]:
+    coaching = _coaching(game)
+    rng = random.Random(seed)
+    cap = DEFAULT_PLAYOUTS if playouts is None else max(1, playouts)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    n = len(actions)
+    labels = [a.label for a in actions]
+    totals, squares, counts = [0.0] * n, [0.0] * n, [0] * n
+    #: per action, how often it did worse than the best of the same imagined deal
+    behind = [0] * n
+    alive = list(range(n))
+    done, sweeps = 0, 0
+    bots: list[Player] | None = None
+    value, evaluate, horizon, policy = coaching.value, coaching.evaluate, coaching.horizon, coaching.policy
+    while done < cap:
+        world = coaching.deal(view, random.Random(rng.randrange(2**62)))
+        if bots is None and policy is None:
+            bots = _rollout_players(game, coaching, world.num_players)
+        bot_seed = rng.randrange(2**62)
+        moves = {a.label: a for a in world.legal_actions()}
+        results = {}
+        for k in alive:
+            imagined = world.clone()
+            move = moves.get(labels[k])
+            if move is None:
+                raise RuntimeError(f"{game.id}: the imagined deal lacks the move {labels[k]!r} of the view")
+            imagined._advance(move)
+            v = _play_on(imagined, seat, bots or policy, random.Random(bot_seed), value, evaluate, horizon)
+            results[k] = v
+            totals[k] += v
+            squares[k] += v * v
+            counts[k] += 1
+            done += 1
+        top = max(results.values())
+        for k, v in results.items():
+            behind[k] += v < top - 1e-9
+        sweeps += 1
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        if len(alive) > 3 and sweeps in (8, 16, 32, 64, 128):
+            alive = _survivors(alive, totals, squares, counts)
+    return _ranked(game, coaching, actions, totals, counts, behind)
+
+
+def _play_on(state, seat, bots, rng, value, evaluate, horizon) -> float:
+    """Let the bots (a list of players, or a policy reading the state) play on from an
+    imagined position; the seat's value at the end (or at the horizon)."""
+    limit = state.INFO.max_actions(state) if horizon is None else horizon
+    if isinstance(bots, list):
+        play_bots(state, dict(enumerate(bots)), rng, limit=limit)
+    else:
+        advance, legal, over = state._advance, state.legal_actions, state.is_over
+        for _ in range(limit):
+            if over():
+                break
+            actions = legal()
+            advance(actions[0] if len(actions) == 1 else bots(state, actions, rng))
+    if state.is_over():
+        return value(state, seat)
+    if evaluate is None:
+        return 0.5  # a game stopped at the engine's bound: neither won nor lost
+    return evaluate(state, seat)
+
+
+def _survivors(alive: list[int], totals, squares, counts) -> list[int]:
+    """The moves worth more playouts: those not clearly behind the best (a margin of two
+    standard errors), and at least the three best."""
+    means = {k: totals[k] / counts[k] for k in alive}
+    best = max(alive, key=lambda k: means[k])
+    n = counts[best]
+    var = max(squares[best] / n - means[best] ** 2, 0.05)
+    margin = 2 * math.sqrt(2 * var / n)
+    ordered = sorted(alive, key=lambda k: -means[k])
+    keep = [k for k in ordered if means[k] >= means[best] - margin]
+    if len(keep) < 3:
+        keep = ordered[:3]
+    return sorted(keep)
+
+
+def _ranked(game, coaching: Coaching, actions, totals, counts, behind) -> list[Advice]:
+    order = sorted(range(len(actions)), key=lambda k: (-totals[k] / counts[k], -counts[k], k))
+    best = order[0]
+    best_score = totals[best] / counts[best]
+    out = []
+    for rank, k in enumerate(order):
+        score = totals[k] / counts[k]
+        lost = behind[k] / counts[k]
+        why = _why(game, coaching, actions[k], score, best_score, lost, counts[k], rank, len(actions))
+        out.append(Advice(actions[k], score, counts[k], lost, why, actions[k].rule, rank, coaching.unit))
+    return out
+
+
+def _percent(x: float) -> str:
+    return f"{round(100 * x)}%"
+
+
+def _why(game, coaching: Coaching, action: Action, score, best, lost, n, rank, moves) -> Bi:
+    """What the move does, its estimate, what it risks, and the rule it rests on."""
+    rule = action.rule
+    title_en, title_ru = game.rules.get(rule, ("", ""))
+
+    def say(lang: str) -> str:
+        does = action.explain(lang)
+        unit = coaching.unit(lang)
+        estimate = pick(lang, f"{unit}: {_percent(score)}", f"{unit}: {_percent(score)}")
+        if moves == 1:
+            risk = pick(lang, "the only legal move", "единственный разрешённый ход")
+        elif rank == 0:
+            risk = pick(
+                lang,
+                f"the best of the {moves} moves; in {_percent(lost)} of the imagined deals another move did better",
+                f"лучший из ходов ({moves}); в {_percent(lost)} воображаемых раздач другой ход был лучше",
+            )
+        else:
+            gap = count(round(100 * (best - score)), lang, *PERCENT_POINTS)
+            risk = pick(
+                lang,
+                f"{gap} below the best move; it did worse than the best in {_percent(lost)} of the imagined deals",
+                f"на {gap} хуже лучшего хода; хуже лучшего в {_percent(lost)} воображаемых раздач",
+            )
+        title = pick(lang, title_en, title_ru)
+        rests = pick(lang, f"rule: {title}", f"правило: {title}") if title else ""
+        return f"{does}. {estimate} ({risk}). {rests}".strip()
+
+    return Bi(say("en"), say("ru"))
+
+
+class Coach:
+    """The strongest bot: plays the coach's best move (a :class:`rules.game.Player`).
+
+    ``Coach("durak", seconds=0.2)``: the game by its id (found in the registry when it
+    first plays); ``playouts=`` alone gives play that does not depend on the machine's
+    speed.
+    """
+
+    name = "strong"
+    needs_view = True
+
+    def __init__(self, game: str, seconds: float | None = 0.2, playouts: int | None = None):
+        if seconds is None and playouts is None:
+            raise ValueError("a coach needs a bound: seconds, playouts or both")
+        self.game = game
+        self.seconds = seconds
+        self.playouts = playouts
+        #: playouts and seconds spent so far (for the benchmark's playouts per second)
+        self.spent = [0, 0.0]
+
+    def choose(self, view: dict, actions: Sequence[Action], rng: random.Random) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        from rules.game import GAMES
+
+        start = time.perf_counter()
+        seat = actions[0].player
+        game = GAMES[self.game]
+        advice = _advise(game, view, seat, actions, self.seconds, rng.randrange(2**62), self.playouts)
+        self.spent[0] += sum(a.playouts for a in advice)
+        self.spent[1] += time.perf_counter() - start
+        return advice[0].action
