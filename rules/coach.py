@@ -115,7 +115,8 @@ class Advice:
     ``score`` is the seat's expected result after this move (in the game's unit,
     from 0 to 1), over ``playouts`` imagined continuations; ``lost`` the share of
     them in which the move did worse than the best move did in the same imagined
-    deal; ``why`` the sentence for the reader.
+    deal; ``why`` the sentence for the reader (``risk`` its part that says what the
+    move risks).
     """
 
     action: Action
@@ -126,6 +127,7 @@ class Advice:
     rule: str = ""
     rank: int = 0
     unit: Bi = field(default=Bi("", ""), compare=False)
+    risk: Bi = field(default=Bi("", ""), compare=False)
 
     def text(self, lang: str = "en") -> str:
         return self.why(lang)
@@ -154,7 +156,7 @@ def advise(
             f"it is player {turn + 1}'s move, not player {seat + 1}'s",
             f"сейчас ходит игрок {turn + 1}, а не игрок {seat + 1}",
         )
-    return _advise(state.GAME, state.view(seat), seat, state.legal_actions(), seconds, seed, playouts)
+    return _advise(state.GAME, state.view(seat), seat, state.legal_actions(), seconds, seed, playouts)[0]
 
 
 def _coaching(game) -> Coaching:
@@ -181,7 +183,11 @@ def _advise(
     seconds: float | None,
     seed: int,
     playouts: int | None,
-) -> list[Advice]:
+    prior: int | None = None,
+) -> tuple[list[Advice], Action]:
+    """The advice, ranked by estimate, and the move to play: the best by estimate, or, given
+    ``prior`` (the index of the move the game's bot would play), that move unless another did
+    better than it in the same imagined deals by more than one standard error."""
     coaching = _coaching(game)
     rng = random.Random(seed)
     cap = DEFAULT_PLAYOUTS if playouts is None else max(1, playouts)
@@ -189,6 +195,7 @@ def _advise(
     n = len(actions)
     labels = [a.label for a in actions]
     totals, squares, counts = [0.0] * n, [0.0] * n, [0] * n
+    runs: list[list[float]] = [[] for _ in range(n)]
     #: per action, how often it did worse than the best of the same imagined deal
     behind = [0] * n
     alive = list(range(n))
@@ -210,6 +217,7 @@ def _advise(
             imagined._advance(move)
             v = _play_on(imagined, seat, bots or policy, random.Random(bot_seed), value, evaluate, horizon)
             results[k] = v
+            runs[k].append(v)
             totals[k] += v
             squares[k] += v * v
             counts[k] += 1
@@ -221,8 +229,27 @@ def _advise(
         if deadline is not None and time.perf_counter() > deadline:
             break
         if len(alive) > 3 and sweeps in (8, 16, 32, 64, 128):
-            alive = _survivors(alive, totals, squares, counts)
-    return _ranked(game, coaching, actions, totals, counts, behind)
+            alive = _survivors(alive, totals, squares, counts, prior)
+    advice = _ranked(game, coaching, actions, totals, counts, behind)
+    return advice, advice[0].action if prior is None else actions[_better_than(prior, runs)]
+
+
+def _better_than(prior: int, runs: list[list[float]]) -> int:
+    """The move that beat ``prior`` in the same imagined deals by the widest sure margin (the
+    mean difference less one standard error), or ``prior`` itself when none did."""
+    choice, margin = prior, 0.0
+    base = runs[prior]
+    for k, run in enumerate(runs):
+        m = len(run)
+        if k == prior or m < 2:
+            continue
+        diffs = [v - base[i] for i, v in enumerate(run)]
+        mean = sum(diffs) / m
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (m - 1))
+        sure = mean - sd / math.sqrt(m)
+        if sure > margin:
+            choice, margin = k, sure
+    return choice
 
 
 def _play_on(state, seat, bots, rng, value, evaluate, horizon) -> float:
@@ -245,9 +272,9 @@ def _play_on(state, seat, bots, rng, value, evaluate, horizon) -> float:
     return evaluate(state, seat)
 
 
-def _survivors(alive: list[int], totals, squares, counts) -> list[int]:
+def _survivors(alive: list[int], totals, squares, counts, prior: int | None = None) -> list[int]:
     """The moves worth more playouts: those not clearly behind the best (a margin of two
-    standard errors), and at least the three best."""
+    standard errors), at least the three best, and the bot's own move (``prior``)."""
     means = {k: totals[k] / counts[k] for k in alive}
     best = max(alive, key=lambda k: means[k])
     n = counts[best]
@@ -257,6 +284,8 @@ def _survivors(alive: list[int], totals, squares, counts) -> list[int]:
     keep = [k for k in ordered if means[k] >= means[best] - margin]
     if len(keep) < 3:
         keep = ordered[:3]
+    if prior is not None and prior not in keep:
+        keep.append(prior)
     return sorted(keep)
 
 
@@ -268,8 +297,8 @@ def _ranked(game, coaching: Coaching, actions, totals, counts, behind) -> list[A
     for rank, k in enumerate(order):
         score = totals[k] / counts[k]
         lost = behind[k] / counts[k]
-        why = _why(game, coaching, actions[k], score, best_score, lost, counts[k], rank, len(actions))
-        out.append(Advice(actions[k], score, counts[k], lost, why, actions[k].rule, rank, coaching.unit))
+        risk, why = _why(game, coaching, actions[k], score, best_score, lost, counts[k], rank, len(actions))
+        out.append(Advice(actions[k], score, counts[k], lost, why, actions[k].rule, rank, coaching.unit, risk))
     return out
 
 
@@ -277,39 +306,41 @@ def _percent(x: float) -> str:
     return f"{round(100 * x)}%"
 
 
-def _why(game, coaching: Coaching, action: Action, score, best, lost, n, rank, moves) -> Bi:
-    """What the move does, its estimate, what it risks, and the rule it rests on."""
-    rule = action.rule
-    title_en, title_ru = game.rules.get(rule, ("", ""))
+def _why(game, coaching: Coaching, action: Action, score, best, lost, n, rank, moves) -> tuple[Bi, Bi]:
+    """What the move risks, and the whole sentence: what it does, its estimate, the risk
+    and the rule it rests on."""
+    title_en, title_ru = game.rules.get(action.rule, ("", ""))
 
-    def say(lang: str) -> str:
-        does = action.explain(lang)
-        unit = coaching.unit(lang)
-        estimate = pick(lang, f"{unit}: {_percent(score)}", f"{unit}: {_percent(score)}")
+    def risk(lang: str) -> str:
         if moves == 1:
-            risk = pick(lang, "the only legal move", "единственный разрешённый ход")
-        elif rank == 0:
-            risk = pick(
+            return pick(lang, "the only legal move", "единственный разрешённый ход")
+        if rank == 0:
+            return pick(
                 lang,
                 f"the best of the {moves} moves; in {_percent(lost)} of the imagined deals another move did better",
                 f"лучший из ходов ({moves}); в {_percent(lost)} воображаемых раздач другой ход был лучше",
             )
-        else:
-            gap = count(round(100 * (best - score)), lang, *PERCENT_POINTS)
-            risk = pick(
-                lang,
-                f"{gap} below the best move; it did worse than the best in {_percent(lost)} of the imagined deals",
-                f"на {gap} хуже лучшего хода; хуже лучшего в {_percent(lost)} воображаемых раздач",
-            )
-        title = pick(lang, title_en, title_ru)
-        rests = pick(lang, f"rule: {title}", f"правило: {title}") if title else ""
-        return f"{does}. {estimate} ({risk}). {rests}".strip()
+        gap = count(round(100 * (best - score)), lang, *PERCENT_POINTS)
+        return pick(
+            lang,
+            f"{gap} below the best move; it did worse than the best in {_percent(lost)} of the imagined deals",
+            f"на {gap} хуже лучшего хода; хуже лучшего в {_percent(lost)} воображаемых раздач",
+        )
 
-    return Bi(say("en"), say("ru"))
+    def say(lang: str) -> str:
+        title = pick(lang, title_en, title_ru)
+        rests = pick(lang, f" Rule: {title}.", f" Правило: {title}.") if title else ""
+        return f"{action.explain(lang)}. {coaching.unit(lang)}: {_percent(score)} ({risk(lang)}).{rests}"
+
+    return Bi(risk("en"), risk("ru")), Bi(say("en"), say("ru"))
 
 
 class Coach:
     """The strongest bot: plays the coach's best move (a :class:`rules.game.Player`).
+
+    It starts from the move the game's own bot would play and plays another only when
+    that move did better in the same imagined deals by more than the playouts' noise, so
+    a coach short of time plays as well as the bot, and better as it has more.
 
     ``Coach("durak", seconds=0.2)``: the game by its id (found in the registry when it
     first plays); ``playouts=`` alone gives play that does not depend on the machine's
@@ -336,7 +367,10 @@ class Coach:
         start = time.perf_counter()
         seat = actions[0].player
         game = GAMES[self.game]
-        advice = _advise(game, view, seat, actions, self.seconds, rng.randrange(2**62), self.playouts)
+        seed = rng.randrange(2**62)
+        usual = game.bot_player().choose(view, actions, random.Random(seed))
+        prior = next(i for i, a in enumerate(actions) if a is usual or a == usual)
+        advice, move = _advise(game, view, seat, actions, self.seconds, seed, self.playouts, prior)
         self.spent[0] += sum(a.playouts for a in advice)
         self.spent[1] += time.perf_counter() - start
-        return advice[0].action
+        return move

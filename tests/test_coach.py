@@ -10,10 +10,14 @@ import pytest
 import rules
 from rules import durak
 from rules.coach import STRENGTHS, Coach, CoachError, advise
-from rules.game import GAMES, playout
+from rules.game import GAMES, play_bots
 
 #: a small fixed budget: the advice then depends on the seed alone
 PLAYOUTS = 40
+#: the games with a coach: every game of the book with decisions to make
+COACHED = ["domimi", "domino", "durak", "joker_rummy", "dummy_rummy"]
+#: every game of the book: each declares the three strengths
+ALL_GAMES = [*COACHED, "minefield"]
 
 
 def _state_at(game, seed: int, steps: int):
@@ -41,6 +45,33 @@ def test_durak_two_deals_alike_to_the_seat_get_the_same_advice():
     a = advise(one, 0, seconds=None, playouts=PLAYOUTS, seed=5)
     b = advise(two, 0, seconds=None, playouts=PLAYOUTS, seed=5)
     assert [(x.action.label, x.score, x.playouts) for x in a] == [(x.action.label, x.score, x.playouts) for x in b]
+
+
+def _hidden_twin(state, seat: int):
+    """A state that looks the same to ``seat`` but holds other cards where it cannot see."""
+    if state.INFO.id == "domino":  # an opponent's card swapped with one of the cards out of play
+        twin, other = state.clone(), 1 - seat
+        twin.hands[other][0], twin.removed[0] = twin.removed[0], twin.hands[other][0]
+        return twin
+    return state.GAME.coaching.deal(state.view(seat), random.Random(99))
+
+
+def _hidden(state, seat: int) -> dict:
+    return {k: sorted(map(str, v)) for k, v in state.zones().items() if k not in state.visible_zones(seat)}
+
+
+@pytest.mark.parametrize("game_id", COACHED)
+def test_two_states_alike_to_the_seat_get_the_same_advice(game_id):
+    game = GAMES[game_id]
+    state = _state_at(game, 5, 14)
+    seat = state.current_player
+    twin = _hidden_twin(state, seat)
+    assert twin.view(seat) == state.view(seat)
+    assert _hidden(twin, seat) != _hidden(state, seat)
+    a = advise(state, seat, seconds=None, playouts=PLAYOUTS, seed=3)
+    b = advise(twin, seat, seconds=None, playouts=PLAYOUTS, seed=3)
+    assert [(x.action.label, x.score) for x in a] == [(x.action.label, x.score) for x in b]
+    assert sorted(x.action.label for x in a) == sorted(x.label for x in state.legal_actions())
 
 
 def test_the_imagined_deal_keeps_what_the_seat_sees_and_deals_the_rest_anew():
@@ -88,11 +119,83 @@ def test_advice_for_a_seat_not_to_move_is_refused_in_both_languages():
     assert "player 2" in error.value.message("en") and "игрок 2" in error.value.message("ru")
 
 
-@pytest.mark.parametrize("game_id", ["durak", "domino"])
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 def test_every_game_declares_three_strengths_and_the_strong_one_plays(game_id):
     game = GAMES[game_id]
     assert set(STRENGTHS) <= set(game.players)
     state = game.new_game(players=2, seed=11)
-    players = [Coach(game_id, seconds=None, playouts=8), game.players["easy"]()]
-    playout(state, players, seed=3)
-    assert state.is_over()
+    players = {0: Coach(game_id, seconds=None, playouts=6), 1: game.players["easy"]()}
+    played = play_bots(state, players, random.Random(3), limit=30)
+    assert len(played) == 30 or state.is_over()
+    assert any(a.player == 0 for a in played)
+
+
+@pytest.mark.parametrize("game_id", ["durak", "domino"])
+def test_the_strong_bot_is_not_worse_than_the_easy_one(game_id):
+    # a bounded match (the benchmark plays hundreds of games): seats alternate; the coach with a
+    # small fixed budget must win at least half of the games against random moves
+    game = GAMES[game_id]
+    won = 0.0
+    for i in range(6):
+        state = game.new_game(players=2, seed=i)
+        up = i % 2
+        play_bots(
+            state, {up: Coach(game_id, seconds=None, playouts=12), 1 - up: game.players["easy"]()}, random.Random(i)
+        )
+        won += game.coaching.value(state, up)
+    assert won >= 3
+
+
+# ---------------------------------------------------------------- the app's Hint and the bots' strengths
+
+
+def _durak_view(lang: str = "en"):
+    from widgets.games.durak import DurakGame
+
+    view = DurakGame(lang=lang, seed=3)
+    panel = view.control("rb-hint-panel")
+    panel.seconds, panel.playouts = None, PLAYOUTS  # a fixed budget: the same hint on any machine
+    return view, panel
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_hint_shows_the_three_best_moves_with_estimates_and_rule_links(lang):
+    view, panel = _durak_view(lang)
+    state = view.state
+    panel.press()
+    shown = panel.hint_html()
+    best = advise(state, state.current_player, seconds=None, playouts=PLAYOUTS, seed=len(state.history))[:3]
+    assert shown.count("<li>") == len(best) == 3
+    for a in best:
+        assert view.action_text(a.action) in shown
+        assert f"{round(100 * a.score)}%" in shown
+        assert f'data-rule="{a.rule}"' in shown
+    assert ("не остаться в дураках" if lang == "ru" else "not being the fool") in shown
+    assert view.status_kind() != "error"
+
+
+def test_hint_is_forgotten_after_a_move_and_refused_for_a_bots_move():
+    view, panel = _durak_view()
+    panel.press()
+    assert panel.hint_html()
+    view.press(view.buttons()[0])
+    assert panel.hint_html() == ""
+    view.set_seat(0, "bot")
+    view.set_seat(1, "human")
+    view.set_speed("step")
+    view.new_game(seed=4)
+    if view.waiting:
+        panel = view.control("rb-hint-panel")
+        panel.press()
+        assert view.status_kind() == "error" and "bot" in view.status_text()
+
+
+def test_each_bot_seat_takes_a_strength_from_settings():
+    view, _panel = _durak_view("ru")
+    toggle = view.control("rb-seat-1")
+    labels = [label for label, _ in toggle.options]
+    assert labels == ["человек", "бот: лёгкий", "бот: средний", "бот: сильный"]
+    view.set_seat(1, "strong")
+    assert isinstance(view._bots[1], Coach)
+    view.set_seat(1, "easy")
+    assert view._bots[1].name == "random"
