@@ -45,7 +45,9 @@ __all__ = [
     "Coach",
     "CoachError",
     "Coaching",
+    "Mistake",
     "advise",
+    "review",
     "win_share",
 ]
 
@@ -157,6 +159,51 @@ def advise(
             f"сейчас ходит игрок {turn + 1}, а не игрок {seat + 1}",
         )
     return _advise(state.GAME, state.view(seat), seat, state.legal_actions(), seconds, seed, playouts)[0]
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A move of a finished (or unfinished) game the coach would not have played.
+
+    ``step`` is the number of actions played before it (``state.undo(len(history) -
+    step)`` is the position), ``played`` the coach's view of the move played and
+    ``best`` of its best move there; ``cost`` how much the estimate fell.
+    """
+
+    step: int
+    played: Advice
+    best: Advice
+
+    @property
+    def cost(self) -> float:
+        return self.best.score - self.played.score
+
+    def text(self, lang: str = "en") -> str:
+        return pick(
+            lang,
+            f"Move {self.step + 1}: {self.played.action.explain('en')} ({_percent(self.played.score)}); "
+            f"better: {self.best.action.explain('en')} ({_percent(self.best.score)})",
+            f"Ход {self.step + 1}: {self.played.action.explain('ru')} ({_percent(self.played.score)}); "
+            f"лучше: {self.best.action.explain('ru')} ({_percent(self.best.score)})",
+        )
+
+
+def review(state: State, seat: int, *, playouts: int = 200, seconds: float | None = None, shown: int = 3):
+    """The ``shown`` moves of ``seat`` in ``state``'s game that cost the most, by the coach's
+    estimates before each of them (``playouts`` and at most ``seconds`` for each position),
+    costliest first; moves that cost nothing are left out. Each position is judged from the
+    seat's view then, as the advice is."""
+    replay = state.restart()
+    mistakes = []
+    for step, action in enumerate(state.history):
+        if action.player == seat and len(replay.legal_actions()) > 1:
+            advice = advise(replay, seat, seconds=seconds, seed=step, playouts=playouts)
+            played = next(a for a in advice if a.action.label == action.label)
+            if played.rank > 0 and advice[0].score > played.score:
+                mistakes.append(Mistake(step, played, advice[0]))
+        replay._advance(action)
+    mistakes.sort(key=lambda m: (-m.cost, m.step))
+    return mistakes[:shown]
 
 
 def _coaching(game) -> Coaching:

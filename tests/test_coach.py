@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 
+import ipywidgets
 import pytest
 
 import rules
 from rules import durak
-from rules.coach import STRENGTHS, Coach, CoachError, advise
+from rules.coach import STRENGTHS, Coach, CoachError, advise, review
 from rules.game import GAMES, play_bots
 
 #: a small fixed budget: the advice then depends on the seed alone
@@ -199,3 +200,45 @@ def test_each_bot_seat_takes_a_strength_from_settings():
     assert isinstance(view._bots[1], Coach)
     view.set_seat(1, "easy")
     assert view._bots[1].name == "random"
+
+
+def test_review_names_the_costliest_moves_of_the_seat_in_order():
+    state = durak.new_game(players=2, seed=5)
+    bots = {0: durak.GAME.players["easy"](), 1: durak.HeuristicPlayer()}
+    play_bots(state, bots, random.Random(1))
+    mistakes = review(state, 0, playouts=8)
+    assert 1 <= len(mistakes) <= 3
+    assert [m.cost for m in mistakes] == sorted((m.cost for m in mistakes), reverse=True)
+    for m in mistakes:
+        assert state.history[m.step] == m.played.action and m.played.action.player == 0
+        assert m.best.score > m.played.score
+        before = state.undo(len(state.history) - m.step)
+        assert m.best.action.label in {a.label for a in before.legal_actions()}
+        assert m.played.action.explain("ru") in m.text("ru")
+
+
+def test_the_review_after_a_game_offers_to_try_again_from_a_costly_move(monkeypatch):
+    import widgets.coach
+
+    monkeypatch.setattr(widgets.coach, "REVIEW_SECONDS", None)
+    monkeypatch.setattr(widgets.coach, "REVIEW_PLAYOUTS", 8)
+    view, panel = _durak_view("ru")
+    while view.buttons() and not view.state.is_over():
+        view.press(view.buttons()[-1])  # the last move offered: often the worst
+    assert view.state.is_over()
+    panel.press_review()
+    shown = panel.review_html()
+    assert "дороже всего" in shown and "rule-link" in shown
+    assert "Сыграть отсюда" in [b.description for b in _buttons(panel)]
+    played = len(view.state.history)
+    panel.try_again(0)
+    again = view.state
+    assert not again.is_over() and len(again.history) < played and again.current_player == 0
+    assert view.buttons(), "the position is offered again to the person who played it"
+
+
+def _buttons(widget):
+    found = [widget] if isinstance(widget, ipywidgets.Button) else []
+    for child in getattr(widget, "children", ()):
+        found += _buttons(child)
+    return found

@@ -16,11 +16,12 @@ person, or a bot of one of the game's strengths (easy, medium, strong).
 
 from __future__ import annotations
 
+import functools
 import html
 
 import ipywidgets as w
 
-from rules.coach import STRENGTH_NAMES, STRENGTHS, CoachError, advise
+from rules.coach import STRENGTH_NAMES, STRENGTHS, CoachError, advise, review
 from rules.game import Game, Player
 from rules.lang import pick
 from widgets.common import guarded, rule_link, show
@@ -31,6 +32,8 @@ __all__ = ["HINT_PLAYOUTS", "HINT_SECONDS", "HintPanel", "seat_bot", "seat_choic
 HINT_SECONDS, HINT_PLAYOUTS = 0.5, 4000
 #: how many of the best moves a hint shows
 SHOWN = 3
+#: a review's bound for each position of the game (time and playouts)
+REVIEW_SECONDS, REVIEW_PLAYOUTS = 0.1, 200
 #: the seat kinds besides a person: "bot" is the game's own bot (its middle strength)
 BOT = "bot"
 
@@ -78,7 +81,15 @@ class HintPanel(w.VBox):
         self._button.on_click(self._hint)
         self._out = w.HTML()
         self._out.add_class("rb-hint-text")
-        super().__init__([self._button, self._out])
+        self._review = w.Button(
+            description=pick(lang, "Review", "Разбор"),
+            tooltip=pick(lang, "The three moves that cost the most", "Три хода, которые обошлись дороже всего"),
+        )
+        self._review.add_class("rb-review")
+        self._review.on_click(self._review_game)
+        self._mistakes = w.VBox()
+        self._mistakes.add_class("rb-review-moves")
+        super().__init__([self._button, self._review, self._out, self._mistakes])
         self.add_class("rb-hint-panel")
         self.lang = lang
         if view.GAME.coaching is None:
@@ -89,8 +100,13 @@ class HintPanel(w.VBox):
         return self._view._status
 
     def clear(self) -> None:
-        """Forget the hint shown (the position changed)."""
+        """Forget the hint and the review shown (the position changed); offer Hint while the game
+        is on and Review once it is over."""
         self._out.value = ""
+        self._mistakes.children = []
+        over = self._view._state.is_over()
+        self._button.layout.display = "none" if over else None
+        self._review.layout.display = None if over else "none"
 
     def hint_html(self) -> str:
         return self._out.value
@@ -98,6 +114,55 @@ class HintPanel(w.VBox):
     def press(self) -> None:
         """Press Hint."""
         self._hint()
+
+    def review_html(self) -> str:
+        return self._out.value + "".join(
+            child.children[0].value for child in self._mistakes.children if isinstance(child, w.HBox)
+        )
+
+    def press_review(self) -> None:
+        """Press Review."""
+        self._review_game()
+
+    def try_again(self, index: int) -> None:
+        """Press "Try again from here" under the review's mistake ``index`` (0: the costliest)."""
+        self._mistakes.children[index].children[1].click()
+
+    @guarded
+    def _review_game(self, _button=None) -> None:
+        view, lang = self._view, self._view.lang
+        state = view.state
+        seat = min(view.humans, default=0)
+        self._out.value = (
+            f"<p class='rb-hint-busy' role='status'>{pick(lang, 'The coach is thinking…', 'Тренер думает…')}</p>"
+        )
+        mistakes = review(state, seat, playouts=REVIEW_PLAYOUTS, seconds=REVIEW_SECONDS)
+        if not mistakes:
+            self._out.value = pick(
+                lang,
+                "<p>The coach found no move that cost anything.</p>",
+                "<p>Тренер не нашёл ни одного дорогого хода.</p>",
+            )
+            return
+        self._out.value = pick(
+            lang, "<p>The moves that cost the most:</p>", "<p>Ходы, которые обошлись дороже всего:</p>"
+        )
+        rows = []
+        for m in mistakes:
+            cost = round(100 * m.cost)
+            text = w.HTML(
+                f"{html.escape(m.text(lang))}; {pick(lang, f'cost {cost} percentage points', f'потеря {cost} п. п.')} "
+                f"<small>{rule_link(m.best.rule, lang)}</small>"
+            )
+            again = w.Button(description=pick(lang, "Try again from here", "Сыграть отсюда"))
+            again.add_class("rb-try-again")
+            again.on_click(functools.partial(self._try_again, state, len(state.history) - m.step))
+            rows.append(w.HBox([text, again], layout=w.Layout(flex_flow="row wrap", align_items="center")))
+        self._mistakes.children = rows
+
+    @guarded
+    def _try_again(self, state, back: int, _button=None) -> None:
+        self._view.load(state.undo(back).to_json())
 
     @guarded
     def _hint(self, _button=None) -> None:
