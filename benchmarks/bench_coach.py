@@ -80,8 +80,8 @@ def main(argv=None) -> None:
             rate = f"{n / secs:,.0f}" if secs else "-"
             names = f"{STRENGTH_NAMES[weak]('en')} v {STRENGTH_NAMES[strong]('en')}"
             print(
-                f"| {game.name('en')} | {names} | {100 * share:.1f}% | {100 * (share - half):.1f} to "
-                f"{100 * (share + half):.1f}% | {rate} |  ({time.perf_counter() - start:.0f} s)",
+                f"| {game.name('en')} | {names} | {100 * share:.1f}% | {100 * max(share - half, 0):.1f} to "
+                f"{100 * min(share + half, 1):.1f}% | {rate} |  ({time.perf_counter() - start:.0f} s)",
                 flush=True,
             )
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")

@@ -36,7 +36,7 @@ def deal(view: dict, rng: random.Random) -> DomimiState:
     n = len(view["draw_sizes"])
     state = DomimiState(Options(**turn["options"]), n, rng.randrange(2**31))
     field, kept, taken = _codes(view["field"]), _codes(view["revealed"]), _codes(view["taken"])
-    returned, mine = _codes(turn["returned"]), _codes(view["discard"])
+    returned, mine = list(turn["returned"]), _codes(view["discard"])
     unseen = Counter(c.index for c in full_field(state.decks))
     for known in (field, kept, taken, mine):
         unseen.subtract(known)
@@ -60,10 +60,10 @@ def deal(view: dict, rng: random.Random) -> DomimiState:
     state.end_met, state._pictures_moved, state._over = turn["end_met"], True, False
     state.revealed, state.returned, state.taken = kept + returned, returned, taken
     state.spent = None if view["spent"] is None else kept[view["spent"]]
-    state.locked = _codes(turn["locked"])
+    state.locked = list(turn["locked"])
     state.needed_suits, state.collected = frozenset(turn["needed_suits"]), frozenset(turn["collected"])
-    state.second_for = None if turn["second_for"] is None else _code(parse_card(turn["second_for"]))
-    state.may_return, state._ret = turn["may_return"], _codes(turn["returnable"])
+    state.second_for = turn["second_for"]
+    state.may_return, state._ret = turn["may_return"], list(turn["returnable"])
     state.phase = view["phase"]
     state._cache = None
     return state

@@ -1066,15 +1066,16 @@ class DomimiState(State):
             "discard_sizes": [len(d) for d in self.discard],
             "discard": [str(_ALL[c]) for c in self.discard[player]],
             "turns_played": self.turns_played,
-            # where the turn stands and the table's rules, known to everybody at it (for the coach)
+            # where the turn stands and the table's rules, known to everybody at it (for the coach);
+            # the cards of this turn named again by their codes (Card.index), each shown once above
             "turn_state": {
                 "first": self.first,
-                "returned": [str(_ALL[c]) for c in self.returned],
-                "locked": [str(_ALL[c]) for c in self.locked],
-                "returnable": [str(_ALL[c]) for c in self._ret],
+                "returned": list(self.returned),
+                "locked": list(self.locked),
+                "returnable": list(self._ret),
                 "needed_suits": sorted(self.needed_suits),
                 "collected": sorted(self.collected),
-                "second_for": None if self.second_for is None else str(_ALL[self.second_for]),
+                "second_for": self.second_for,
                 "may_return": self.may_return,
                 "steals": [list(s) for s in self.steals],
                 "end_met": self.end_met,
