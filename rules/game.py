@@ -1041,6 +1041,9 @@ class Game:
     measure: Callable[[State], dict] | None = None
     #: the play app, "module:class" (imported only when asked for: the engine needs no widgets)
     view: str = ""
+    #: how the coach reads the game (a :class:`rules.coach.Coaching`: dealing the unseen cards
+    #: from a view, the value of a position for a seat); None: the game has no coach
+    coaching: Any = None
 
     def __post_init__(self):
         if self.bot != "random" and self.bot not in self.players:

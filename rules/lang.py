@@ -12,7 +12,10 @@
 
 from __future__ import annotations
 
-__all__ = ["LANGS", "check_lang", "count", "pick", "player_name", "plural_ru", "signed"]
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+__all__ = ["LANGS", "Bi", "check_lang", "count", "pick", "player_name", "plural_ru", "signed"]
 
 #: the book's languages: English, and Russian, the sources' own
 LANGS = ("en", "ru")
@@ -72,3 +75,31 @@ def signed(n: int, lang: str = "en", en: tuple[str, str] = POINTS[0], ru: tuple[
     """A score change with its sign: "+2 points", "-1 очко"."""
     sign = "+" if n > 0 else "-" if n < 0 else ""
     return sign + count(abs(n), lang, en, ru)
+
+
+@dataclass(frozen=True, slots=True)
+class Bi:
+    """A text in both languages; ``text(lang)`` is the one in the reader's.
+
+    >>> Bi("a move", "ход")("ru")
+    'ход'
+    """
+
+    en: str
+    ru: str
+
+    def __call__(self, lang: str = "en") -> str:
+        return pick(lang, self.en, self.ru)
+
+    def __add__(self, other: Bi) -> Bi:
+        return Bi(self.en + other.en, self.ru + other.ru)
+
+    @classmethod
+    def join(cls, parts: Iterable[Bi], sep: str = "; ") -> Bi:
+        parts = list(parts)
+        return cls(sep.join(p.en for p in parts), sep.join(p.ru for p in parts))
+
+    @classmethod
+    def of(cls, error) -> Bi:
+        """The two messages of a :class:`rules.errors.RulesError`."""
+        return cls(error.message("en"), error.message("ru"))

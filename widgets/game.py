@@ -46,6 +46,7 @@ from rules.cards import Card, format_card, parse_cards
 from rules.errors import IllegalAction, check_lang
 from rules.game import Action, Game, State, option_label, play_bots
 from rules.lang import count, pick, player_name
+from widgets.coach import HintPanel, seat_bot, seat_choices
 from widgets.common import close_tree, guarded, rule_href, rule_link, show, status_line
 
 #: the longest text a move box accepts (a hand of cards, not a book)
@@ -443,7 +444,7 @@ class GameView(w.VBox):
 
     def _seat_toggle(self, seat: int) -> w.Widget:
         toggle = w.Dropdown(
-            options=[(pick(self.lang, "person", "человек"), "human"), (pick(self.lang, "bot", "бот"), "bot")],
+            options=seat_choices(self.GAME, self.lang),
             value=self._seats[seat],
             description=player_name(seat, self.lang),
             style={"description_width": "initial"},
@@ -477,7 +478,7 @@ class GameView(w.VBox):
         if not self._seats or len(self._seats) != n:
             self._seats = (list(self._seats or ["human"]) + ["bot"] * n)[:n]
         self._values.update(state.origin[1] if state.origin[0] == "new_game" else {})
-        self._bots = {p: self._bot() for p in range(n)}
+        self._bots = {p: seat_bot(self.GAME, kind) for p, kind in enumerate(self._seats)}
         self._rng = random.Random(state.seed)
         self._rebuild()
         self._after_move()
@@ -487,6 +488,7 @@ class GameView(w.VBox):
 
     def _set_seat(self, seat: int, kind: str) -> None:
         self._seats[seat] = kind
+        self._bots[seat] = seat_bot(self.GAME, kind)
         self._after_move()
 
     def _set_projector(self, on: bool) -> None:
@@ -678,6 +680,7 @@ class GameView(w.VBox):
         self._meta.add_class("rb-meta")
         self._special = w.VBox()
         self._special.add_class("rb-special")
+        self._hint = HintPanel(self)
         self.children = [
             w.HTML(STYLE, layout=w.Layout(display="none")),
             self._meta,
@@ -691,6 +694,7 @@ class GameView(w.VBox):
             self._again,
             self._special,
             self._typed_box,
+            self._hint,
         ]
         for cls in ("rb-lang-en", "rb-lang-ru"):
             self.remove_class(cls)
@@ -707,6 +711,7 @@ class GameView(w.VBox):
         )
 
     def _redraw(self) -> None:
+        self._hint.clear()
         state, lang, viewer = self._state, self.lang, self.viewer
         last = state.history[-1] if state.history else None
         fresh = moved_cards(last) if last else frozenset()

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from rules.cards import Card, NotationError, format_cards, parse_cards
 from rules.errors import RulesError, check_lang
-from rules.lang import pick
+from rules.lang import Bi
 
 __all__ = [
     "ANSWERS",
@@ -57,29 +57,6 @@ __all__ = [
 ANSWERS = ("pick", "choose", "cards", "number", "numbers")
 #: 1 easy, 2 medium, 3 hard
 DIFFICULTIES = (1, 2, 3)
-
-
-@dataclass(frozen=True, slots=True)
-class Bi:
-    """A text in both languages."""
-
-    en: str
-    ru: str
-
-    def __call__(self, lang: str = "en") -> str:
-        return pick(lang, self.en, self.ru)
-
-    def __add__(self, other: Bi) -> Bi:
-        return Bi(self.en + other.en, self.ru + other.ru)
-
-    @classmethod
-    def join(cls, parts: Iterable[Bi], sep: str = "; ") -> Bi:
-        parts = list(parts)
-        return cls(sep.join(p.en for p in parts), sep.join(p.ru for p in parts))
-
-    @classmethod
-    def of(cls, error: RulesError) -> Bi:
-        return cls(error.message("en"), error.message("ru"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ The placement oracle is :class:`Table`:
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from typing import ClassVar
 
 from rules import svg
 from rules.cards import Card, Rank, Suit, deck, format_card, parse_cards
+from rules.coach import Coach, Coaching
 from rules.errors import IllegalAction, OptionError
 from rules.game import (
     Action,
@@ -43,7 +45,7 @@ from rules.game import (
     option,
     playout,
 )
-from rules.lang import count, pick
+from rules.lang import Bi, count, pick
 
 __all__ = [
     "GAME",
@@ -1090,6 +1092,30 @@ class HeuristicPlayer:
 _RANDOM = RandomPlayer()
 
 
+# ---------------------------------------------------------------- the coach
+
+
+def _team_won(state: DominoState, seat: int) -> float:
+    """The seat's team won: 1; a draw: one half; lost: 0."""
+    team = state.team_of(seat)
+    mine, theirs = len(state.banks[team]), len(state.banks[1 - team])
+    return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+
+
+def _random_policy(state: DominoState, actions: list[Action], rng: random.Random) -> Action:
+    return actions[rng.randrange(len(actions))]
+
+
+#: the coach deals the unseen cards as the heuristic bot imagines them (:func:`guess_state`:
+#: hand sizes, and the cards a forced pass showed a seat not to hold) and plays on at random
+COACHING = Coaching(
+    deal=guess_state,
+    value=_team_won,
+    policy=_random_policy,
+    unit=Bi("chance that the team wins", "шанс, что команда выиграет"),
+)
+
+
 # ---------------------------------------------------------------- the declaration
 
 GAME = Game(
@@ -1101,9 +1127,10 @@ GAME = Game(
     factories={"position": position},
     setups=SETUPS,
     variants=VARIANTS,
-    players={"heuristic": HeuristicPlayer},
+    players={"easy": RandomPlayer, "heuristic": HeuristicPlayer, "strong": functools.partial(Coach, "domino")},
     bot="heuristic",
     measure=measure,
     view="widgets.games.domino:DominoGame",
+    coaching=COACHING,
 )
 new_game, from_json = GAME.new_game, GAME.from_json

@@ -19,7 +19,11 @@ revealed cards and a field; the game's legal actions use the same code.
 
 from __future__ import annotations
 
+import functools
+
+from rules.coach import Coach
 from rules.game import Game, GameInfo
+from rules.games.domimi.coaching import COACHING
 from rules.games.domimi.explorer import Exploration, draw_field, explore, explorer_field, option_groups, worked_example
 from rules.games.domimi.oracle import _ALL as _ALL
 from rules.games.domimi.oracle import (
@@ -113,9 +117,17 @@ GAME = Game(
     factories={"scenario": scenario},
     setups=SETUPS,
     variants=VARIANTS,
-    players={"greedy": GreedyPlayer, "builder": BuilderPlayer},
-    bot="builder",  # the strongest of the bots
+    players={
+        "greedy": GreedyPlayer,
+        "builder": BuilderPlayer,
+        # the three strengths: the greedy bot, the builder, the coach
+        "easy": GreedyPlayer,
+        "heuristic": BuilderPlayer,
+        "strong": functools.partial(Coach, "domimi"),
+    },
+    bot="builder",  # the strongest of the simple bots
     measure=measure,
     view="widgets.games.domimi:DomimiGame",
+    coaching=COACHING,
 )
 new_game, from_json = GAME.new_game, GAME.from_json

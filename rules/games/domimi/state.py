@@ -3,6 +3,7 @@ returns and recipient, and the verdict."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from collections import Counter
@@ -1065,6 +1066,21 @@ class DomimiState(State):
             "discard_sizes": [len(d) for d in self.discard],
             "discard": [str(_ALL[c]) for c in self.discard[player]],
             "turns_played": self.turns_played,
+            # where the turn stands and the table's rules, known to everybody at it (for the coach);
+            # the cards of this turn named again by their codes (Card.index), each shown once above
+            "turn_state": {
+                "first": self.first,
+                "returned": list(self.returned),
+                "locked": list(self.locked),
+                "returnable": list(self._ret),
+                "needed_suits": sorted(self.needed_suits),
+                "collected": sorted(self.collected),
+                "second_for": self.second_for,
+                "may_return": self.may_return,
+                "steals": [list(s) for s in self.steals],
+                "end_met": self.end_met,
+                "options": dataclasses.asdict(self.options),
+            },
         }
 
     def zones(self) -> dict[str, list[Card]]:

@@ -17,7 +17,11 @@ The meld oracle is public and pure:
 
 from __future__ import annotations
 
-from rules.game import Game, GameInfo
+import functools
+
+from rules.coach import Coach
+from rules.game import Game, GameInfo, RandomPlayer
+from rules.games.dummy_rummy.coaching import COACHING
 from rules.games.dummy_rummy.contracts import _SKELETONS as _SKELETONS
 from rules.games.dummy_rummy.contracts import (
     CONTRACTS,
@@ -101,9 +105,10 @@ GAME = Game(
     factories={"position": position},
     setups=SETUPS,
     variants=VARIANTS,
-    players={"heuristic": HeuristicPlayer},
+    players={"easy": RandomPlayer, "heuristic": HeuristicPlayer, "strong": functools.partial(Coach, "dummy_rummy")},
     bot="heuristic",
     measure=measure,
     view="widgets.games.dummy_rummy:DummyRummyView",
+    coaching=COACHING,
 )
 new_game, from_json = GAME.new_game, GAME.from_json

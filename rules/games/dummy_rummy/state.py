@@ -694,6 +694,17 @@ class DummyRummyState(State):
             "cut_ins": list(self.cuts),
             "totals": list(self.totals),
             "all_wild": self.options.all_wild,
+            # the table's rules and where the turn stands, known to everybody at it
+            "options": {
+                "cut_ins": self.options.cut_ins,
+                "lowest_of_all": self.options.lowest_of_all,
+                "last_contract": self.options.last_contract,
+            },
+            "turns": self.turns,
+            "went_down": list(self.went_down),
+            "asked": list(self.queue),
+            "asker": self.asker,
+            "discarder": self.discarder,
         }
 
     def zones(self) -> dict[str, list[Card]]:

@@ -35,7 +35,10 @@ False
 
 from __future__ import annotations
 
-from rules.game import Game, GameInfo
+import functools
+
+from rules.coach import Coach
+from rules.game import Game, GameInfo, RandomPlayer
 from rules.games.durak.beats import (
     SUIT_ORDER,
     beat_reason,
@@ -51,6 +54,7 @@ from rules.games.durak.beats import (
     trump_suits,
 )
 from rules.games.durak.beats import _code as _code
+from rules.games.durak.coaching import COACHING
 from rules.games.durak.players import HeuristicPlayer, measure
 from rules.games.durak.setups import SETUPS, VARIANTS, position
 from rules.games.durak.state import (
@@ -125,9 +129,10 @@ GAME = Game(
     factories={"position": position},
     setups=SETUPS,
     variants=VARIANTS,
-    players={"heuristic": HeuristicPlayer},
+    players={"easy": RandomPlayer, "heuristic": HeuristicPlayer, "strong": functools.partial(Coach, "durak")},
     bot="heuristic",
     measure=measure,
     view="widgets.games.durak:DurakGame",
+    coaching=COACHING,
 )
 new_game, from_json = GAME.new_game, GAME.from_json

@@ -584,6 +584,13 @@ class DurakState(State):
             "discard_count": len(self.discard),
             "scores": list(self.scores),
             "fools": list(self.fools),
+            # the table's rules, known to everybody at it
+            "options": {
+                "deck": self.options.deck,
+                "first_bout_five": self.options.first_bout_five,
+                "draw_order": self.options.draw_order,
+            },
+            "bout_limit": self.bout_limit,
         }
 
     def zones(self) -> dict[str, list[Card]]:

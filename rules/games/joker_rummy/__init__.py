@@ -36,7 +36,11 @@ A match is as many deals as players; the lowest total wins.
 
 from __future__ import annotations
 
-from rules.game import Game, GameInfo
+import functools
+
+from rules.coach import Coach
+from rules.game import Game, GameInfo, RandomPlayer
+from rules.games.joker_rummy.coaching import COACHING
 from rules.games.joker_rummy.melds import (
     LONE_JOKER,
     MAX_HAND,
@@ -133,9 +137,10 @@ GAME = Game(
     factories={"position": position},
     setups=SETUPS,
     variants=VARIANTS,
-    players={"heuristic": HeuristicPlayer},
+    players={"easy": RandomPlayer, "heuristic": HeuristicPlayer, "strong": functools.partial(Coach, "joker_rummy")},
     bot="heuristic",
     measure=measure,
     view="widgets.games.joker_rummy:JokerRummyView",
+    coaching=COACHING,
 )
 new_game, from_json = GAME.new_game, GAME.from_json

@@ -43,9 +43,16 @@ class HeuristicPlayer:
     needs_view = True
 
     def choose(self, view: dict, actions: Sequence[Action], rng) -> Action:
-        first = actions[0]
         p = view["player"]
         hand = [_parse(c) for c in view["hand"]]
+        table = [([_parse(c) for c in m["cards"]], m["low"]) for m in view["melds"]] if view["opened"][p] else []
+        return self.decide(p, hand, view["opened"], view["pending"], view["owed"], table, actions, rng)
+
+    def decide(self, p: int, hand: list[int], opened, pending: int, owed: int, table, actions, rng) -> Action:
+        """The choice itself, from card codes: ``table`` holds each meld's codes and low end
+        (needed only once ``p`` has opened)."""
+        first = actions[0]
+        view = {"player": p, "opened": opened, "pending": pending, "owed": owed, "melds": table}
         if isinstance(first, Draw):
             for a in actions:
                 if a.card is not None and self._wants(_code(a.card), hand, view):
@@ -78,7 +85,16 @@ class HeuristicPlayer:
         for a in discards:
             if len(a.cards) == len(hand):
                 return a  # going out
-        return max(discards, key=lambda a: self._discard_value(_code(a.cards[0]), hand, view))
+        values: dict[int, float] = {}  # a card's value once, though both packs' copies are offered
+
+        def value(a: Discard) -> float:
+            c = _code(a.cards[0])
+            v = values.get(c)
+            if v is None:
+                v = values[c] = self._discard_value(c, hand, view)
+            return v
+
+        return max(discards, key=value)
 
     @staticmethod
     def _opening_step(hand: list[int], melds: list[Meld]) -> Meld | None:
@@ -96,9 +112,7 @@ class HeuristicPlayer:
         if card >= RJ:
             return True
         if view["opened"][view["player"]]:
-            for m in view["melds"]:
-                codes = [_parse(c) for c in m["cards"]]
-                low = m["low"]
+            for codes, low in view["melds"]:
                 if low == 0:
                     if (
                         len(codes) < 4

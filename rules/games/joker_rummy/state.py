@@ -790,6 +790,14 @@ class JokerRummyState(State):
             "totals": list(self.totals),
             "deal_scores": [list(s) for s in self.deal_scores],
             "joker_penalty": self.options.joker_penalty,
+            # the table's rules and where the turn stands, known to everybody at it
+            "options": {
+                "limit": self.options.limit,
+                "join": self.options.join,
+                "round_limit": self.options.round_limit,
+            },
+            "turn_no": self.turn_no,
+            "took_back": self.took_back,
         }
 
     def zones(self) -> dict[str, list[Card]]:

@@ -33,6 +33,9 @@ Teaching scenarios fix the cells and the barrels:
 
 from __future__ import annotations
 
+import functools
+
+from rules.coach import Coach
 from rules.game import Game, GameInfo
 from rules.games.minefield.board import CELLS, COLS, MAX_ACTIONS, ROWS, Options, make_layout
 from rules.games.minefield.players import DrawPlayer, measure, measure_effects, score_table, wins
@@ -81,7 +84,14 @@ GAME = Game(
     factories={"scenario": scenario},
     setups=SETUPS,
     variants=VARIANTS,
-    players={"draw": DrawPlayer},
+    # the three strengths are one: every move is the draw of the player to move, so the coach
+    # (which has nothing to weigh) plays as the others do
+    players={
+        "draw": DrawPlayer,
+        "easy": DrawPlayer,
+        "heuristic": DrawPlayer,
+        "strong": functools.partial(Coach, "minefield"),
+    },
     measure=measure,
     view="widgets.games.minefield:MinefieldView",
 )

@@ -120,6 +120,18 @@
     event.preventDefault();
   });
 
+  /* H asks the coach for a hint (the Hint button of the game in focus), unless the reader is typing */
+  document.addEventListener("keydown", function (event) {
+    if ((event.key !== "h" && event.key !== "H") || event.ctrlKey || event.metaKey || event.altKey) return;
+    var target = event.target instanceof Element ? event.target : null;
+    if (target && target.closest("input, textarea, select, [contenteditable]")) return;
+    var game = (target && target.closest(".rb-game")) || document.querySelector(".rb-game");
+    var button = game && game.querySelector(".rb-hint");
+    if (!button || !button.offsetParent) return;
+    button.click();
+    event.preventDefault();
+  });
+
   function pageTop(element) {
     var top = element.getBoundingClientRect().top;
     for (var node = element.parentElement; node; node = node.parentElement) top += node.scrollTop || 0;

@@ -1,0 +1,423 @@
+"""The coach: which move is best here, how good it is, and why, from one seat's view only.
+
+:func:`advise` ranks the legal moves of the seat to move, best first. Each
+:class:`Advice` holds the move, its estimate (``score``: the seat's expected
+result, in the unit the game declares, such as the chance of not being the fool)
+and ``why``, a sentence in both languages saying what the move does, what it
+risks and the rule it rests on.
+
+The method is determinized Monte Carlo over the engines' fast playouts. The coach
+sees what the seat sees, nothing more: it asks the game to deal the cards this
+seat has not seen in a way consistent with its view (the game's
+:class:`Coaching`, declared on its :class:`rules.game.Game`), plays every move in
+that imagined deal, lets the game's bots play on (cut short and the position
+evaluated where whole games are long), and averages over many such deals. Every
+move is tried in the same imagined deals with the same bots' seeds, so the
+comparison between moves is not blurred by the luck of the deal. Moves that fall
+clearly behind stop being tried, so the best ones get the most playouts.
+
+The work is bounded twice: by ``seconds`` (wall clock) and by ``playouts`` (a
+count, the same on any machine): with ``seconds=None`` the advice depends only on
+the seed and the position as the seat sees it.
+
+>>> from rules import durak
+>>> state = durak.position(["7♥ 9♠ A♣", "8♥ 6♣ 10♣"], "6♣")
+>>> best = advise(state, 0, seconds=None, playouts=60, seed=1)[0]
+>>> best.action.label, 0 <= best.score <= 1
+('P1 leads 9♠', True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from rules.errors import RulesError
+from rules.game import Action, Player, RandomPlayer, State, play_bots
+from rules.lang import Bi, count, pick
+
+__all__ = [
+    "STRENGTHS",
+    "Advice",
+    "Coach",
+    "CoachError",
+    "Coaching",
+    "Mistake",
+    "advise",
+    "review",
+    "win_share",
+]
+
+#: the three strengths of every game's bots, weakest first: keys of a game's ``players``
+STRENGTHS = ("easy", "heuristic", "strong")
+#: their names for the reader
+STRENGTH_NAMES = {
+    "easy": Bi("easy", "лёгкий"),
+    "heuristic": Bi("medium", "средний"),
+    "strong": Bi("strong", "сильный"),
+}
+#: the noun of a difference of estimates: "3 percentage points", "на 3 процентных пункта"
+PERCENT_POINTS = (
+    ("percentage point", "percentage points"),
+    ("процентный пункт", "процентных пункта", "процентных пунктов"),
+)
+#: the playouts of one piece of advice when no cap is given (the seconds bound it first)
+DEFAULT_PLAYOUTS = 20_000
+
+
+class CoachError(RulesError):
+    """Advice asked for where there is none to give (the game is over, another seat's turn)."""
+
+
+def win_share(state: State, seat: int) -> float:
+    """The seat's share of the win of a finished game: 1 alone in first place, 1/k for
+    each of k sharing it, 0 otherwise."""
+    places = state.result().places
+    if places[seat] != 1:
+        return 0.0
+    return 1.0 / places.count(1)
+
+
+@dataclass(frozen=True)
+class Coaching:
+    """What the coach needs to know of one game, declared on its :class:`rules.game.Game`.
+
+    * ``deal(view, rng)``: a full state that the view's seat cannot tell from the real
+      one: its own cards and everything public as the view says, the cards it has not
+      seen dealt at random where they may lie (counts, known cards, cards shown and
+      taken), and its own chance (``rng``) for what is still to come. It reads the view
+      only, so the coach never learns a hidden card.
+    * ``value(state, seat)``: the seat's result of a finished game, in ``unit``
+      (default :func:`win_share`).
+    * ``evaluate(state, seat)``: an estimate of the same for an unfinished state, used
+      when a playout is cut short after ``horizon`` actions (None: play to the end).
+    * ``rollout``: the key of the game's ``players`` who play the playouts (None: the
+      game's bot); or ``policy(state, actions, rng)``, the same bot's choice read straight
+      from an imagined state (every card of which is the coach's own invention), which
+      spares the playouts a view per move.
+    * ``unit``: what a score means, for the reader.
+    """
+
+    deal: Callable[[dict, random.Random], State]
+    value: Callable[[State, int], float] = win_share
+    evaluate: Callable[[State, int], float] | None = None
+    horizon: int | None = None
+    rollout: str | None = None
+    policy: Callable[[State, list[Action], random.Random], Action] | None = None
+    unit: Bi = Bi("chance of winning", "шанс выиграть")
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One legal move as the coach sees it.
+
+    ``score`` is the seat's expected result after this move (in the game's unit,
+    from 0 to 1), over ``playouts`` imagined continuations; ``lost`` the share of
+    them in which the move did worse than the best move did in the same imagined
+    deal; ``why`` the sentence for the reader (``risk`` its part that says what the
+    move risks).
+    """
+
+    action: Action
+    score: float
+    playouts: int
+    lost: float
+    why: Bi
+    rule: str = ""
+    rank: int = 0
+    unit: Bi = field(default=Bi("", ""), compare=False)
+    risk: Bi = field(default=Bi("", ""), compare=False)
+
+    def text(self, lang: str = "en") -> str:
+        return self.why(lang)
+
+
+def advise(
+    state: State,
+    seat: int,
+    seconds: float | None = 0.5,
+    seed: int = 0,
+    *,
+    playouts: int | None = None,
+) -> list[Advice]:
+    """The legal moves of ``seat`` ranked best first (see the module's text).
+
+    ``seconds`` bounds the time and ``playouts`` the number of playouts (default:
+    :data:`DEFAULT_PLAYOUTS`); ``seconds=None`` is bounded by the count alone, so the
+    same seed gives the same advice. Only ``state.view(seat)`` and the seat's legal
+    moves are read.
+    """
+    if state.is_over():
+        raise CoachError("the game is over: there is no move to advise", "игра окончена: советовать нечего")
+    if state.current_player != seat:
+        turn = state.current_player
+        raise CoachError(
+            f"it is player {turn + 1}'s move, not player {seat + 1}'s",
+            f"сейчас ходит игрок {turn + 1}, а не игрок {seat + 1}",
+        )
+    return _advise(state.GAME, state.view(seat), seat, state.legal_actions(), seconds, seed, playouts)[0]
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A move of a finished (or unfinished) game the coach would not have played.
+
+    ``step`` is the number of actions played before it (``state.undo(len(history) -
+    step)`` is the position), ``played`` the coach's view of the move played and
+    ``best`` of its best move there; ``cost`` how much the estimate fell.
+    """
+
+    step: int
+    played: Advice
+    best: Advice
+
+    @property
+    def cost(self) -> float:
+        return self.best.score - self.played.score
+
+    def text(self, lang: str = "en") -> str:
+        return pick(
+            lang,
+            f"Move {self.step + 1}: {self.played.action.explain('en')} ({_percent(self.played.score)}); "
+            f"better: {self.best.action.explain('en')} ({_percent(self.best.score)})",
+            f"Ход {self.step + 1}: {self.played.action.explain('ru')} ({_percent(self.played.score)}); "
+            f"лучше: {self.best.action.explain('ru')} ({_percent(self.best.score)})",
+        )
+
+
+def review(state: State, seat: int, *, playouts: int = 200, seconds: float | None = None, shown: int = 3):
+    """The ``shown`` moves of ``seat`` in ``state``'s game that cost the most, by the coach's
+    estimates before each of them (``playouts`` and at most ``seconds`` for each position),
+    costliest first; moves that cost nothing are left out. Each position is judged from the
+    seat's view then, as the advice is."""
+    replay = state.restart()
+    mistakes = []
+    for step, action in enumerate(state.history):
+        if action.player == seat and len(replay.legal_actions()) > 1:
+            advice = advise(replay, seat, seconds=seconds, seed=step, playouts=playouts)
+            played = next(a for a in advice if a.action.label == action.label)
+            if played.rank > 0 and advice[0].score > played.score:
+                mistakes.append(Mistake(step, played, advice[0]))
+        replay._advance(action)
+    mistakes.sort(key=lambda m: (-m.cost, m.step))
+    return mistakes[:shown]
+
+
+def _coaching(game) -> Coaching:
+    coaching = game.coaching
+    if coaching is None:
+        raise CoachError(
+            f"{game.name('en')} has no coach", f"для игры «{game.name('ru')}» нет тренера"
+        )  # pragma: no cover (every game of the book declares one)
+    return coaching
+
+
+def _rollout_players(game, coaching: Coaching, players: int) -> list[Player]:
+    name = coaching.rollout or game.bot
+    if name == "random":
+        return [RandomPlayer()] * players
+    return [game.players[name]() for _ in range(players)]
+
+
+def _advise(
+    game,
+    view: dict,
+    seat: int,
+    actions: Sequence[Action],
+    seconds: float | None,
+    seed: int,
+    playouts: int | None,
+    prior: int | None = None,
+) -> tuple[list[Advice], Action]:
+    """The advice, ranked by estimate, and the move to play: the best by estimate, or, given
+    ``prior`` (the index of the move the game's bot would play), that move unless another did
+    better than it in the same imagined deals by more than one standard error."""
+    coaching = _coaching(game)
+    rng = random.Random(seed)
+    cap = DEFAULT_PLAYOUTS if playouts is None else max(1, playouts)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    n = len(actions)
+    labels = [a.label for a in actions]
+    totals, squares, counts = [0.0] * n, [0.0] * n, [0] * n
+    runs: list[list[float]] = [[] for _ in range(n)]
+    #: per action, how often it did worse than the best of the same imagined deal
+    behind = [0] * n
+    alive = list(range(n))
+    done, sweeps = 0, 0
+    bots: list[Player] | None = None
+    value, evaluate, horizon, policy = coaching.value, coaching.evaluate, coaching.horizon, coaching.policy
+    while done < cap:
+        world = coaching.deal(view, random.Random(rng.randrange(2**62)))
+        if bots is None and policy is None:
+            bots = _rollout_players(game, coaching, world.num_players)
+        bot_seed = rng.randrange(2**62)
+        moves = {a.label: a for a in world.legal_actions()}
+        results = {}
+        for k in alive:
+            imagined = world.clone()
+            move = moves.get(labels[k])
+            if move is None:
+                raise RuntimeError(f"{game.id}: the imagined deal lacks the move {labels[k]!r} of the view")
+            imagined._advance(move)
+            v = _play_on(imagined, seat, bots or policy, random.Random(bot_seed), value, evaluate, horizon)
+            results[k] = v
+            runs[k].append(v)
+            totals[k] += v
+            squares[k] += v * v
+            counts[k] += 1
+            done += 1
+        top = max(results.values())
+        for k, v in results.items():
+            behind[k] += v < top - 1e-9
+        sweeps += 1
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        if len(alive) > 3 and sweeps in (8, 16, 32, 64, 128):
+            alive = _survivors(alive, totals, squares, counts, prior)
+    advice = _ranked(game, coaching, actions, totals, counts, behind)
+    return advice, advice[0].action if prior is None else actions[_better_than(prior, runs)]
+
+
+def _better_than(prior: int, runs: list[list[float]]) -> int:
+    """The move that beat ``prior`` in the same imagined deals by the widest sure margin (the
+    mean difference less one standard error), or ``prior`` itself when none did."""
+    choice, margin = prior, 0.0
+    base = runs[prior]
+    for k, run in enumerate(runs):
+        m = len(run)
+        if k == prior or m < 2:
+            continue
+        diffs = [v - base[i] for i, v in enumerate(run)]
+        mean = sum(diffs) / m
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (m - 1))
+        sure = mean - sd / math.sqrt(m)
+        if sure > margin:
+            choice, margin = k, sure
+    return choice
+
+
+def _play_on(state, seat, bots, rng, value, evaluate, horizon) -> float:
+    """Let the bots (a list of players, or a policy reading the state) play on from an
+    imagined position; the seat's value at the end (or at the horizon)."""
+    limit = state.INFO.max_actions(state) if horizon is None else horizon
+    if isinstance(bots, list):
+        play_bots(state, dict(enumerate(bots)), rng, limit=limit)
+    else:
+        advance, legal, over = state._advance, state.legal_actions, state.is_over
+        for _ in range(limit):
+            if over():
+                break
+            actions = legal()
+            advance(actions[0] if len(actions) == 1 else bots(state, actions, rng))
+    if state.is_over():
+        return value(state, seat)
+    if evaluate is None:
+        return 0.5  # a game stopped at the engine's bound: neither won nor lost
+    return evaluate(state, seat)
+
+
+def _survivors(alive: list[int], totals, squares, counts, prior: int | None = None) -> list[int]:
+    """The moves worth more playouts: those not clearly behind the best (a margin of two
+    standard errors), at least the three best, and the bot's own move (``prior``)."""
+    means = {k: totals[k] / counts[k] for k in alive}
+    best = max(alive, key=lambda k: means[k])
+    n = counts[best]
+    var = max(squares[best] / n - means[best] ** 2, 0.05)
+    margin = 2 * math.sqrt(2 * var / n)
+    ordered = sorted(alive, key=lambda k: -means[k])
+    keep = [k for k in ordered if means[k] >= means[best] - margin]
+    if len(keep) < 3:
+        keep = ordered[:3]
+    if prior is not None and prior not in keep:
+        keep.append(prior)
+    return sorted(keep)
+
+
+def _ranked(game, coaching: Coaching, actions, totals, counts, behind) -> list[Advice]:
+    order = sorted(range(len(actions)), key=lambda k: (-totals[k] / counts[k], -counts[k], k))
+    best = order[0]
+    best_score = totals[best] / counts[best]
+    out = []
+    for rank, k in enumerate(order):
+        score = totals[k] / counts[k]
+        lost = behind[k] / counts[k]
+        risk, why = _why(game, coaching, actions[k], score, best_score, lost, counts[k], rank, len(actions))
+        out.append(Advice(actions[k], score, counts[k], lost, why, actions[k].rule, rank, coaching.unit, risk))
+    return out
+
+
+def _percent(x: float) -> str:
+    return f"{round(100 * x)}%"
+
+
+def _why(game, coaching: Coaching, action: Action, score, best, lost, n, rank, moves) -> tuple[Bi, Bi]:
+    """What the move risks, and the whole sentence: what it does, its estimate, the risk
+    and the rule it rests on."""
+    title_en, title_ru = game.rules.get(action.rule, ("", ""))
+
+    def risk(lang: str) -> str:
+        if moves == 1:
+            return pick(lang, "the only legal move", "единственный разрешённый ход")
+        if rank == 0:
+            return pick(
+                lang,
+                f"the best of the {moves} moves; in {_percent(lost)} of the imagined deals another move did better",
+                f"лучший из ходов ({moves}); в {_percent(lost)} воображаемых раздач другой ход был лучше",
+            )
+        gap = count(round(100 * (best - score)), lang, *PERCENT_POINTS)
+        return pick(
+            lang,
+            f"{gap} below the best move; it did worse than the best in {_percent(lost)} of the imagined deals",
+            f"на {gap} хуже лучшего хода; хуже лучшего в {_percent(lost)} воображаемых раздач",
+        )
+
+    def say(lang: str) -> str:
+        title = pick(lang, title_en, title_ru)
+        rests = pick(lang, f" Rule: {title}.", f" Правило: {title}.") if title else ""
+        return f"{action.explain(lang)}. {coaching.unit(lang)}: {_percent(score)} ({risk(lang)}).{rests}"
+
+    return Bi(risk("en"), risk("ru")), Bi(say("en"), say("ru"))
+
+
+class Coach:
+    """The strongest bot: plays the coach's best move (a :class:`rules.game.Player`).
+
+    It starts from the move the game's own bot would play and plays another only when
+    that move did better in the same imagined deals by more than the playouts' noise, so
+    a coach short of time plays as well as the bot, and better as it has more.
+
+    ``Coach("durak", seconds=0.2)``: the game by its id (found in the registry when it
+    first plays); ``playouts=`` alone gives play that does not depend on the machine's
+    speed.
+    """
+
+    name = "strong"
+    needs_view = True
+
+    def __init__(self, game: str, seconds: float | None = 0.2, playouts: int | None = None):
+        if seconds is None and playouts is None:
+            raise ValueError("a coach needs a bound: seconds, playouts or both")
+        self.game = game
+        self.seconds = seconds
+        self.playouts = playouts
+        #: playouts and seconds spent so far (for the benchmark's playouts per second)
+        self.spent = [0, 0.0]
+
+    def choose(self, view: dict, actions: Sequence[Action], rng: random.Random) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        from rules.game import GAMES
+
+        start = time.perf_counter()
+        seat = actions[0].player
+        game = GAMES[self.game]
+        seed = rng.randrange(2**62)
+        usual = game.bot_player().choose(view, actions, random.Random(seed))
+        prior = next(i for i, a in enumerate(actions) if a is usual or a == usual)
+        advice, move = _advise(game, view, seat, actions, self.seconds, seed, self.playouts, prior)
+        self.spent[0] += sum(a.playouts for a in advice)
+        self.spent[1] += time.perf_counter() - start
+        return move

@@ -1,0 +1,104 @@
+"""What DoMiMi's coach needs: a deal of the unseen cards from one seat's view, and an estimate
+of a game cut short (see :mod:`rules.coach`)."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+from rules.cards import parse_card
+from rules.coach import Coaching, win_share
+from rules.games.domimi.oracle import _POINTS_C, _code, _counts, full_field
+from rules.games.domimi.players import BuilderPlayer
+from rules.games.domimi.state import DomimiState, Options
+from rules.lang import Bi
+
+#: a playout is cut short after this many actions and the game estimated
+HORIZON = 60
+#: how many points of difference in the estimate make one side about 73% sure to do better
+SCALE = 6.0
+
+
+def _codes(cards) -> list[int]:
+    return [_code(parse_card(c)) for c in cards]
+
+
+def deal(view: dict, rng: random.Random) -> DomimiState:
+    """A game of DoMiMi that ``view``'s seat cannot tell from the real one, at the same moment.
+
+    The field, the cards revealed and taken this turn, the seat's own discard pile and
+    the sizes of every personal deck and discard pile are as the view says; every
+    other card (the cards the seat has not seen, or no longer sees) goes at random to
+    the personal decks and the other discard piles.
+    """
+    me, turn = view["player"], view["turn_state"]
+    n = len(view["draw_sizes"])
+    state = DomimiState(Options(**turn["options"]), n, rng.randrange(2**31))
+    field, kept, taken = _codes(view["field"]), _codes(view["revealed"]), _codes(view["taken"])
+    returned, mine = list(turn["returned"]), _codes(view["discard"])
+    unseen = Counter(c.index for c in full_field(state.decks))
+    for known in (field, kept, taken, mine):
+        unseen.subtract(known)
+    pool = sorted(unseen.elements())
+    rng.shuffle(pool)
+    state.money, state.pics = _counts(field)
+    draw, discard = [], []
+    for p in range(n):
+        size = view["draw_sizes"][p]
+        draw.append(pool[:size])
+        del pool[:size]
+        if p == me:
+            discard.append(mine)
+        else:
+            size = view["discard_sizes"][p]
+            discard.append(pool[:size])
+            del pool[:size]
+    state.draw, state.discard = draw, discard
+    state.stage, state.first, state.turn = view["stage"], turn["first"], view["turn"]
+    state.turns_played, state.steals = view["turns_played"], [list(s) for s in turn["steals"]]
+    state.end_met, state._pictures_moved, state._over = turn["end_met"], True, False
+    state.revealed, state.returned, state.taken = kept + returned, returned, taken
+    state.spent = None if view["spent"] is None else kept[view["spent"]]
+    state.locked = list(turn["locked"])
+    state.needed_suits, state.collected = frozenset(turn["needed_suits"]), frozenset(turn["collected"])
+    state.second_for = turn["second_for"]
+    state.may_return, state._ret = turn["may_return"], list(turn["returnable"])
+    state.phase = view["phase"]
+    state._cache = None
+    return state
+
+
+_BOT = BuilderPlayer()
+
+
+def policy(state: DomimiState, actions: list, rng: random.Random):
+    """The builder bot's choice (it reads only the stage of the game)."""
+    return _BOT.choose({"stage": state.stage}, actions, rng)
+
+
+def evaluate(state: DomimiState, seat: int) -> float:
+    """The seat's chance of the best score, guessed from the points its side owns now
+    (the cards taken this turn counted for the player taking them)."""
+    n = state.num_players
+    points = [state.points(p) for p in range(n)]
+    if not state.is_over():
+        points[state.turn] += sum(_POINTS_C[c] for c in state.taken)
+    sides = sorted(set(state.team))
+    score = {t: sum(points[p] for p in range(n) if state.team[p] == t) for t in sides}
+    mine = score[state.team[seat]]
+    chance = 1.0
+    for t in sides:
+        if t != state.team[seat]:
+            chance *= 1 / (1 + math.exp((score[t] - mine) / SCALE))
+    return chance
+
+
+COACHING = Coaching(
+    deal=deal,
+    value=win_share,
+    evaluate=evaluate,
+    horizon=HORIZON,
+    policy=policy,
+    unit=Bi("chance of winning", "шанс выиграть"),
+)

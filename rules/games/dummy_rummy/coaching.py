@@ -1,0 +1,117 @@
+"""What Dummy rummy's coach needs: a deal of the unseen cards from one seat's view, a fast
+rollout policy, and an estimate of a game cut short (see :mod:`rules.coach`)."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+from rules.coach import Coaching, win_share
+from rules.games.dummy_rummy.contracts import _CODE_OF, _NAT, _POINTS, _TEXT
+from rules.games.dummy_rummy.players import HeuristicPlayer
+from rules.games.dummy_rummy.state import PHASES, DummyRummyState, Options
+from rules.lang import Bi
+
+#: a playout is cut short after this many actions and the game estimated
+HORIZON = 80
+#: what one contract ahead is worth in points, for the estimate
+CONTRACT_POINTS = 60
+#: how many points of difference in the estimate make one player about 73% sure to do better
+SCALE = 40.0
+
+
+def deal(view: dict, rng: random.Random) -> DummyRummyState:
+    """A hand of Dummy rummy that ``view``'s seat cannot tell from the real one, at the same moment.
+
+    Its hand, the melds, the top of the discard pile, the contracts, the totals and
+    where the turn stands are as the view says; the cards it has not seen go at random
+    to the other hands (their sizes known), under the top of the discard pile (its
+    count known) and to the stock.
+    """
+    me = view["player"]
+    given = view["options"]
+    n = len(view["hand_sizes"])
+    options = Options(
+        cut_ins=given["cut_ins"],
+        all_wild=view["all_wild"],
+        lowest_of_all=given["lowest_of_all"],
+        last_contract=given["last_contract"],
+    )
+    state = DummyRummyState(options, n, rng.randrange(2**31), deal=False)
+    hand = [_CODE_OF[t] for t in view["hand"]]
+    table = []
+    for meld in view["table"]:
+        codes = tuple(_CODE_OF[t] for t in meld["cards"])
+        key = meld["low"] if meld["kind"] == "run" else next((_NAT[c] for c in codes if _NAT[c]), 0)
+        table.append((meld["owner"], meld["kind"], codes, key))
+    top = [_CODE_OF[view["discard_top"]]] if view["discard_top"] is not None else []
+    unseen = Counter(state._pack)
+    unseen.subtract(hand)
+    unseen.subtract(top)
+    for _, _, codes, _ in table:
+        unseen.subtract(codes)
+    pool = sorted(unseen.elements())
+    rng.shuffle(pool)
+    hands = []
+    for p, size in enumerate(view["hand_sizes"]):
+        if p == me:
+            hands.append(hand)
+        else:
+            hands.append(pool[:size])
+            del pool[:size]
+    under = max(view["discard_count"] - len(top), 0)
+    state.hands, state.pile, state.stock = hands, pool[:under] + top, pool[under:]
+    state.hand_no = view["hand_number"]
+    state._start_hand(view["turn"])
+    state.table = table
+    state.contract, state.totals = list(view["contracts"]), list(view["totals"])
+    state.down, state.went_down, state.cuts = list(view["down"]), list(view["went_down"]), list(view["cut_ins"])
+    state.turns, state.queue = view["turns"], list(view["asked"])
+    state.asker, state.discarder = view["asker"], view["discarder"]
+    state.phase = PHASES.index(view["phase"])
+    state._cache = None
+    return state
+
+
+_BOT = HeuristicPlayer()
+
+
+def policy(state: DummyRummyState, actions: list, rng: random.Random):
+    """The heuristic bot's choice, given only the part of the view it reads."""
+    p = actions[0].player
+    view = {
+        "player": p,
+        "hand": [_TEXT[c] for c in state.hands[p]],
+        "down": state.down,
+        "contracts": state.contract,
+        "all_wild": state.options.all_wild,
+    }
+    return _BOT.choose(view, actions, rng)
+
+
+def evaluate(state: DummyRummyState, seat: int) -> float:
+    """The seat's chance of finishing first, guessed from the contracts made (a contract made in
+    this hand counts), the totals and the points still in hand."""
+    guess = [
+        CONTRACT_POINTS * (state.contract[q] + state.went_down[q]) - state.totals[q] - sum(_POINTS[c] for c in hand)
+        for q, hand in enumerate(state.hands)
+    ]
+    if state.options.lowest_of_all:
+        guess = [-state.totals[q] - sum(_POINTS[c] for c in hand) for q, hand in enumerate(state.hands)]
+    mine = guess[seat]
+    chance = 1.0
+    for q, other in enumerate(guess):
+        if q != seat:
+            chance *= 1 / (1 + math.exp((other - mine) / SCALE))
+    return chance
+
+
+COACHING = Coaching(
+    deal=deal,
+    value=win_share,
+    evaluate=evaluate,
+    horizon=HORIZON,
+    policy=policy,
+    unit=Bi("chance of winning the game", "шанс выиграть партию"),
+)

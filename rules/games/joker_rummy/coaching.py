@@ -1,0 +1,111 @@
+"""What Joker rummy's coach needs: a deal of the unseen cards from one seat's view, a fast
+rollout policy, and an estimate of a deal cut short (see :mod:`rules.coach`)."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+from rules.cards import parse_card
+from rules.coach import Coaching, win_share
+from rules.games.joker_rummy.melds import _code, _penalty_codes
+from rules.games.joker_rummy.players import HeuristicPlayer
+from rules.games.joker_rummy.state import PHASES, JokerRummyState, Options, _TableMeld
+from rules.lang import Bi
+
+#: a playout is cut short after this many actions and the deal estimated
+HORIZON = 60
+#: how many points of difference in the estimate make one player about 73% sure to do better
+SCALE = 25.0
+
+
+def deal(view: dict, rng: random.Random) -> JokerRummyState:
+    """A deal of Joker rummy that ``view``'s seat cannot tell from the real one, at the same moment.
+
+    Its hand, the discard pile, the melds, the totals and where the turn stands are as
+    the view says; the cards it has not seen go at random to the other hands (their
+    sizes known) and to the stock.
+    """
+    me = view["player"]
+    given = view["options"]
+    options = Options(
+        deals=view["deals"],
+        limit=given["limit"],
+        joker_penalty=view["joker_penalty"],
+        join=given["join"],
+        round_limit=given["round_limit"],
+    )
+    n = len(view["hand_sizes"])
+    state = JokerRummyState(options, n, rng.randrange(2**31))
+    hand = [_code(parse_card(c)) for c in view["hand"]]
+    discard = [_code(parse_card(c)) for c in view["discard"]]
+    melds = {
+        m["id"]: _TableMeld(m["id"], m["owner"], m["low"], [_code(parse_card(c)) for c in m["cards"]], m["pending"])
+        for m in view["melds"]
+    }
+    unseen = Counter(state._pack)
+    unseen.subtract(hand)
+    unseen.subtract(discard)
+    for m in melds.values():
+        unseen.subtract(m.cards)
+    pool = sorted(unseen.elements())
+    rng.shuffle(pool)
+    hands = []
+    for p, size in enumerate(view["hand_sizes"]):
+        if p == me:
+            hands.append(sorted(hand))
+        else:
+            hands.append(sorted(pool[:size]))
+            del pool[:size]
+    state.hands, state.stock, state.discard = hands, pool, discard
+    state.melds = melds
+    state.next_meld = max(melds, default=0) + 1
+    state.opened = list(view["opened"])
+    state.opened_round = [None] * n
+    state.pending, state.owed = view["pending"], view["owed"]
+    state.phase = PHASES.index(view["phase"])
+    state.player, state.turn_no, state.took_back = view["turn"], view["turn_no"], view["took_back"]
+    state.totals = list(view["totals"])
+    state.deal_scores = [tuple(s) for s in view["deal_scores"]]
+    state.deal_log = [{} for _ in state.deal_scores]
+    state.dealer = view["dealer"]
+    state.deals = view["deals"]
+    state._cache = None
+    return state
+
+
+_BOT = HeuristicPlayer()
+
+
+def policy(state: JokerRummyState, actions: list, rng: random.Random):
+    """The heuristic bot's choice, read from the imagined state's card codes."""
+    p = state.player
+    table = [(m.cards, m.low) for m in state.melds.values()] if state.opened[p] else []
+    return _BOT.decide(p, state.hands[p], state.opened, state.pending, state.owed, table, actions, rng)
+
+
+def evaluate(state: JokerRummyState, seat: int) -> float:
+    """The seat's chance of the lowest total, guessed from the totals and the points in hand:
+    an opened hand is likely to shed half of them before the deal ends."""
+    joker = state.options.joker_penalty
+    guess = [
+        total + _penalty_codes(hand, joker) * (0.5 if opened else 1.0)
+        for total, hand, opened in zip(state.totals, state.hands, state.opened, strict=True)
+    ]
+    mine = guess[seat]
+    chance = 1.0
+    for q, other in enumerate(guess):
+        if q != seat:
+            chance *= 1 / (1 + math.exp((mine - other) / SCALE))
+    return chance
+
+
+COACHING = Coaching(
+    deal=deal,
+    value=win_share,
+    evaluate=evaluate,
+    horizon=HORIZON,
+    policy=policy,
+    unit=Bi("chance of the lowest total", "шанс на наименьшую сумму очков"),
+)

@@ -1,0 +1,244 @@
+"""The coach: advice from one seat's view only, reproducible by seed, ranked, explained in
+both languages; the three strengths of every game's bots."""
+
+from __future__ import annotations
+
+import random
+
+import ipywidgets
+import pytest
+
+import rules
+from rules import durak
+from rules.coach import STRENGTHS, Coach, CoachError, advise, review
+from rules.game import GAMES, play_bots
+
+#: a small fixed budget: the advice then depends on the seed alone
+PLAYOUTS = 40
+#: the games with a coach: every game of the book with decisions to make
+COACHED = ["domimi", "domino", "durak", "joker_rummy", "dummy_rummy"]
+#: every game of the book: each declares the three strengths
+ALL_GAMES = [*COACHED, "minefield"]
+
+
+def _state_at(game, seed: int, steps: int):
+    """A seeded game of ``game`` played by its bots for ``steps`` actions (or to a choice after them)."""
+    state = game.new_game(players=2, seed=seed)
+    bots = [game.bot_player() for _ in range(2)]
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over():
+            break
+        seat = state.current_player
+        state._advance(bots[seat].choose(state.view(seat), state.legal_actions(), rng))
+    while not state.is_over() and len(state.legal_actions()) < 2:
+        state._advance(state.legal_actions()[0])
+    return state
+
+
+def test_durak_two_deals_alike_to_the_seat_get_the_same_advice():
+    # the same hand, table and counts; the opponent's hand and the deck hold different cards
+    seen = ["7♥ 9♠ A♣ 10♥ 8♦ 6♦", None]
+    one = durak.position([seen[0], "8♥ 6♠ 10♣ J♣ Q♦ K♦"], "6♣", stock="7♣ 9♦ J♥ Q♣ A♦ K♠")
+    two = durak.position([seen[0], "J♥ Q♣ A♦ K♠ 9♦ 7♣"], "6♣", stock="10♣ J♣ K♦ Q♦ 6♠ 8♥")
+    assert one.view(0) == two.view(0)
+    assert one.zones()["hand1"] != two.zones()["hand1"]
+    a = advise(one, 0, seconds=None, playouts=PLAYOUTS, seed=5)
+    b = advise(two, 0, seconds=None, playouts=PLAYOUTS, seed=5)
+    assert [(x.action.label, x.score, x.playouts) for x in a] == [(x.action.label, x.score, x.playouts) for x in b]
+
+
+def _hidden_twin(state, seat: int):
+    """A state that looks the same to ``seat`` but holds other cards where it cannot see."""
+    if state.INFO.id == "domino":  # an opponent's card swapped with one of the cards out of play
+        twin, other = state.clone(), 1 - seat
+        twin.hands[other][0], twin.removed[0] = twin.removed[0], twin.hands[other][0]
+        return twin
+    return state.GAME.coaching.deal(state.view(seat), random.Random(99))
+
+
+def _hidden(state, seat: int) -> dict:
+    return {k: sorted(map(str, v)) for k, v in state.zones().items() if k not in state.visible_zones(seat)}
+
+
+@pytest.mark.parametrize("game_id", COACHED)
+def test_two_states_alike_to_the_seat_get_the_same_advice(game_id):
+    game = GAMES[game_id]
+    state = _state_at(game, 5, 14)
+    seat = state.current_player
+    twin = _hidden_twin(state, seat)
+    assert twin.view(seat) == state.view(seat)
+    assert _hidden(twin, seat) != _hidden(state, seat)
+    a = advise(state, seat, seconds=None, playouts=PLAYOUTS, seed=3)
+    b = advise(twin, seat, seconds=None, playouts=PLAYOUTS, seed=3)
+    assert [(x.action.label, x.score) for x in a] == [(x.action.label, x.score) for x in b]
+    assert sorted(x.action.label for x in a) == sorted(x.label for x in state.legal_actions())
+
+
+def test_the_imagined_deal_keeps_what_the_seat_sees_and_deals_the_rest_anew():
+    state = _state_at(rules.GAMES["durak"], 7, 9)
+    seat = state.current_player
+    view = state.view(seat)
+    imagined = [durak.GAME.coaching.deal(view, random.Random(s)) for s in range(5)]
+    for world in imagined:
+        assert world.view(seat) == view
+        assert sorted(str(c) for cards in world.zones().values() for c in cards) == sorted(map(str, state.cards_used()))
+    other = 1 - seat
+    assert len({tuple(map(str, w.hand(other))) for w in imagined}) > 1
+
+
+def test_advice_ranks_every_legal_move_once_with_reasons_in_both_languages():
+    state = _state_at(rules.GAMES["durak"], 3, 4)
+    seat = state.current_player
+    advice = advise(state, seat, seconds=None, playouts=PLAYOUTS, seed=1)
+    assert sorted(a.action.label for a in advice) == sorted(a.label for a in state.legal_actions())
+    assert [a.score for a in advice] == sorted((a.score for a in advice), reverse=True)
+    for a in advice:
+        assert 0 <= a.score <= 1 and a.playouts >= 1
+        assert a.rule == a.action.rule and a.rule in durak.RULES
+        title_en, title_ru = durak.RULES[a.rule]
+        assert title_en in a.why("en") and title_ru in a.why("ru")
+        assert a.action.explain("ru") in a.why("ru")
+        assert "не остаться в дураках" in a.why("ru") and "not being the fool" in a.why("en")
+    assert advise(state, seat, seconds=None, playouts=PLAYOUTS, seed=1) == advice
+
+
+def test_the_coach_sees_the_last_card_that_wins():
+    # two cards each, the deck empty, clubs trumps: the ace of trumps cannot be beaten, so
+    # leading it makes the opponent take, and the 7♥ led next goes out: a sure win, whatever
+    # the opponent holds; leading the 7♥ first wins only if the opponent cannot beat it
+    state = durak.position(["A♣ 7♥", "8♥ 6♠"], "6♣")
+    advice = advise(state, 0, seconds=None, playouts=PLAYOUTS, seed=2)
+    assert advice[0].action.label == "P1 leads A♣"
+    assert advice[0].score == 1.0 > advice[1].score
+
+
+def test_advice_for_a_seat_not_to_move_is_refused_in_both_languages():
+    state = durak.position(["7♥ 9♠", "8♥ 6♣"], "6♣")
+    with pytest.raises(CoachError) as error:
+        advise(state, 1, seconds=None, playouts=PLAYOUTS)
+    assert "player 2" in error.value.message("en") and "игрок 2" in error.value.message("ru")
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_every_game_declares_three_strengths_and_the_strong_one_plays(game_id):
+    game = GAMES[game_id]
+    assert set(STRENGTHS) <= set(game.players)
+    state = game.new_game(players=2, seed=11)
+    players = {0: Coach(game_id, seconds=None, playouts=6), 1: game.players["easy"]()}
+    played = play_bots(state, players, random.Random(3), limit=30)
+    assert len(played) == 30 or state.is_over()
+    assert any(a.player == 0 for a in played)
+
+
+@pytest.mark.parametrize("game_id", ["durak", "domino"])
+def test_the_strong_bot_is_not_worse_than_the_easy_one(game_id):
+    # a bounded match (the benchmark plays hundreds of games): seats alternate; the coach with a
+    # small fixed budget must win at least half of the games against random moves
+    game = GAMES[game_id]
+    won = 0.0
+    for i in range(6):
+        state = game.new_game(players=2, seed=i)
+        up = i % 2
+        play_bots(
+            state, {up: Coach(game_id, seconds=None, playouts=12), 1 - up: game.players["easy"]()}, random.Random(i)
+        )
+        won += game.coaching.value(state, up)
+    assert won >= 3
+
+
+# ---------------------------------------------------------------- the app's Hint and the bots' strengths
+
+
+def _durak_view(lang: str = "en"):
+    from widgets.games.durak import DurakGame
+
+    view = DurakGame(lang=lang, seed=3)
+    panel = view.control("rb-hint-panel")
+    panel.seconds, panel.playouts = None, PLAYOUTS  # a fixed budget: the same hint on any machine
+    return view, panel
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_hint_shows_the_three_best_moves_with_estimates_and_rule_links(lang):
+    view, panel = _durak_view(lang)
+    state = view.state
+    panel.press()
+    shown = panel.hint_html()
+    best = advise(state, state.current_player, seconds=None, playouts=PLAYOUTS, seed=len(state.history))[:3]
+    assert shown.count("<li>") == len(best) == 3
+    for a in best:
+        assert view.action_text(a.action) in shown
+        assert f"{round(100 * a.score)}%" in shown
+        assert f'data-rule="{a.rule}"' in shown
+    assert ("не остаться в дураках" if lang == "ru" else "not being the fool") in shown
+    assert view.status_kind() != "error"
+
+
+def test_hint_is_forgotten_after_a_move_and_refused_for_a_bots_move():
+    view, panel = _durak_view()
+    panel.press()
+    assert panel.hint_html()
+    view.press(view.buttons()[0])
+    assert panel.hint_html() == ""
+    view.set_seat(0, "bot")
+    view.set_seat(1, "human")
+    view.set_speed("step")
+    view.new_game(seed=4)
+    if view.waiting:
+        panel = view.control("rb-hint-panel")
+        panel.press()
+        assert view.status_kind() == "error" and "bot" in view.status_text()
+
+
+def test_each_bot_seat_takes_a_strength_from_settings():
+    view, _panel = _durak_view("ru")
+    toggle = view.control("rb-seat-1")
+    labels = [label for label, _ in toggle.options]
+    assert labels == ["человек", "бот: лёгкий", "бот: средний", "бот: сильный"]
+    view.set_seat(1, "strong")
+    assert isinstance(view._bots[1], Coach)
+    view.set_seat(1, "easy")
+    assert view._bots[1].name == "random"
+
+
+def test_review_names_the_costliest_moves_of_the_seat_in_order():
+    state = durak.new_game(players=2, seed=5)
+    bots = {0: durak.GAME.players["easy"](), 1: durak.HeuristicPlayer()}
+    play_bots(state, bots, random.Random(1))
+    mistakes = review(state, 0, playouts=8)
+    assert 1 <= len(mistakes) <= 3
+    assert [m.cost for m in mistakes] == sorted((m.cost for m in mistakes), reverse=True)
+    for m in mistakes:
+        assert state.history[m.step] == m.played.action and m.played.action.player == 0
+        assert m.best.score > m.played.score
+        before = state.undo(len(state.history) - m.step)
+        assert m.best.action.label in {a.label for a in before.legal_actions()}
+        assert m.played.action.explain("ru") in m.text("ru")
+
+
+def test_the_review_after_a_game_offers_to_try_again_from_a_costly_move(monkeypatch):
+    import widgets.coach
+
+    monkeypatch.setattr(widgets.coach, "REVIEW_SECONDS", None)
+    monkeypatch.setattr(widgets.coach, "REVIEW_PLAYOUTS", 8)
+    view, panel = _durak_view("ru")
+    while view.buttons() and not view.state.is_over():
+        view.press(view.buttons()[-1])  # the last move offered: often the worst
+    assert view.state.is_over()
+    panel.press_review()
+    shown = panel.review_html()
+    assert "дороже всего" in shown and "rule-link" in shown
+    assert "Сыграть отсюда" in [b.description for b in _buttons(panel)]
+    played = len(view.state.history)
+    panel.try_again(0)
+    again = view.state
+    assert not again.is_over() and len(again.history) < played and again.current_player == 0
+    assert view.buttons(), "the position is offered again to the person who played it"
+
+
+def _buttons(widget):
+    found = [widget] if isinstance(widget, ipywidgets.Button) else []
+    for child in getattr(widget, "children", ()):
+        found += _buttons(child)
+    return found
