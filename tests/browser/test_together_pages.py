@@ -71,7 +71,12 @@ def test_a_student_names_themselves_opens_a_table_plays_it_on_a_phone_and_the_te
     page.goto(f"{root}board?key={key}&lang=en")
     expect(page.locator("main")).to_contain_text("Аня")
     expect(page.locator("main")).to_contain_text("Notation")  # the rule she is stuck on
+    expect(page.locator(".board-table")).not_to_have_count(0)  # her table, with the teacher's tools
     _check(page, tmp_path, "board-desk")
+    page.set_viewport_size(PHONE)  # on a phone each row is a card, every value with its heading
+    cell = page.locator("#by-student tr[data-student] td").nth(1)
+    assert page.evaluate("(td) => getComputedStyle(td, '::before').content", cell.element_handle()).startswith('"')
+    _check(page, tmp_path, "board-phone")
 
 
 def _answer(root: str, folder: Path, name: str, kind: str, correct: bool) -> None:
