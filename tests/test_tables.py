@@ -495,3 +495,25 @@ def test_a_finished_table_deals_again_with_everyone_in_the_same_seat():
     assert not table.over and table.state.history == [] and table.state.hand(0) != first_hand
     assert [s.kind for s in table.seats] == [HUMAN, BOT] and table.seat_of("ann") == 0
     assert json.loads(table.snapshot(0, "ru"))["log"][-1]["text"].startswith("Новая партия за этим столом")
+
+
+def test_a_domimi_card_tapped_plays_the_one_move_it_fits_or_offers_the_several():
+    """A tap sends one card; DoMiMi's moves take two or three: the moves with that card are what it asks."""
+    for seed in range(40):
+        table = seated("domimi", 3, seed=seed)
+        seat = table.state.current_player
+        mine = [a for a in table.state.legal_actions() if a.player == seat]
+        hand = json.loads(table.snapshot(seat, "en"))["hand"]
+        fits = {
+            c["card"]: [a.label for a in mine if Card.parse(c["card"]) in action_cards(a)] for c in hand if c["legal"]
+        }
+        one = next((card for card, labels in fits.items() if len(labels) == 1), None)
+        several = next((card for card, labels in fits.items() if len(labels) > 1), None)
+        if one and several:
+            break
+    assert one and several, "a deal with a card in one move and a card in several"
+    with pytest.raises(Choose) as choice:
+        table.play_cards(f"s{seat}", [several], 0)
+    assert sorted(choice.value.labels) == sorted(fits[several])
+    assert table.play_cards(f"s{seat}", [one], 0).label == fits[one][0]
+    assert len(table.state.history) == 1
