@@ -10,6 +10,14 @@ When a game ends its table is opened again, so the class plays for the whole run
 
     .venv/bin/python benchmarks/bench_together.py                 # 30 students, 8 tables, 60 s
     .venv/bin/python benchmarks/bench_together.py --students 40 --tables 10 --seconds 120
+    .venv/bin/python benchmarks/bench_together.py --faults        # a lesson with faults (below)
+
+``--faults`` is a lesson as it goes wrong: one more device floods the first table with junk, and
+30 s in the server is killed (SIGKILL, no goodbye) and started again on the same class folder.
+Each device reconnects as a table's page does (every half second until the server answers) and
+must be back at its seat, at the step its table had, within 10 s of the restart; no table may be
+lost. The moves' figures leave out the moves sent between the kill and the last device's return.
+The server runs with the `make serve` defaults (a page may send 8 requests a second).
 
 Traffic stays within 127.0.0.0/8; the run is bounded in time and in moves. The target is a
 p95 of 200 ms or less on the project's 2-core machine; the load average is printed beside it.
@@ -27,7 +35,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from classserver.serve_apps import free_port
 from classserver.together.client import TableClient, running
+from classserver.together.web import SOCKET_RATE
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -55,6 +65,16 @@ class Lesson:
         self.moves = self.refused = self.games = 0
         self.devices: list[TableClient] = []
         self.flooded = 0  # junk requests the flooding device sent (--flood)
+        #: the server's restart (--faults): when it was killed, when it answered again, the tables' steps
+        #: before the kill, and each device's time back at its seat after the restart
+        self.killed_at = self.restarted_at = None
+        self.back_at: list[float] = []
+        self.steps_before: dict[str, int] = {}
+        self.steps_after: dict[str, int] = {}
+        self.outage = asyncio.Event()  # set while the server is down
+        self.outage_over = asyncio.Event()
+        self.outage_over.set()
+        self.seats: dict[TableClient, int] = {}
 
     async def seat_table(self, index: int, first_address: int) -> list[TableClient]:
         """One table's devices, named, seated by code (the first opens it)."""
@@ -82,12 +102,30 @@ class Lesson:
             taken = await device.sit(seat)
             if taken.get("t") != "table":
                 raise RuntimeError(f"table {code}: seat {seat} refused: {taken}")
+        self.seats.update({device: seat for seat, device in enumerate(devices)})
+
+    async def back_to_seat(self, device: TableClient) -> None:
+        """As a table's page does when its socket closes: try again every half second until the server
+        answers, then wait for the table as this seat sees it."""
+        while True:
+            with contextlib.suppress(Exception):
+                await device.disconnect()
+            try:
+                mark = len(device.messages)
+                await device.connect()
+                await device.wait_for(
+                    lambda m: m.get("t") == "table" and m["you"] == self.seats[device], 10, since=mark
+                )
+                return
+            except Exception:
+                await asyncio.sleep(0.5)
 
     async def play(self, index: int, devices: list[TableClient]) -> None:
         """The table's devices play until the run ends, a new game whenever one ends."""
         rng = random.Random(self.seed * 1000 + index)
         game = 0
         while time.monotonic() < self.deadline and self.moves < self.max_moves:
+            await self.outage_over.wait()
             tables = [d.table for d in devices]
             step = max(t["step"] for t in tables)
             if any(t["over"] for t in tables):
@@ -101,19 +139,28 @@ class Lesson:
                 await asyncio.sleep(0.01)
                 continue
             await asyncio.sleep(rng.uniform(0.2, 1.0))  # a person looks, then plays
+            await self.outage_over.wait()
             mover = rng.choice(movers)
             label = rng.choice(mover.table["moves"])["label"]
             marks = {d: len(d.messages) for d in devices if d is not mover}
             sent = time.perf_counter()
-            answer = await mover.answer({"t": "move", "label": label, "step": step})
-            if answer.get("t") != "table":
-                self.refused += 1  # another seat moved first, or a choice to make: look again
+            try:
+                answer = await mover.answer({"t": "move", "label": label, "step": step})
+                if answer.get("t") != "table":
+                    self.refused += 1  # another seat moved first, or a choice to make: look again
+                    continue
+                self.moves += 1
+                times = []
+                for other, mark in marks.items():
+                    seen = await other.wait_for(
+                        lambda m, s=step: m.get("t") == "table" and m["step"] > s, 30, since=mark
+                    )
+                    times.append(other.received_at[other.messages.index(seen, mark)] - sent)
+            except Exception:  # the server went away mid-move: wait until every device is back
+                await self.outage_over.wait()
                 continue
-            self.moves += 1
-            for other, mark in marks.items():
-                seen = await other.wait_for(lambda m, s=step: m.get("t") == "table" and m["step"] > s, 30, since=mark)
-                at = other.received_at[other.messages.index(seen, mark)]
-                self.delays.append(at - sent)
+            if not self.outage.is_set() and self.outage_over.is_set():
+                self.delays += times
 
     async def flood(self, code: str) -> None:
         """A misbehaving device: junk and forged moves at one table as fast as it can, again when cut off."""
@@ -133,9 +180,49 @@ class Lesson:
             with contextlib.suppress(Exception):
                 await device.aclose()
 
-    @staticmethod
-    async def until_step(device: TableClient, step: int) -> None:
-        await device.wait_for(lambda m: m.get("t") == "table" and m["step"] >= step, 30)
+    async def until_step(self, device: TableClient, step: int) -> None:
+        with contextlib.suppress(Exception):
+            await device.wait_for(lambda m: m.get("t") == "table" and m["step"] >= step, 30)
+
+    async def kill_and_restart(self, after: float, server) -> None:
+        """``after`` seconds into the play: SIGKILL the server, start it again, every device back to its seat."""
+        await asyncio.sleep(after)
+        self.outage.set()
+        self.outage_over.clear()
+        self.steps_before = {d.code: d.table["step"] for d in self.devices if d.table}
+        self.killed_at = time.monotonic()
+        await asyncio.to_thread(server.restart)
+        self.restarted_at = time.monotonic()
+
+        async def back(device):
+            await self.back_to_seat(device)
+            self.back_at.append(time.monotonic() - self.restarted_at)
+            self.steps_after[device.code] = device.table["step"]
+
+        await asyncio.gather(*(back(d) for d in self.devices))
+        self.outage.clear()
+        self.outage_over.set()
+
+
+class Server:
+    """The class together on a port, which can be killed (SIGKILL) and started again on the same folder."""
+
+    def __init__(self, folder: Path, log: Path, args: list[str]):
+        self.folder, self.log, self.args = folder, log, args
+        self.port = free_port("127.0.0.1")
+        self.stack = contextlib.ExitStack()
+        self.root, self.process = self.stack.enter_context(self._running())
+
+    def _running(self):
+        return running(self.folder / "class", self.log, port=self.port, args=self.args)
+
+    def restart(self) -> None:
+        self.process.kill()
+        self.process.wait(10)
+        self.root, self.process = self.stack.enter_context(self._running())
+
+    def close(self) -> None:
+        self.stack.close()
 
 
 def cpu_seconds(pid: int) -> float:
@@ -144,21 +231,22 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def lesson(root: str, args, pid: int) -> dict:
+async def lesson(server: Server, args) -> dict:
     counts = seats(args.students, args.tables)
     deadline = time.monotonic() + args.seconds + 120  # the seating is not timed
-    run = Lesson(root, counts, args.seed, deadline, args.max_moves)
+    run = Lesson(server.root, counts, args.seed, deadline, args.max_moves)
     first = [11 + sum(counts[:i]) for i in range(len(counts))]
     started = time.monotonic()
     tables = [await run.seat_table(i, first[i]) for i in range(len(counts))]
     seated = time.monotonic() - started
     run.deadline = time.monotonic() + args.seconds
-    cpu_before, wall_before = cpu_seconds(pid), time.monotonic()
+    cpu_before, wall_before = cpu_seconds(server.process.pid), time.monotonic()
     try:
         flood = [run.flood(tables[0][0].code)] if args.flood else []
-        await asyncio.gather(*(run.play(i, devices) for i, devices in enumerate(tables)), *flood)
+        kill = [run.kill_and_restart(args.kill_at, server)] if args.kill_at else []
+        await asyncio.gather(*(run.play(i, devices) for i, devices in enumerate(tables)), *flood, *kill)
     finally:
-        cpu = cpu_seconds(pid) - cpu_before
+        cpu = cpu_seconds(server.process.pid) - (0 if args.kill_at else cpu_before)
         wall = time.monotonic() - wall_before
         for device in run.devices:
             with contextlib.suppress(Exception):
@@ -174,17 +262,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--max-moves", type=int, default=20_000, help="the run stops after so many moves")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--flood", action="store_true", help="and one device floods the first table with junk")
+    parser.add_argument("--kill-at", type=float, default=0, help="SIGKILL the server so many seconds in, restart it")
+    parser.add_argument("--faults", action="store_true", help="--flood --kill-at 30")
+    parser.add_argument("--socket-rate", type=float, default=SOCKET_RATE, help="the server's --socket-rate")
     args = parser.parse_args(argv)
+    if args.faults:
+        args.flood, args.kill_at = True, args.kill_at or 30.0
     if args.students > 200:
         raise SystemExit("at most 200 students (127.0.0.11 to 127.0.0.210)")
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "server.log"
-        # the service as a class runs it, but the devices here play faster than people: more requests a second
-        options = ["--socket-rate", "20"]
-        with running(Path(folder) / "class", log, args=options) as (root, process):
+        server = Server(Path(folder), log, ["--socket-rate", str(args.socket_rate)])
+        try:
             load_before = os.getloadavg()
-            figures = asyncio.run(lesson(root, args, process.pid))
+            figures = asyncio.run(lesson(server, args))
             load_after = os.getloadavg()
+        finally:
+            server.close()
     run, ms = figures["run"], sorted(d * 1000 for d in figures["run"].delays)
     if not ms:
         raise SystemExit("no move was played")
@@ -204,6 +298,15 @@ def main(argv: list[str] | None = None) -> None:
     )
     if args.flood:
         print(f"  meanwhile one device sent the first table {run.flooded} junk requests (cut off, it came back)")
+    if args.kill_at:
+        lost = sorted(c for c, step in run.steps_before.items() if run.steps_after.get(c, -1) < step)
+        back = max(run.back_at) if run.back_at else float("nan")
+        print(
+            f"  killed (SIGKILL) {args.kill_at:.0f} s in; started again in {run.restarted_at - run.killed_at:.1f} s; "
+            f"{len(run.back_at)} of {len(run.devices)} devices back at their seats, the last "
+            f"{back:.1f} s after the restart (target 10 s: {'met' if back <= 10 else 'NOT met'}); "
+            f"tables lost: {len(lost)} of {len(run.steps_before)}" + (f" ({', '.join(lost)})" if lost else "")
+        )
     print(
         f"  server CPU: {figures['cpu']:.1f} s in {figures['wall']:.0f} s ({100 * figures['cpu'] / figures['wall']:.0f}% "
         "of one core)"

@@ -151,6 +151,8 @@ def environment(book_url: str | None = None, base_url: str = "/") -> dict[str, s
     server's own book unless ``book_url`` names another (a published copy)."""
     env = dict(os.environ)
     env["RULEBOOK_BOOK_URL"] = book_url or served_book_url(base_url)
+    # our templates, and the apps' kernel (kernels/python3: the same as ipykernel's, saying only errors,
+    # not a warning per kernel that it runs over loopback TCP)
     env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(HERE), env.get("JUPYTER_PATH")]))
     env.pop("QUERY_STRING", None)
     return env

@@ -23,12 +23,14 @@ from classserver.together.tables import (
     Refusal,
     Table,
     new_code,
+    painter,
     read_code,
     read_options,
 )
-from rules.cards import Card, format_card
-from rules.errors import LANGS, IllegalAction, OptionError, RulesError
+from rules.cards import ALL_CARDS, Card, card_name, format_card
+from rules.errors import LANGS, IllegalAction, OptionError, RulesError, excerpt
 from tests.witness import Witness, cards_named
+from widgets.game import action_cards
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -230,6 +232,51 @@ def test_a_person_who_leaves_gives_the_seat_to_a_bot():
         table.leave("s0")
 
 
+def test_once_play_has_begun_a_bots_seat_is_taken_back_only_by_who_left_it_or_given_by_the_teacher():
+    """A bot's hand is hidden like anyone's: sitting in a bot's seat mid-game would show it."""
+    table = Table.open("TABLE", "durak", 3, seed=2)
+    table.sit("ann", "Ann", 0)
+    table.sit("bob", "Bob", 1)
+    table.fill_with_bots("ann")
+    job = table.bot_job()
+    if job is None:  # a person is to move
+        seat = table.seats[table.state.current_player]
+        table.play(seat.student, next(a.label for a in table.state.legal_actions()), 0)
+    else:
+        step, index, choose = job
+        assert table.bot_moves(step, index, choose())
+    code = table.seats[1].code
+    table.leave("bob")
+    for who, seat in (("eve", 2), ("eve", 1), ("ann", 1)):  # the bot's seat, Bob's, and a hop by Ann
+        if who == "ann":
+            table.leave("ann")
+        with pytest.raises(Refusal) as error:
+            table.sit(who, "Eve", seat)
+        assert "teacher" in error.value.message("en") and "учитель" in error.value.message("ru")
+        assert json.loads(table.snapshot(None, "en"))["seats"][seat]["kind"] == BOT
+    table.sit("bob", "Bob", 1)  # Bob takes his own seat back, with the same code
+    assert table.seat_of("bob") == 1 and table.seats[1].code == code
+    table.leave("bob")
+    table.take_with_code("bob-laptop", "Bob", code)  # or from another device, with the seat's code
+    assert table.seat_of("bob-laptop") == 1
+    table.seat_by_teacher("eve", "Eve", 2)  # the teacher may seat anyone anywhere
+    assert table.seat_of("eve") == 2 and table.seats[2].kind == HUMAN
+    table.seat_by_teacher("eve", "Eve", 1)  # and move them: the seat left goes to a bot
+    assert table.seat_of("eve") == 1 and table.seat_of("bob-laptop") is None and table.seats[2].kind == BOT
+    log = [e["text"] for e in json.loads(table.snapshot(None, "ru"))["log"]]
+    assert "Учитель сажает Eve на место «Игрок 2»." in log
+
+
+def test_a_bots_turn_is_said_with_the_player_declined_after_the_preposition():
+    table = Table.open("TABLE", "durak", 2, seed=1)
+    table.sit("ann", "Аня", 0)
+    table.fill_with_bots("ann")
+    while table.state.current_player != 1:
+        table.play("ann", next(a.label for a in table.state.legal_actions() if a.player == 0), len(table.state.history))
+    assert json.loads(table.snapshot(0, "ru"))["status"] == "За игрока 2 играет бот."
+    assert json.loads(table.snapshot(0, "en"))["status"] == "A bot plays for player 2."
+
+
 # ---------------------------------------------------------------- moves
 
 
@@ -244,7 +291,7 @@ def test_every_refused_move_leaves_the_game_exactly_as_it_was():
     other = f"s{(table.state.current_player + 1) % 3}"
     label = next(a.label for a in table.state.legal_actions())
     cases = [
-        (other, label, step, Refusal, "not yours"),  # another seat's move
+        (other, label, step, Refusal, "not your turn"),  # another seat's move
         (student, label, step + 1, Refusal, "moved on"),  # a page that had not seen the last move
         (student, "Player 1 leads A♠ and wins", step, IllegalAction, "no legal move"),  # forged
         (student, "x" * 100_000, step, Refusal, "label"),
@@ -336,3 +383,137 @@ def test_the_leak_check_finds_another_seats_hand():
         leaked = witness.leaks(table.snapshot(1, lang), viewer=0)
         assert leaked and leaked <= set(table.state.hand(1)), lang
         assert not witness.leaks(table.snapshot(0, lang), viewer=0)
+
+
+# ---------------------------------------------------------------- probing for another seat's cards
+
+
+def _probe_answer(table: Table, student: str, request, masks: list[str]) -> tuple[str, str, str]:
+    """What a table answers a move request (the refusal's kind and words in both languages),
+    with the probed text itself masked out: the answer must not depend on anything else."""
+    step = len(table.state.history)
+    before = table.state.to_json()
+    try:
+        if isinstance(request, list):
+            table.play_cards(student, request, step)
+        else:
+            table.play(student, request, step)
+    except RulesError as error:
+        kind, texts = type(error).__name__, [error.message(lang) for lang in LANGS]
+    else:
+        raise AssertionError(f"{request!r} was played for {student}")
+    assert table.state.to_json() == before
+    for mask in sorted(masks, key=len, reverse=True):
+        texts = [t.replace(mask, "<probe>") for t in texts]
+    return (kind, *texts)
+
+
+def _forms(table: Table) -> list[tuple[str, Card]]:
+    """One legal move of each kind that names a card (any seat's), with the card it names first."""
+    forms: dict[tuple, tuple[str, Card]] = {}
+    for action in table.state.legal_actions():
+        for card in action_cards(action):
+            if str(card) in action.label:
+                forms.setdefault((action.player, type(action).__name__), (action.label, card))
+                break
+    return list(forms.values())
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        ("durak", 2, {}),
+        ("durak", 3, {"variant": "jokers"}),
+        ("domino", 4, {}),
+        ("domimi", 3, {}),
+        ("minefield", 3, {}),
+        ("joker_rummy", 3, {}),
+        ("dummy_rummy", 3, {}),
+    ],
+)
+def test_a_move_probed_with_another_seats_card_is_answered_as_one_with_a_card_out_of_play(game, players, options):
+    """A seat that names, in any move's label or as cards to play, a card held by another seat gets
+    the very answer it gets for a card in no hand: the refusals tell nothing hidden."""
+    table = seated(game, players, seed=4, **options)
+    paint = painter(game, "en")
+    rng = random.Random(4)
+    bot = table.module.bot_player()
+    probed, named_cards = 0, set()
+    for step in range(60):
+        if table.over:
+            break
+        state = table.state
+        if step % 12 == 3:
+            mover = state.current_player
+            for seat in (mover, (mover + 1) % players):  # a seat that is to move and one that is not
+                zones, visible = state.zones(), state.visible_zones(seat)
+                mine = {c for name in visible for c in zones.get(name, ())}  # names this seat sees now
+                hidden = {c for name, cards in zones.items() if name not in visible for c in cards} - mine
+                held = {c for p in range(players) if p != seat for c in paint.hand(state, p)} & hidden
+                nowhere = set(ALL_CARDS) - {c for cards in zones.values() for c in cards}
+                # another seat's cards, the stock's or a mine's, and cards not in this game at all
+                picks = sorted(held, key=str)[:4] + sorted(hidden - held, key=str)[:4] + sorted(nowhere, key=str)[:3]
+                if len(picks) < 2:
+                    continue
+                answers = set()
+                for label, card in _forms(table):
+                    for probe in picks:
+                        forged = label.replace(str(card), str(probe), 1)
+                        answers.add(_probe_answer(table, f"s{seat}", forged, [forged, excerpt(forged)]))
+                        probed += 1
+                assert len(answers) <= 1, f"{game}, seat {seat}: {sorted(answers)}"
+                cards_answers = set()
+                for probe in picks:
+                    masks = [f(probe, lang) for lang in LANGS for f in (format_card, card_name)]
+                    cards_answers.add(_probe_answer(table, f"s{seat}", [format_card(probe, "ru")], masks))
+                assert len(cards_answers) == 1, f"{game}, seat {seat}: {sorted(cards_answers)}"
+        seat = state.current_player
+        mine = [a for a in state.legal_actions() if a.player == seat]
+        action = bot.choose(state.view(seat), mine, rng)
+        named_cards |= {str(c) for c in action_cards(action) if str(c) in action.label}
+        table.play(f"s{seat}", action.label, len(state.history))
+    assert probed > 0 or not named_cards, f"{game}: moves name cards, and none was probed"
+
+
+def test_a_finished_table_deals_again_with_everyone_in_the_same_seat():
+    table = Table.open("TABLE", "durak", 2, seed=8)
+    table.sit("ann", "Ann", 0)
+    table.fill_with_bots("ann")
+    with pytest.raises(Refusal, match="not over"):
+        table.play_again("ann", seed=9)
+    while not table.over:
+        job = table.bot_job()
+        if job is None:
+            table.play("ann", table.state.legal_actions()[0].label, len(table.state.history))
+        else:
+            step, seat, choose = job
+            table.bot_moves(step, seat, choose())
+    first_hand = table.state.restart().hand(0)
+    with pytest.raises(Refusal, match="only a player"):
+        table.play_again("eve", seed=9)
+    table.play_again("ann", seed=9)
+    assert not table.over and table.state.history == [] and table.state.hand(0) != first_hand
+    assert [s.kind for s in table.seats] == [HUMAN, BOT] and table.seat_of("ann") == 0
+    assert json.loads(table.snapshot(0, "ru"))["log"][-1]["text"].startswith("Новая партия за этим столом")
+
+
+def test_a_domimi_card_tapped_plays_the_one_move_it_fits_or_offers_the_several():
+    """A tap sends one card; DoMiMi's moves take two or three: the moves with that card are what it asks."""
+    for seed in range(40):
+        table = seated("domimi", 3, seed=seed)
+        seat = table.state.current_player
+        mine = [a for a in table.state.legal_actions() if a.player == seat]
+        hand = json.loads(table.snapshot(seat, "en"))["hand"]
+        fits = {
+            c["card"]: [a.label for a in mine if Card.parse(c["card"]) in action_cards(a)] for c in hand if c["legal"]
+        }
+        one = next((card for card, labels in fits.items() if len(labels) == 1), None)
+        several = next((card for card, labels in fits.items() if len(labels) > 1), None)
+        if one and several:
+            break
+    assert one and several, "a deal with a card in one move and a card in several"
+    with pytest.raises(Choose) as choice:
+        table.play_cards(f"s{seat}", [several], 0)
+    assert sorted(choice.value.labels) == sorted(fits[several])
+    assert table.play_cards(f"s{seat}", [one], 0).label == fits[one][0]
+    assert len(table.state.history) == 1

@@ -13,6 +13,9 @@ import json
 import random
 import re
 import sqlite3
+import stat
+import subprocess
+import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -23,6 +26,7 @@ import websockets
 
 import rules
 import rules.exercises
+from classserver.serve_apps import free_port
 from classserver.together.client import TableClient, running
 from classserver.together.tokens import STUDENT_HEADER, verdict_token
 from rules.cards import parse_card
@@ -492,7 +496,15 @@ def test_the_class_server_holds_the_class_its_practice_apps_answer_to_the_board(
     practice = "notation/practice.ipynb"
     with serve_apps.running(log, class_dir=str(tmp_path / "class"), pool=1, pool_apps=[practice]) as (url, _):
         seen = run(scenario(url))
-        key = re.search(r"/together/board\?key=([\w-]+)", log.read_text())[1]
+        for _ in range(400):  # printed once the start is over and the log has gone quiet (a minute at most)
+            started = log.read_text()
+            if "board?key=" in started:
+                break
+            time.sleep(0.25)
+        key = re.search(r"/together/board\?key=([\w-]+)", started)[1]
+        # the teacher's lines come framed, once the start is over; the notebooks' "not trusted" are not said
+        assert re.search(r"\n=+\n  The teacher's board:  http://localhost:\d+/together/board\?key=", started)
+        assert "is not trusted" not in started and "without encryption" not in started
         teacher = httpx.Client(base_url=url, follow_redirects=True)
         assert teacher.get("/together/board", params={"key": key}).status_code == 200
         for _ in range(50):  # the kernel sends its verdict from a thread of its own
@@ -548,3 +560,235 @@ def _closed_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+# ---------------------------------------------------------------- nothing lost, nobody let in
+
+
+def test_every_table_comes_back_after_a_killed_server_with_its_step_and_seats(tmp_path):
+    """`kill -9` mid-game: started again on the class folder, each table is at the same step with the
+    same people in the same seats, and each device is back in its own seat with its own hand."""
+    folder, log = tmp_path / "class", tmp_path / "server.log"
+    port = free_port("127.0.0.1")
+
+    async def before(root):
+        code, (ann, bob) = await seated_devices(root, "durak", ["en", "ru"], seed=31)
+        for _ in range(4):
+            mover = ann if ann.table["moves"] else bob
+            await mover.answer({"t": "move", "label": mover.table["moves"][0]["label"], "step": mover.table["step"]})
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(0.3)  # both devices were sent the last move
+        other = await ann.open_table("minefield", 3, seed=5)
+        deep = TableClient(root)
+        await deep.join_class("Deep")
+        await deep.connect(code, watch=True)
+        await deep.send("[" * 2000 + "]" * 2000)  # would recurse past Python's limit in the parser
+        await asyncio.wait_for(deep._reader, 10)
+        seen = {d.lang: d.table for d in (ann, bob)}
+        cookies = {d.lang: dict(d.http.cookies.items()) for d in (ann, bob)}
+        for device in (ann, bob, deep):
+            await device.aclose()
+        return code, other, seen, cookies
+
+    async def after(root, code, cookies):
+        back = {}
+        ann, bob = (TableClient(root, lang=lang, cookies=cookies[lang]) for lang in ("en", "ru"))
+        for device in (ann, bob):
+            await device.connect(code)
+            back[device.lang] = await device.snapshot()
+        listing = await ann.http.get(ann.root, params={"lang": "en"})
+        gone = await ann.http.head(f"{ann.root}t/ZZZZZ")
+        for device in (ann, bob):
+            await device.aclose()
+        return back, listing, gone
+
+    with running(folder, log, port=port) as (root, process):
+        code, other, seen, cookies = run(before(root))
+        process.kill()  # no goodbye
+        process.wait(10)
+    with running(folder, log, port=port) as (root, _):
+        back, listing, gone = run(after(root, code, cookies))
+    for lang, snapshot in back.items():
+        was = seen[lang]
+        assert snapshot["step"] == was["step"] > 0 and snapshot["you"] == was["you"]
+        assert snapshot["hand"] == was["hand"] and snapshot["moves"] == was["moves"]
+        assert [(s["name"], s["kind"]) for s in snapshot["seats"]] == [(s["name"], s["kind"]) for s in was["seats"]]
+        assert [e["text"] for e in snapshot["log"]] == [e["text"] for e in was["log"]]
+    assert code in listing.text and other in listing.text, "both tables are on the class page again"
+    assert gone.status_code == 404
+    text = log.read_text()
+    assert "RecursionError" not in text and "Traceback" not in text
+
+
+def test_the_teacher_key_is_kept_only_as_a_hash_in_a_private_folder_and_can_be_replaced(tmp_path):
+    folder, log = tmp_path / "class", tmp_path / "server.log"
+    with running(folder, log) as (root, _):
+        key = (folder / "teacher-key.txt").read_text().strip()
+        teacher = httpx.Client(base_url=root, follow_redirects=True)
+        page = teacher.get("board", params={"key": key, "lang": "en"})
+        assert page.status_code == 200
+        xsrf = teacher.cookies["_xsrf"]
+        renewed = teacher.post("board/key", data={"_xsrf": xsrf, "lang": "ru"})
+        assert renewed.status_code == 200 and "Новый ключ доски" in renewed.text
+        new_key = re.search(r"board\?key=([\w-]+)", renewed.text)[1]
+        assert new_key != key
+        assert teacher.get("board").status_code == 200, "the board that asked stays open"
+        stranger = httpx.Client(base_url=root, follow_redirects=True)
+        assert stranger.get("board", params={"key": key}).status_code == 403, "the old key opens nothing"
+        assert stranger.get("board", params={"key": new_key}).status_code == 200
+        assert httpx.post(f"{root}board/key", data={"_xsrf": "x"}, cookies={"_xsrf": "x"}).status_code == 403
+    # the command gives a new key too (for a teacher who lost theirs)
+    command = [sys.executable, "-m", "classserver.together.key", "--class-dir", str(folder)]
+    printed = subprocess.run(command, capture_output=True, text=True, check=True, timeout=60).stdout
+    third = re.search(r"board\?key=([\w-]+)", printed)[1]
+    assert third not in (key, new_key) and (folder / "teacher-key.txt").read_text().strip() == third
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    for path in folder.glob("board.sqlite*"):
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
+    with sqlite3.connect(folder / "board.sqlite") as db:
+        stored = " ".join(v for (v,) in db.execute("SELECT value FROM meta"))
+    assert not any(k in stored for k in (key, new_key, third)), "no key is kept in the clear"
+
+
+def test_not_me_makes_a_shared_computer_a_new_student(server):
+    async def scenario():
+        device = TableClient(server)
+        await device.join_class("Первая")
+        first = device.student_id
+        page = await device.http.get(server, params={"lang": "ru"})
+        xsrf = await device._xsrf()
+        answer = await device.http.post(server + "not-me", data={"_xsrf": xsrf, "lang": "ru"})
+        second = device.student_id
+        fresh = await device.http.get(server, params={"lang": "ru"})
+        await device.join_class("Вторая")
+        await device.aclose()
+        return first, second, page, answer, fresh
+
+    first, second, page, answer, fresh = run(scenario())
+    assert "Это не я: на этом компьютере новый ученик" in page.text
+    assert answer.status_code == 303 and second and second != first
+    assert "Первая" not in fresh.text.split("<h2 id='h-join'>")[0], "the next person is not the first one"
+
+
+def test_onlookers_cannot_lock_a_player_out_and_tables_nobody_sits_at_close_on_their_own(tmp_path):
+    folder, log = tmp_path / "class", tmp_path / "server.log"
+
+    async def scenario(root):
+        code, (ann, bob) = await seated_devices(root, "durak", ["en", "en"], seed=2)
+        await bob.disconnect()
+        crowd = []
+        for i in range(44):  # onlookers from three addresses, more than a table admits
+            device = TableClient(root, source=f"127.0.0.{2 + i % 3}")
+            try:
+                await device.connect(code, watch=True)
+            except Exception:
+                await device.aclose()
+                continue
+            crowd.append(device)
+        bob_back = TableClient(root, cookies=dict(bob.http.cookies.items()))
+        await bob_back.connect(code)  # the seated player gets in all the same
+        back = await bob_back.snapshot()
+        # a table opened by a device with no name: nobody sits, it closes by itself
+        nameless = TableClient(root)
+        empty = await nameless.open_table("domino", 2)
+        await nameless.connect(empty)
+        gone = await nameless.wait_for(lambda m: m["t"] == "gone", 20)
+        listing = await ann.http.get(root)
+        # the opener closes a table; anyone else is refused
+        refused = await bob_back.answer({"t": "close"})
+        await ann.send({"t": "close"})
+        closed = await bob_back.wait_for(lambda m: m["t"] == "gone", 10)
+        page = await ann.http.get(f"{root}t/{code}")
+        for device in (ann, bob, bob_back, nameless, *crowd):
+            await device.aclose()
+        return len(crowd), back, gone, listing, refused, closed, page, empty
+
+    with running(folder, log, args=["--empty-after", "3"]) as (root, _):
+        crowd, back, gone, listing, refused, closed, page, empty = run(scenario(root))
+    assert crowd == 40, "a table admits 40 onlookers"
+    assert back["t"] == "table" and back["you"] == 1 and back["hand"]
+    assert gone["text"] == "This table was closed." and empty not in listing.text
+    assert refused["t"] == "refused" and "only the one who opened" in refused["text"]
+    assert closed["t"] == "gone" and page.status_code == 404
+
+
+def test_the_class_page_lists_tables_waiting_for_players_first(server):
+    async def scenario():
+        waiting = TableClient(server)
+        await waiting.join_class("Waits")
+        code_waiting = await waiting.open_table("durak", 3, seed=1)
+        full = TableClient(server)  # opened later, and full: listed after the one that waits
+        await full.join_class("Full")
+        code_full = await full.open_table("durak", 2, seed=1)
+        await full.connect(code_full)
+        await full.send({"t": "bots"})
+        await full.wait_for(lambda m: m["t"] == "table" and not any(s["kind"] == "open" for s in m["seats"]), 10)
+        listing = (await full.http.get(server)).text
+        for device in (full, waiting):
+            await device.aclose()
+        return code_full, code_waiting, listing
+
+    code_full, code_waiting, listing = run(scenario())
+    assert listing.index(code_waiting) < listing.index(code_full)
+
+
+def test_the_teacher_runs_the_tables_from_the_board(service):
+    """The board lists every table (game, seats, step, last move); the teacher seats or moves a student,
+    deals a new game and closes a table; students who answered come first, namesakes are told apart."""
+    server, folder = service
+
+    async def scenario():
+        code, (ann, bob) = await seated_devices(server, "durak", ["en", "en"], seed=12)
+        mover = ann if ann.table["moves"] else bob
+        await mover.answer({"t": "move", "label": mover.table["moves"][0]["label"], "step": 0})
+        other = await ann.open_table("durak", 3, seed=2)  # Ann opens a second table: she sits at it too
+        twins = [TableClient(server) for _ in range(2)]
+        for twin in twins:
+            await twin.join_class("Twin")
+        key = (folder / "teacher-key.txt").read_text().strip()
+        teacher = httpx.AsyncClient(base_url=server, follow_redirects=True)
+        await teacher.get("board", params={"key": key, "lang": "en"})
+
+        async def act(**fields):
+            return await teacher.post("board/tables", data={"_xsrf": teacher.cookies["_xsrf"], **fields})
+
+        kind = rules.exercises.kinds("durak")[0]
+        posted = await asyncio.to_thread(
+            _post_verdict,
+            server,
+            verdict_token(board_secret(folder), twins[1].student_id),
+            kind=kind,
+            rule=rules.exercises.generate(kind, 2, 1).rule,
+        )
+        assert posted.status_code == 204
+        page = await teacher.get("board", params={"lang": "en"})
+        board = json.loads(re.search(r"id=.config.>(.*?)</script>", page.text, re.S)[1])["summary"]
+        await bob.disconnect()
+        seated = await act(action="seat", code=other, seat="1", student=bob.student_id)  # Bob moves tables
+        mark = len(bob.messages)
+        await bob.connect(other)
+        moved = await bob.wait_for(lambda m: m.get("t") == "table" and m["you"] == 1, 10, since=mark)
+        again = await act(action="again", code=code)
+        closed = await act(action="close", code=other)
+        refused = await act(action="seat", code=code, seat="0", student="nobody")
+        stranger = await httpx.AsyncClient(base_url=server).post("board/tables", data={"action": "close", "code": code})
+        listing = (await ann.http.get(server)).text
+        for device in (ann, bob, *twins):
+            await device.aclose()
+        await teacher.aclose()
+        return code, other, board, seated, moved, again, closed, refused, stranger, listing, twins
+
+    code, other, board, seated, moved, again, closed, refused, stranger, listing, twins = run(scenario())
+    row = next(t for t in board["tables"] if t["code"] == code)
+    assert row["game"] == "Durak" and row["step"] == 1 and row["last"]
+    assert [s["name"] for s in row["seats"]] == ["Аня", "Bob"]
+    names = [s["name"] + (" · " + s["tell"] if s["tell"] else "") for s in board["students"]]
+    answered = [s["answered"] > 0 for s in board["students"]]
+    assert answered == sorted(answered, reverse=True) and answered[0], "students with answers first"
+    # two students called Twin, told apart; the one who answered comes first
+    assert names.index("Twin · " + twins[1].student_id[:4]) < names.index("Twin · " + twins[0].student_id[:4])
+    assert seated.status_code == again.status_code == closed.status_code == 204
+    assert moved["seats"][1]["name"] == "Bob"
+    assert refused.status_code == 400 and "student" in refused.json()["error"]
+    assert stranger.status_code == 403
+    assert code in listing and other not in listing

@@ -23,6 +23,7 @@ import secrets
 import sqlite3
 import time
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,6 +49,7 @@ CREATE TABLE IF NOT EXISTS verdicts (
   seed INTEGER NOT NULL, difficulty INTEGER NOT NULL, rule TEXT NOT NULL, correct INTEGER NOT NULL,
   at REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS verdicts_student ON verdicts(student, rule);
+CREATE TABLE IF NOT EXISTS tables (code TEXT PRIMARY KEY, record TEXT NOT NULL, at REAL NOT NULL);
 """
 
 
@@ -127,15 +129,57 @@ class Board:
     def __init__(self, folder: Path | str):
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
+        self.folder.chmod(0o700)  # the class's names, answers, tables and secret: the server's user only
         self.path = self.folder / "board.sqlite"
+        self.path.touch(0o600)
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # with WAL: a killed process loses no commit
         self.db.execute("PRAGMA busy_timeout=2000")
         self.db.executescript(SCHEMA)
+        private(self.folder)
         self.secret = self._meta("secret", lambda: secrets.token_hex(32))
-        #: the key that opens the teacher's board (printed when the server starts)
-        self.teacher_key = self._meta("teacher_key", lambda: secrets.token_urlsafe(12))
+        #: the teacher's key, known only when it was made just now (the board keeps only its hash)
+        self.teacher_key: str | None = None
+        old = self.db.execute("SELECT value FROM meta WHERE key = 'teacher_key'").fetchone()
+        if old:  # a board of an earlier version kept the key itself: keep its hash instead
+            self.db.execute("DELETE FROM meta WHERE key = 'teacher_key'")
+            self._set_meta("teacher_key_hash", _key_hash(old[0]))
+        if self._get_meta("teacher_key_hash") is None:
+            self.new_teacher_key()
+
+    def _get_meta(self, key: str) -> str | None:
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def _set_meta(self, key: str, value: str) -> None:
+        self.db.execute(
+            "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
+    # ---- the teacher's key
+
+    def new_teacher_key(self) -> str:
+        """A new key for the teacher's board: the old one and every board opened with it stop working."""
+        key = secrets.token_urlsafe(12)
+        self._set_meta("teacher_key_hash", _key_hash(key))
+        self.teacher_key = key
+        return key
+
+    def is_teacher_key(self, key: object) -> bool:
+        if not isinstance(key, str) or not key or len(key) > 100:
+            return False
+        return hmac.compare_digest(_key_hash(key), self._get_meta("teacher_key_hash") or "")
+
+    def teacher_pass(self) -> str:
+        """What the teacher's cookie holds: a signature of the present key's hash (a new key voids it)."""
+        return hmac.new(
+            self.secret.encode(), f"teacher:{self._get_meta('teacher_key_hash')}".encode(), hashlib.sha256
+        ).hexdigest()
+
+    def is_teacher_pass(self, given: object) -> bool:
+        return isinstance(given, str) and hmac.compare_digest(given.encode(), self.teacher_pass().encode())
 
     def _meta(self, key: str, make) -> str:
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
@@ -195,6 +239,23 @@ class Board:
         )
         return Student(sid, name)
 
+    # ---- the tables being played
+
+    def keep_table(self, code: str, record: str) -> None:
+        """Keep a table's record (committed when this returns: a killed server loses no move)."""
+        self.db.execute(
+            "INSERT INTO tables(code, record, at) VALUES (?, ?, ?) "
+            "ON CONFLICT(code) DO UPDATE SET record = excluded.record, at = excluded.at",
+            (code, record, time.time()),
+        )
+
+    def drop_table(self, code: str) -> None:
+        self.db.execute("DELETE FROM tables WHERE code = ?", (code,))
+
+    def kept_tables(self) -> list[tuple[str, str, float]]:
+        """Every table kept: its code, record and when it was last written (wall clock)."""
+        return self.db.execute("SELECT code, record, at FROM tables ORDER BY at").fetchall()
+
     # ---- verdicts
 
     def record(self, sid: str, verdict: Verdict, at: float | None = None) -> int:
@@ -219,10 +280,12 @@ class Board:
 
     # ---- what the teacher sees
 
-    def summary(self, lang: str) -> dict:
-        """Per student (answers, right, each rule) and per rule (who tried, who is stuck), in ``lang``.
+    def summary(self, lang: str, since: float | None = None) -> dict:
+        """Per student (answers, right, each rule) and per rule (who tried, who is stuck), in ``lang``;
+        only the answers given from ``since`` on (seconds since the epoch), if given.
 
-        A student is stuck on a rule when their last two answers on it were wrong.
+        A student is stuck on a rule when their last two answers on it were wrong. Students who
+        answered come first; two students of the same name are told apart by their ids' first letters.
         """
         check_lang(lang)
         students = {
@@ -230,7 +293,9 @@ class Board:
             for sid, name in self.db.execute("SELECT id, name FROM students ORDER BY created")
         }
         rules_seen: dict[str, dict] = {}
-        rows = self.db.execute("SELECT student, rule, correct, at FROM verdicts ORDER BY id")
+        rows = self.db.execute(
+            "SELECT student, rule, correct, at FROM verdicts WHERE at >= ? ORDER BY id", (since or 0.0,)
+        )
         recent: dict[tuple[str, str], list[int]] = {}
         for sid, rule, correct, at in rows:
             student = students.get(sid)
@@ -277,7 +342,12 @@ class Board:
             }
             for s in students.values()
         ]
-        return {"students": people, "rules": rule_rows, "verdicts": self.count()}
+        names = Counter(p["name"] for p in people)
+        for person in people:
+            person["tell"] = person["id"][:4] if names[person["name"]] > 1 else ""
+        people.sort(key=lambda p: (p["answered"] == 0, p["name"].casefold(), p["id"]))
+        answered = sum(p["answered"] for p in people)
+        return {"students": people, "rules": rule_rows, "verdicts": answered}
 
     def csv(self, lang: str) -> str:
         """Every verdict as a CSV row in ``lang``: when, who, the exercise, its seed and difficulty, the rule, right."""
@@ -317,6 +387,17 @@ class Board:
                 ]
             )
         return out.getvalue()
+
+
+def _key_hash(key: str) -> str:
+    return hashlib.sha256(f"rulebook-teacher:{key}".encode()).hexdigest()
+
+
+def private(folder: Path) -> None:
+    """The class folder and the database's files readable and writable by the server's user only."""
+    folder.chmod(0o700)
+    for path in folder.glob("board.sqlite*"):
+        path.chmod(0o600)
 
 
 def _unnamed(sid: str, lang: str) -> str:

@@ -35,6 +35,8 @@ TABLE_WORDS = {
     "reconnecting": ("Connection lost; reconnecting…", "Связь потеряна; подключаемся снова…"),
     "connected": ("Connected.", "Подключено."),
     "gone": ("This table is closed.", "Этот стол закрыт."),
+    "all_tables": ("The class page: all tables", "Страница класса: все столы"),
+    "close_confirm": ("Close this table for everyone?", "Закрыть этот стол для всех?"),
     "rule": ("rule", "правило"),
     "why_title": ("Your moves and their rules", "Ваши ходы и их правила"),
     "choose": ("Choose one of the highlighted moves.", "Выберите один из выделенных ходов."),
@@ -60,7 +62,17 @@ def _languages(root: str, path: str, lang: str, extra: str = "") -> str:
     )
 
 
-def _name_form(root: str, lang: str, xsrf: str, student, next_url: str) -> str:
+def not_me_form(root: str, lang: str, xsrf: str, next_url: str) -> str:
+    """A button that makes this computer a new student (the next person at a shared computer)."""
+    return (
+        f"<form class='not-me' method='post' action='{root}not-me'>{xsrf}"
+        f"<input type='hidden' name='lang' value='{lang}'><input type='hidden' name='next' value='{e(next_url)}'>"
+        f"<button type='submit'>{pick(lang, 'Not me: a new student on this computer', 'Это не я: на этом компьютере новый ученик')}"
+        "</button></form>"
+    )
+
+
+def _name_form(root: str, lang: str, xsrf: str, student, next_url: str, hub: bool = False) -> str:
     has_name = bool(student and student.name)
     label = pick(lang, "Your name", "Ваше имя")
     button = pick(lang, "Change", "Изменить") if has_name else pick(lang, "Join the class", "Войти в класс")
@@ -78,6 +90,7 @@ def _name_form(root: str, lang: str, xsrf: str, student, next_url: str) -> str:
         f"<input type='hidden' name='lang' value='{lang}'><input type='hidden' name='next' value='{e(next_url)}'>"
         f"<label>{label} <input name='name' required maxlength='40' autocomplete='nickname' "
         f"value='{e(student.name) if has_name else ''}'></label> <button type='submit'>{button}</button></form>"
+        + (not_me_form(root, lang, xsrf, next_url) if has_name and not hub else "")
     )
 
 
@@ -103,7 +116,7 @@ def class_page(
     body = (
         f"<header><h1>{title}</h1>{_languages(root, '', lang)}</header><main>{error_html}"
         f"<section aria-labelledby='h-you'><h2 id='h-you'>{pick(lang, 'You', 'Вы')}</h2>"
-        f"{_name_form(root, lang, xsrf, student, root + '?lang=' + lang)}</section>"
+        f"{_name_form(root, lang, xsrf, student, root + '?lang=' + lang, hub)}</section>"
         f"<section aria-labelledby='h-join'><h2 id='h-join'>{pick(lang, 'Join a table', 'За стол по коду')}</h2>"
         f"<form method='get' action='{root}join'><input type='hidden' name='lang' value='{lang}'>"
         f"<label>{pick(lang, 'Table code', 'Код стола')} <input name='code' required maxlength='12' "
@@ -165,7 +178,9 @@ def _game_form(root: str, lang: str, xsrf: str, gid: str, module) -> str:
     )
 
 
-def table_page(*, root: str, lang: str, xsrf: str, student, hub: bool, table: Table, watch: bool, origin: str) -> str:
+def table_page(
+    *, root: str, lang: str, xsrf: str, student, hub: bool, table: Table, watch: bool, origin: str, notice: str = ""
+) -> str:
     """A table's page: its code and QR to join, and the places the script fills from the socket."""
     from .. import gallery  # the sheet's QR codes
 
@@ -178,14 +193,16 @@ def table_page(*, root: str, lang: str, xsrf: str, student, hub: bool, table: Ta
         "lang": lang,
         "watch": watch,
         "socket": f"{root}ws/t/{table.code}",
+        "root": root,
         "named": bool(student and student.name),
         "words": words,
     }
     share = (
         f"<details class='share'{' open' if watch else ''}><summary>"
         + pick(lang, "Invite: the code and QR", "Пригласить: код и QR")
-        + f"</summary><p class='big-code'>{table.code}</p><div class='qr'>{gallery.qr_svg(url)}</div>"
+        + f"</summary><p class='big-code'>{table.code}</p><div class='qr'>{gallery.qr_svg(url, fluid=True)}</div>"
         f"<p class='url'>{e(url)}</p>"
+        + (f"<p class='reach' role='note'>{e(notice)}</p>" if notice else "")
         + (
             ""
             if watch
@@ -224,14 +241,18 @@ def table_page(*, root: str, lang: str, xsrf: str, student, hub: bool, table: Ta
             "</summary><ul id='why'></ul></details>"
             "<div class='seat-tools'>"
             f"<button type='button' id='bots'>{pick(lang, 'Bots take the empty seats', 'Боты занимают свободные места')}</button> "
-            f"<button type='button' id='leave'>{pick(lang, 'Give my seat to a bot', 'Отдать своё место боту')}</button>"
-            "<p class='seat-code'>"
+            f"<button type='button' id='leave'>{pick(lang, 'Give my seat to a bot', 'Отдать своё место боту')}</button> "
+            f"<button type='button' id='again' hidden>{pick(lang, 'Play again here', 'Сыграть ещё раз здесь')}</button> "
+            f"<button type='button' id='close' hidden>{pick(lang, 'Close this table', 'Закрыть этот стол')}</button>"
+            "<details id='move-device' class='seat-code'><summary>"
+            + pick(lang, "Go on from another device", "Продолжить с другого устройства")
+            + "</summary><p>"
             + pick(
                 lang,
-                "Your seat code, to go on from another device: ",
-                "Код вашего места, чтобы продолжить с другого устройства: ",
+                "Type this code on the other device's page of this table (keep it to yourself): ",
+                "Наберите этот код на странице этого стола на другом устройстве (никому его не показывайте): ",
             )
-            + "<strong id='my-seat-code'></strong></p></div></section>"
+            + "<strong id='my-seat-code'></strong></p></details></div></section>"
         )
     )
     extra = "&amp;watch=1" if watch else ""
@@ -265,22 +286,50 @@ BOARD_WORDS = {
     "updated": ("Updated", "Обновлено"),
     "reconnecting": ("Connection lost; reconnecting…", "Связь потеряна; подключаемся снова…"),
     "verdicts": ("answers in all", "ответов всего"),
+    "no_tables": ("No table is open.", "Открытых столов нет."),
+    "table": ("table", "стол"),
+    "step": ("moves played", "сделано ходов"),
+    "last": ("last move", "последний ход"),
+    "over": ("game over", "партия окончена"),
+    "open_seat": ("empty seat", "свободно"),
+    "bot": ("bot", "бот"),
+    "close": ("Close", "Закрыть"),
+    "again": ("New game at this table", "Новая партия за этим столом"),
+    "seat": ("Seat", "Посадить"),
+    "seat_student": ("student", "ученик"),
+    "seat_where": ("at", "на место"),
+    "close_confirm": ("Close this table for everyone?", "Закрыть этот стол для всех?"),
 }
 
 
-def board_page(*, root: str, lang: str, xsrf: str, student, hub: bool, summary: dict) -> str:
-    """The teacher's board: the class per student and per rule, live."""
+def board_page(
+    *, root: str, lang: str, xsrf: str, student, hub: bool, summary: dict, since: str = "", xsrf_token: str = ""
+) -> str:
+    """The teacher's board: the tables being played, the class per student and per rule, live."""
     title = pick(lang, "The class's board", "Доска класса")
     config = {
         "lang": lang,
-        "socket": f"{root}ws/board?lang={lang}",
+        "root": root,
+        "xsrf": xsrf_token,
+        "socket": f"{root}ws/board?lang={lang}" + (f"&since={since}" if since else ""),
         "words": {k: pick(lang, *v) for k, v in BOARD_WORDS.items()},
         "summary": summary,
     }
     body = (
         f"<header><h1>{title}</h1>{_languages(root, 'board', lang)} "
-        f"<a href='{root}board.csv?lang={lang}' download>{pick(lang, 'Download as CSV', 'Скачать CSV')}</a></header>"
+        f"<a href='{root}board.csv?lang={lang}' download>{pick(lang, 'Download as CSV', 'Скачать CSV')}</a> "
+        f"<form class='new-key' method='post' action='{root}board/key'>{xsrf}"
+        f"<input type='hidden' name='lang' value='{lang}'><button type='submit'>"
+        + pick(lang, "A new key for the board", "Новый ключ доски")
+        + "</button></form></header>"
         "<main id='board'><p id='board-status' class='status' role='status'></p>"
+        "<p id='board-error' class='error' role='alert'></p>"
+        f"<section aria-labelledby='h-tables'><h2 id='h-tables'>{pick(lang, 'Tables', 'Столы')}</h2>"
+        "<div id='tables' class='board-tables'></div></section>"
+        f"<form method='get' action='{root}board' class='since'><input type='hidden' name='lang' value='{lang}'>"
+        f"<label>{pick(lang, 'Answers from', 'Ответы начиная с')} <input type='date' name='since' value='{e(since)}'>"
+        f"</label> <button type='submit'>{pick(lang, 'Show', 'Показать')}</button> "
+        f"<a href='{root}board?lang={lang}'>{pick(lang, 'all days', 'все дни')}</a></form>"
         f"<section aria-labelledby='h-students'><h2 id='h-students'>{pick(lang, 'By student', 'По ученикам')}</h2>"
         "<div class='scroll'><table id='by-student'></table></div></section>"
         f"<section aria-labelledby='h-rules'><h2 id='h-rules'>{pick(lang, 'By rule', 'По правилам')}</h2>"
@@ -288,6 +337,24 @@ def board_page(*, root: str, lang: str, xsrf: str, student, hub: bool, summary: 
         f"</main><script type='application/json' id='config'>{_json(config)}</script>"
     )
     return _page(title, body, root, lang, script="board.js")
+
+
+def new_key_page(*, root: str, lang: str, address: str) -> str:
+    """The board's new key, shown once (the board keeps only its hash)."""
+    title = pick(lang, "A new key for the board", "Новый ключ доски")
+    body = (
+        f"<main><h1>{title}</h1><p>"
+        + pick(
+            lang,
+            "The old key no longer opens the board, nor does any other browser that opened it with the old key. "
+            "Write down the new address: it is shown only now.",
+            "Старый ключ больше не открывает доску, как и браузеры, открывшие её старым ключом. "
+            "Запишите новый адрес: он показан только сейчас.",
+        )
+        + f"</p><p class='url'><code>{e(address)}</code></p>"
+        f"<p><a href='{root}board?lang={lang}'>{pick(lang, 'Back to the board', 'Назад к доске')}</a></p></main>"
+    )
+    return _page(title, body, root, lang)
 
 
 _MESSAGES = {

@@ -17,6 +17,7 @@ or an allowed name, a cross-site Origin is refused (``classroom._guarded``).
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import logging
 import os
 import stat
@@ -27,7 +28,7 @@ import tornado.ioloop
 import tornado.web
 
 from .mount import DEFAULT_CLASS_DIR
-from .web import SOCKET_RATE, Together
+from .web import EMPTY_TABLE_SECONDS, SOCKET_RATE, Together
 
 log = logging.getLogger("together")
 
@@ -37,7 +38,9 @@ class NotFound(tornado.web.RequestHandler):
         raise tornado.web.HTTPError(404)
 
 
-def application(together: Together, *, allowed_hosts: list[str], hub_auth=None) -> tornado.web.Application:
+def application(
+    together: Together, *, allowed_hosts: list[str], hub_auth=None, here_only: bool = False
+) -> tornado.web.Application:
     """The Tornado app of ``together`` alone, behind the class server's Host and Origin guard."""
     from ..classroom import _guarded  # the class server's guard, the same code
 
@@ -57,6 +60,7 @@ def application(together: Together, *, allowed_hosts: list[str], hub_auth=None) 
         "hub_auth": hub_auth,
         "default_handler_class": _guarded(NotFound),
         "base_url": together.root,
+        "together_here_only": here_only,  # the server answers only on this computer (a table's QR code says so)
     }
     return tornado.web.Application([(h[0], _guarded(h[1]), *h[2:]) for h in handlers], **settings)
 
@@ -78,6 +82,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--root", default="/together/", help="the address of the class page")
     parser.add_argument("--away", type=float, default=90.0, help="seconds before a bot plays for a seat left alone")
     parser.add_argument("--bot-pause", type=float, default=0.6, help="seconds before a bot moves")
+    parser.add_argument(
+        "--empty-after", type=float, default=EMPTY_TABLE_SECONDS, help="seconds before a table nobody sits at closes"
+    )
     parser.add_argument(
         "--socket-rate", type=float, default=SOCKET_RATE, help="requests a second one page may send (on average)"
     )
@@ -113,13 +120,16 @@ def main(argv: list[str] | None = None) -> None:
         secret=secret,
         socket_rate=args.socket_rate,
         socket_burst=2 * args.socket_rate,
+        empty_seconds=args.empty_after,
     )
-    app = application(together, allowed_hosts=args.allowed_host, hub_auth=hub_auth)
+    here_only = not args.hub and ipaddress.ip_address(args.ip).is_loopback if args.ip[:1].isdigit() else False
+    app = application(together, allowed_hosts=args.allowed_host, hub_auth=hub_auth, here_only=here_only)
     app.listen(args.port, args.ip, xheaders=xheaders)
-    key_file = write_key(Path(args.class_dir), together.board.teacher_key)
     origin = "" if args.hub else f"http://{args.ip}:{args.port}"
     print(together.teacher_line(origin), flush=True)
-    print(f"  The class's board is kept in {together.board.path} (the key also in {key_file}).", flush=True)
+    print(f"  The class's board is kept in {together.board.path}.", flush=True)
+    if together.board.teacher_key:  # a hub's log is not the teacher's: a new key is also left in a private file
+        print(f"  The key is also in {write_key(Path(args.class_dir), together.board.teacher_key)}.", flush=True)
     try:
         tornado.ioloop.IOLoop.current().start()
     except KeyboardInterrupt:  # Ctrl-C, or the hub stopping its services: every verdict is stored already

@@ -34,6 +34,7 @@ from rules import svg
 from rules.cards import Card, NotationError, card_name, format_card, parse_card
 from rules.errors import IllegalAction, OptionError, RulesError, check_lang, excerpt
 from rules.game import Action, Game, State, make_options
+from rules.game import from_json as load_game
 from rules.lang import count, pick, player_name
 from widgets.common import rule_href, rule_title
 from widgets.game import GameView, action_cards, moved_cards
@@ -124,7 +125,9 @@ def read_options(module: Game, values: Mapping[str, object]) -> dict:
     unknown = sorted(set(values) - set(fields))
     if unknown:
         names = excerpt(", ".join(map(str, unknown)))
-        raise OptionError(f"unknown option(s) {names}", f"неизвестные параметры {names}")
+        if len(unknown) == 1:
+            raise OptionError(f"unknown option {names}", f"неизвестный параметр {names}")
+        raise OptionError(f"unknown options {names}", f"неизвестные параметры {names}")
     given: dict = {}
     for name, field in fields.items():
         raw = values.get(name)
@@ -174,6 +177,8 @@ class Seat:
     away_since: float | None = None
     #: a bot plays for the person, who left the table alone for long
     stand_in: bool = False
+    #: the person who gave this seat to a bot (they may take it back)
+    left_by: str | None = None
 
     @property
     def played_by_bot(self) -> bool:
@@ -202,8 +207,13 @@ class Table:
         self.bots: dict[int, object] = {}
         self.rng = random.Random(bot_seed)
         self.created = self.touched = now
+        self.seed = bot_seed
+        #: the student who opened the table (they may close it)
+        self.opener: str | None = None
         #: grows with every change a page should see (a move, a seat taken, a note)
         self.version = 0
+        #: the version last written to the class folder
+        self.kept_version = -1
         #: a bot of this table is choosing its move (in a worker thread)
         self.thinking = False
         self._cache: dict[tuple, str] = {}
@@ -229,6 +239,42 @@ class Table:
         seed = secrets.randbelow(10**9) if seed is None else seed
         state = module.new_game(players=players, seed=seed, **given)
         return cls(code, game_id, state, now=now, bot_seed=seed)
+
+    # ---- kept in the class folder
+
+    def record(self) -> str:
+        """The table as the class folder keeps it: the game in the engine's save format, the seats, the
+        log's notes (what a restart needs to put everyone back where they were), as JSON text."""
+        return json.dumps(
+            {
+                "code": self.code,
+                "game": self.game_id,
+                "state": self.state.to_json(),
+                "seats": [
+                    {"kind": s.kind, "student": s.student, "name": s.name, "code": s.code, "left_by": s.left_by}
+                    for s in self.seats
+                ],
+                "notes": [[n.step, n.en, n.ru] for n in self.notes],
+                "seed": self.seed,
+                "opener": self.opener,
+            },
+            ensure_ascii=False,
+        )
+
+    @classmethod
+    def from_record(cls, text: str, *, now: float) -> Table:
+        """A table as :meth:`record` kept it: the same step, seats and log; every person counts as away
+        since ``now`` (a bot stands in for whoever does not come back)."""
+        data = json.loads(text)
+        state = load_game(data["state"])
+        table = cls(data["code"], data["game"], state, now=now, bot_seed=data["seed"] + len(state.history))
+        table.seed, table.opener = data["seed"], data.get("opener")
+        for seat, kept in zip(table.seats, data["seats"], strict=True):
+            seat.kind, seat.student, seat.name, seat.code = kept["kind"], kept["student"], kept["name"], kept["code"]
+            seat.left_by = kept.get("left_by")
+            seat.away_since = now if seat.kind == HUMAN else None
+        table.notes = [TableNote(step, en, ru) for step, en, ru in data["notes"]]
+        return table
 
     # ---- who sits where
 
@@ -258,7 +304,15 @@ class Table:
         if self.seat_of(student) is not None:
             raise Refusal("you already have a seat at this table", "у вас уже есть место за этим столом")
         was_bot = seat.kind == BOT
-        self._give(seat, student, name)
+        if was_bot and self.state.history and seat.left_by != student:
+            # a bot's hand has been played from: whoever sat there now would read what it kept
+            raise Refusal(
+                f"a bot plays {player_name(index, capital=False)}'s seat: once the game has begun, only the "
+                "player who left it (with the seat's code) or the teacher can seat someone there",
+                f"за место «{player_name(index, 'ru')}» играет бот: после начала партии сесть туда может "
+                "только тот, кто его оставил (с кодом места), или ученика посадит учитель",
+            )
+        self._give(seat, student, name, keep_code=was_bot and seat.left_by == student)
         who = f"{name} ({player_name(index)})"
         who_ru = f"{name} ({player_name(index, 'ru')})"
         if was_bot:
@@ -284,8 +338,27 @@ class Table:
             )
         return seat
 
+    def seat_by_teacher(self, student: str, name: str, index: object) -> Seat:
+        """The teacher seats ``student`` at seat ``index`` (open or a bot's, at any point of the game);
+        a seat the student had at this table before is left to a bot."""
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self.seats):
+            raise Refusal(f"there is no seat {excerpt(index)}", f"места {excerpt(index)} нет")
+        seat = self.seats[index]
+        if seat.student == student:
+            return seat
+        if seat.kind == HUMAN:
+            self.leave(seat.student)
+        if self.seat_of(student) is not None:
+            self.leave(student)
+        self._give(seat, student, name)
+        self._note(
+            f"The teacher seats {name} at {player_name(index, capital=False)}'s place.",
+            f"Учитель сажает {name} на место «{player_name(index, 'ru')}».",
+        )
+        return seat
+
     def _give(self, seat: Seat, student: str, name: str, *, keep_code: bool = False) -> None:
-        seat.kind, seat.student, seat.name = HUMAN, student, name
+        seat.kind, seat.student, seat.name, seat.left_by = HUMAN, student, name, None
         seat.code = seat.code if keep_code and seat.code else new_code(SEAT_CODE_LENGTH)
         seat.connected, seat.away_since, seat.stand_in = 0, None, False
         self.bots.pop(seat.index, None)
@@ -317,11 +390,29 @@ class Table:
             raise Refusal("you have no seat at this table", "у вас нет места за этим столом")
         seat = self.seats[index]
         name = seat.name
-        seat.kind, seat.student, seat.name, seat.code, seat.stand_in = BOT, None, "", "", False
+        # the seat keeps its code: its player may come back to it (and nobody else, once play began)
+        seat.kind, seat.student, seat.name, seat.stand_in, seat.left_by = BOT, None, "", False, student
         self._note(
             f"{name} ({player_name(index)}) leaves the table; a bot plays for them.",
             f"{name} ({player_name(index, 'ru')}) уходит из-за стола; за него играет бот.",
         )
+
+    def play_again(self, student: str | None, *, seed: int, teacher: bool = False) -> None:
+        """A new deal of the same game at this table, everyone in the same seat (a player of a finished
+        game asks, or the teacher at any time)."""
+        if not teacher:
+            if self.seat_of(student) is None:
+                raise Refusal("only a player of this table can deal again", "сдать заново может только игрок стола")
+            if not self.over:
+                raise Refusal("the game is not over yet", "партия ещё не окончена")
+        factory, args = self.state.origin
+        self.state = self.module.make(factory, **{**args, "seed": seed})
+        self.seed, self.rng = seed, random.Random(seed)
+        self.bots.clear()
+        self.notes = [
+            TableNote(0, "A new game at this table, the same seats.", "Новая партия за этим столом, те же места.")
+        ]
+        self._changed()
 
     # ---- pages coming and going
 
@@ -376,12 +467,8 @@ class Table:
         mine = [a for a in self.state.legal_actions() if a.player == index]
         action = next((a for a in mine if a.label == label), None)
         if action is None:
-            other = next((a for a in self.state.legal_actions() if a.label == label), None)
-            if other is not None:
-                raise Refusal(
-                    f"that is {player_name(other.player, 'en', capital=False)}'s move, not yours",
-                    f"это ход игрока {other.player + 1}, а не ваш",
-                )
+            # One answer for every label that is not a move of this seat, whatever it names: whether
+            # another seat could make it would tell which cards that seat holds.
             self._refuse_not_your_turn(index, mine)
             shown = excerpt(label)
             raise IllegalAction(
@@ -403,6 +490,9 @@ class Table:
         mine = [a for a in self.state.legal_actions() if a.player == index]
         self._refuse_not_your_turn(index, mine)
         fits = [a for a in mine if Counter(action_cards(a)) == wanted]
+        if not fits and len(wanted) == 1:  # one card tapped: the moves it takes part in (DoMiMi's sums)
+            card = next(iter(wanted))
+            fits = [a for a in mine if card in action_cards(a)]
         if len(fits) == 1:
             return self._apply(fits[0])
         shown_en = " ".join(format_card(c, "en") for c in wanted.elements())
@@ -537,6 +627,7 @@ class Table:
             "log_total": len(log),
             "hand": [],
             "moves": [],
+            "opener_seat": self.seat_of(self.opener),
         }
         if viewer is not None:
             picture["seat_code"] = self.seats[viewer].code
@@ -606,9 +697,9 @@ class Table:
                 f"Ждём, кто займёт место «{player_name(current, 'ru')}» (стол {self.code}).",
             )
         if seat.played_by_bot:
-            return pick(
-                lang, f"A bot plays for {self._who(current, 'en')}.", f"За {self._who(current, 'ru')} играет бот."
-            )
+            # after «за» the player is in the accusative: «за игрока 3»; a name stays as its owner wrote it
+            whom = f"игрока {current + 1}" + (f" ({seat.name})" if seat.name else "")
+            return pick(lang, f"A bot plays for {self._who(current, 'en')}.", f"За {whom} играет бот.")
         return pick(lang, f"{self._who(current, 'en')} is to move.", f"Ходит {self._who(current, 'ru')}.")
 
     def _log(self, lang: str) -> list[dict]:
@@ -645,6 +736,23 @@ class Table:
 
     def touch(self, now: float) -> None:
         self.touched = now
+
+    def teacher_row(self, lang: str) -> dict:
+        """What the teacher's board lists of a table: its game, who sits where, the step and the last move
+        (nothing any seat keeps hidden)."""
+        log = self._log(lang)
+        latest = next((e["text"] for e in reversed(log) if e["kind"] == "action"), "")
+        return {
+            "code": self.code,
+            "game": self.module.name(lang),
+            "step": len(self.state.history),
+            "over": self.over,
+            "last": latest,
+            "seats": [
+                {"seat": s.index, "player": player_name(s.index, lang), "name": s.name, "kind": s.kind}
+                for s in self.seats
+            ],
+        }
 
     def summary(self, lang: str) -> dict:
         """What the class page lists of a table: its game, code and seats (names are the players' own)."""

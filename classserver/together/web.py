@@ -19,10 +19,11 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
-import hmac
+import datetime
 import json
 import logging
 import random
+import re
 import time
 from collections import Counter, OrderedDict
 from pathlib import Path
@@ -38,7 +39,7 @@ from rules.lang import pick
 
 from . import pages
 from .board import BadName, Board, Verdict, VerdictError, clean_name
-from .tables import Choose, Refusal, Table, new_code, read_code, rule_info
+from .tables import HUMAN, Choose, Refusal, Table, new_code, read_code, rule_info
 from .tokens import STUDENT_HEADER, verdict_subject, verdict_token
 
 log = logging.getLogger("together")
@@ -52,10 +53,40 @@ TEACHER_COOKIE = "rulebook_teacher"
 MAX_FRAME = 4096
 #: a socket's requests: so many a second on average, so many at once
 SOCKET_RATE, SOCKET_BURST = 8.0, 16.0
+#: the deepest nesting a request may have (a page's requests nest two levels)
+MAX_DEPTH = 8
+#: the close code a page is given when its table is closed (it then shows the way back)
+GONE = 4404
 #: refused floods before a socket is closed
 SOCKET_STRIKES = 100
-#: pages per table, tables in all, tables a device may open in ten minutes, table pages one device may have open
-MAX_SOCKETS_PER_TABLE, MAX_TABLES, TABLES_PER_DEVICE, SOCKETS_PER_DEVICE = 48, 300, 10, 16
+#: pages of onlookers per table (a seated player always gets in), tables in all, tables a device may open in
+#: ten minutes, onlookers' table pages one device may have open
+MAX_ONLOOKERS_PER_TABLE, MAX_TABLES, TABLES_PER_DEVICE, SOCKETS_PER_DEVICE = 40, 300, 10, 16
+#: a table at which nobody sits closes after so many seconds without a change
+EMPTY_TABLE_SECONDS = 300.0
+
+
+def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether a JSON text nests arrays or objects deeper than ``limit`` (read before parsing it:
+    the parser recurses once per level)."""
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
 
 
 class Bucket:
@@ -103,6 +134,7 @@ class Together:
         secret: str | None = None,
         socket_rate: float = SOCKET_RATE,
         socket_burst: float = SOCKET_BURST,
+        empty_seconds: float = EMPTY_TABLE_SECONDS,
     ):
         self.board = Board(class_dir)
         #: the secret of verdict tokens: the board's own, or one shared with the students' servers (JupyterHub)
@@ -110,6 +142,8 @@ class Together:
         self.root = root if root.endswith("/") else root + "/"
         self.cookie_path = cookie_path
         self.away_seconds = away_seconds
+        #: a table at which nobody sits closes after so many seconds without a change
+        self.empty_seconds = empty_seconds
         self.bot_pause = bot_pause
         self.hub_auth = hub_auth
         #: a socket's requests a second on average, and at once (see :class:`Bucket`)
@@ -127,6 +161,21 @@ class Together:
         self._ticker: PeriodicCallback | None = None
         self._board_pending = False
         self._rng = random.SystemRandom()
+        self._restore()
+
+    def _restore(self) -> None:
+        """Every table the class folder keeps, where it was (a restart, even after ``kill -9``)."""
+        now = self.clock()
+        for code, record, _ in self.board.kept_tables():
+            try:
+                table = Table.from_record(record, now=now)
+            except Exception:  # a record no version of the engine can read: said, and left alone
+                log.exception("table %s could not be restored", code)
+                continue
+            self.tables[table.code] = table
+            self.sockets[table.code] = set()
+        if self.tables:
+            log.info("%d tables restored from %s", len(self.tables), self.board.path)
 
     # ---- the handlers
 
@@ -142,6 +191,9 @@ class Together:
             (rf"{root}ws/t/{code}", TableSocket, args),
             (rf"{root}board", BoardPage, args),
             (rf"{root}board\.csv", BoardCsv, args),
+            (rf"{root}board/key", BoardKey, args),
+            (rf"{root}board/tables", BoardTables, args),
+            (rf"{root}not-me", NewDevice, args),
             (rf"{root}ws/board", BoardSocket, args),
             (rf"{root}api/verdict", VerdictHandler, args),
             (rf"{root}static/(.*)", StaticHandler, {"path": str(STATIC)}),
@@ -154,10 +206,17 @@ class Together:
             self._ticker.start()
 
     def teacher_line(self, origin: str) -> str:
-        """What the server prints when it starts: where the teacher's board is, with its key."""
+        """What the server prints when it starts: where the teacher's board is, with its key if the key
+        was made just now (the board keeps only its hash: a forgotten key is replaced, see :mod:`.key`)."""
+        key = self.board.teacher_key
+        if key:
+            return (
+                f"  The teacher's board:  {origin}{self.root}board?key={key}\n"
+                "  (a new key: keep this address to yourself; the board keeps only a hash of the key)"
+            )
         return (
-            f"  The teacher's board:  {origin}{self.root}board?key={self.board.teacher_key}"
-            f"  (keep this address to yourself; the class page: {origin}{self.root})"
+            f"  The teacher's board:  {origin}{self.root}board  (the key given when it was made;\n"
+            f"  a new one: python -m classserver.together.key --class-dir {self.board.folder})"
         )
 
     # ---- students
@@ -213,7 +272,14 @@ class Together:
         table = Table.open(code, game, players, options, seed=seed, now=self.clock())
         self.tables[code] = table
         self.sockets[code] = set()
+        self.keep(table)
         return table
+
+    def keep(self, table: Table) -> None:
+        """Write the table to the class folder if it changed since it was last written."""
+        if table.kept_version != table.version and table.code in self.tables:
+            self.board.keep_table(table.code, table.record())
+            table.kept_version = table.version
 
     def table(self, code: str) -> Table | None:
         wanted = read_code(code)
@@ -222,6 +288,8 @@ class Together:
     def changed(self, table: Table) -> None:
         """Tell every page of ``table`` what its seat now sees, and let a bot move if it is one's turn."""
         table.touch(self.clock())
+        self.keep(table)
+        self.board_changed()
         for socket in list(self.sockets.get(table.code, ())):
             socket.send_table()
         self._schedule_bots(table)
@@ -263,11 +331,24 @@ class Together:
         now = self.clock()
         for code, table in list(self.tables.items()):
             idle = now - table.touched
+            if idle > self.empty_seconds and not any(s.kind == HUMAN for s in table.seats):
+                self.close_table(code)  # nobody sits here: onlookers alone do not keep a table open
+                continue
             if self.sockets.get(code):
                 continue
             if idle > 4 * 3600 or (table.over and idle > 1800) or (force and idle > 600):
-                del self.tables[code]
-                self.sockets.pop(code, None)
+                self.close_table(code)
+
+    def new_seed(self) -> int:
+        return self._rng.randrange(10**9)
+
+    def close_table(self, code: str) -> None:
+        """The table goes, from memory and from the class folder; its pages are told."""
+        self.tables.pop(code, None)
+        self.board.drop_table(code)
+        for socket in list(self.sockets.pop(code, ())):
+            socket.gone()
+        self.board_changed()
 
     # ---- the board
 
@@ -280,11 +361,47 @@ class Together:
 
     def _send_board(self) -> None:
         self._board_pending = False
-        texts: dict[str, str] = {}
+        texts: dict[tuple, str] = {}
         for socket in list(self.board_sockets):
-            if socket.lang not in texts:
-                texts[socket.lang] = json.dumps({"t": "board", **self.board.summary(socket.lang)}, ensure_ascii=False)
-            socket.send(texts[socket.lang])
+            key = (socket.lang, socket.since)
+            if key not in texts:
+                texts[key] = json.dumps(self.board_message(*key), ensure_ascii=False)
+            socket.send(texts[key])
+
+    def board_message(self, lang: str, since: float | None = None) -> dict:
+        """The teacher's board: the class's practice (from ``since`` on) and every table being played."""
+        tables = sorted(self.tables.values(), key=lambda t: (t.over, -t.created))
+        return {"t": "board", **self.board.summary(lang, since), "tables": [t.teacher_row(lang) for t in tables]}
+
+    def teacher_acts(self, action: str, code: str, seat: str, student_id: str) -> None:
+        """What the teacher does to a table from the board: close it, deal a new game at it, seat a student
+        (who leaves any other table still being played: a student is moved)."""
+        table = self.table(code)
+        if table is None:
+            raise Refusal("no table has this code", "стола с таким кодом нет")
+        if action == "close":
+            self.close_table(table.code)
+        elif action == "again":
+            table.play_again(None, seed=self.new_seed(), teacher=True)
+        elif action == "seat":
+            student = self.board.student(student_id) if isinstance(student_id, str) else None
+            if student is None or not student.name:
+                raise Refusal("choose a student who gave a name", "выберите ученика с именем")
+            index = int(seat) if seat.isdigit() and len(seat) < 3 else -1
+            for other in self.tables.values():
+                if other is not table and not other.over and other.seat_of(student.id) is not None:
+                    other.leave(student.id)
+                    self.changed(other)
+            table.seat_by_teacher(student.id, student.name, index)
+            for page in self.sockets.get(table.code, ()):  # the student's open pages of this table follow
+                if page.student and page.student.id == student.id and not page.watching and page.viewer != index:
+                    page.viewer = index
+                    table.connected(index)
+        else:
+            raise Refusal("unknown action", "неизвестное действие")
+        if table.code in self.tables:
+            self.changed(table)
+        self.board_changed()
 
 
 # ---------------------------------------------------------------- handlers
@@ -367,7 +484,8 @@ class _Base(tornado.web.RequestHandler):
     def class_page(self, error: str | None = None, status: int = 200, lang: str | None = None) -> None:
         """The class page (your name, the tables open now, a new table), with a refusal if there is one."""
         lang = lang or self.lang
-        tables = sorted(self.together.tables.values(), key=lambda t: -t.created)[:60]
+        # tables waiting for players first, then those being played, then finished ones; newest first in each
+        tables = sorted(self.together.tables.values(), key=lambda t: (t.over, not t.open_seats(), -t.created))[:60]
         summaries = [t.summary(lang) for t in tables]
         self.page(pages.class_page(**self.context(error=error, tables=summaries, lang=lang)), status)
 
@@ -434,6 +552,7 @@ class TablesHandler(_Base):
             if seed and not (seed.isdigit() and len(seed) <= 9):
                 raise Refusal("the seed is a whole number (at most 9 digits)", "зерно — целое число (до 9 цифр)")
             table = self.together.open_table(game, players, form, seed=int(seed) if seed else None)
+            table.opener = student.id
             if student.name:
                 table.sit(student.id, student.name, 0)
         except RulesError as error:
@@ -457,6 +576,12 @@ class JoinHandler(_Base):
 class TablePage(_Base):
     """A table's page (the script connects to the table's socket)."""
 
+    def head(self, code: str):
+        """Whether the table is still there (a page that cannot reconnect asks)."""
+        if self.together.table(code) is None:
+            raise tornado.web.HTTPError(404)
+        self.finish()
+
     def get(self, code: str):
         table = self.together.table(code)
         if table is None:
@@ -466,8 +591,39 @@ class TablePage(_Base):
             return
         self.together.device_student(self, create=True)  # the device's cookie, before the socket needs it
         watch = self.get_query_argument("watch", "") == "1"
-        origin = f"{self.request.protocol}://{self.request.host}"
-        self.page(pages.table_page(**self.context(table=table, watch=watch, origin=origin)))
+        origin, notice = reach(self)
+        self.page(pages.table_page(**self.context(table=table, watch=watch, origin=origin, notice=notice)))
+
+
+def reach(handler: tornado.web.RequestHandler) -> tuple[str, str]:
+    """The origin a table's QR code carries, and what the teacher must know about it, by the gallery sheet's
+    rule: the page's own address, unless only this computer reaches it (localhost, 127.0.0.1): then the
+    machine's network address, with a warning when the server itself answers only on this computer."""
+    from ..classroom import _host_name, network_addresses, this_computer  # the sheets' own rule
+
+    request = handler.request
+    origin = f"{request.protocol}://{request.host}"
+    if not this_computer(_host_name(request.host)):
+        return origin, ""
+    addresses = network_addresses()
+    classroom = handler.settings.get("classroom")
+    if not addresses:
+        return origin, pick(
+            _lang(handler),
+            "This computer has no network address: connect it to the class's network, then open this page again.",
+            "У этого компьютера нет сетевого адреса: подключите его к сети класса и откройте страницу снова.",
+        )
+    port = re.sub(r"^(\[[^\]]*\]|[^:]*)", "", request.host or "")
+    origin = f"{request.protocol}://{addresses[0]}{port}"
+    here_only = handler.settings.get("together_here_only", False)
+    if (classroom is not None and classroom.listens_here_only) or here_only:
+        return origin, pick(
+            _lang(handler),
+            "This server answers only on this computer: for the class, start it with make serve APPS_IP=0.0.0.0.",
+            "Этот сервер отвечает только этому компьютеру: для класса запустите его командой "
+            "make serve APPS_IP=0.0.0.0.",
+        )
+    return origin, ""
 
 
 class TableSocket(tornado.websocket.WebSocketHandler):
@@ -489,6 +645,9 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         self.visitor = "?"
         self.counted = False
         self.watching = False
+        self.table_closed = False
+        #: not a seated player's page: counted against the table's and the device's budgets
+        self.onlooker = False
 
     prepare = _Base.prepare
 
@@ -509,14 +668,20 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         return 30.0
 
     async def get(self, code: str):
-        table = self.together.table(code)
+        together = self.together
+        table = together.table(code)
         if table is None:
             raise tornado.web.HTTPError(404)
-        if len(self.together.sockets.get(table.code, ())) >= MAX_SOCKETS_PER_TABLE:
-            raise tornado.web.HTTPError(503)
+        student = together.device_student(self)
+        seated = student is not None and table.seat_of(student.id) is not None
         self.visitor = _visitor(self)
-        if self.together.sockets_of[self.visitor] >= SOCKETS_PER_DEVICE:
-            raise tornado.web.HTTPError(429)
+        if not seated:  # a player always gets to their seat; onlookers share the table's budget and their own
+            onlookers = sum(1 for s in together.sockets.get(table.code, ()) if s.onlooker)
+            if onlookers >= MAX_ONLOOKERS_PER_TABLE:
+                raise tornado.web.HTTPError(503)
+            if together.sockets_of[self.visitor] >= SOCKETS_PER_DEVICE:
+                raise tornado.web.HTTPError(429)
+            self.onlooker = True
         self.table = table
         await super().get(code)
 
@@ -527,8 +692,9 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         self.student = together.device_student(self)
         self.watching = watching = self.get_query_argument("watch", "") == "1"
         together.sockets[table.code].add(self)
-        together.sockets_of[self.visitor] += 1
-        self.counted = True
+        if self.onlooker:
+            together.sockets_of[self.visitor] += 1
+            self.counted = True
         if self.student is not None and not watching:
             self.viewer = table.seat_of(self.student.id)
         if self.viewer is not None:
@@ -539,7 +705,7 @@ class TableSocket(tornado.websocket.WebSocketHandler):
 
     def on_close(self):
         table = self.table
-        if table is None:
+        if table is None or self.table_closed:
             return
         self.together.sockets.get(table.code, set()).discard(self)
         if self.counted:
@@ -567,6 +733,13 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         with contextlib.suppress(tornado.websocket.WebSocketClosedError):
             self.write_message(text)
 
+    def gone(self) -> None:
+        """The table was closed: the page says so (with the way back to the class page) and stops."""
+        self.table_closed = True
+        text = {lang: pick(lang, "This table was closed.", "Этот стол закрыт.") for lang in LANGS}
+        self._send(json.dumps({"t": "gone", "text": text[self.lang]}, ensure_ascii=False))
+        self.close(GONE, "the table was closed")
+
     def refuse(self, error: RulesError) -> None:
         message = {"t": "refused", "text": error.message(self.lang), "rule": error.rule or ""}
         if isinstance(error, Choose):
@@ -585,8 +758,11 @@ class TableSocket(tornado.websocket.WebSocketHandler):
                 self._refused_at = together.clock()
                 self.refuse(Refusal("too many requests: wait a moment", "слишком много запросов: подождите немного"))
             return
+        if not isinstance(text, str) or too_deep(text):
+            self.close(1003, "not a request")  # no page sends this: nothing to explain
+            return
         try:
-            request = json.loads(text) if isinstance(text, str) else None
+            request = json.loads(text)
         except ValueError:
             request = None
         if not isinstance(request, dict) or not isinstance(request.get("t"), str):
@@ -594,6 +770,8 @@ class TableSocket(tornado.websocket.WebSocketHandler):
             return
         try:
             self.handle(request)
+        except Closed:
+            return
         except (RulesError, NotationError) as error:
             self.refuse(error)
             return
@@ -611,6 +789,7 @@ class TableSocket(tornado.websocket.WebSocketHandler):
             raise Refusal("open the table's page again", "откройте страницу стола ещё раз")
         if kind == "name":
             self.student = student = self.together.rename(student, request.get("name"))
+            self._send(json.dumps({"t": "named", "name": student.name}, ensure_ascii=False))
             return
         if kind == "move":
             table.play(student.id, request.get("label"), request.get("step"))
@@ -620,6 +799,17 @@ class TableSocket(tornado.websocket.WebSocketHandler):
             return
         if kind == "bots":
             table.fill_with_bots(student.id)
+            return
+        if kind == "close":
+            if student.id != table.opener:
+                raise Refusal(
+                    "only the one who opened this table (or the teacher) can close it",
+                    "закрыть стол может только тот, кто его открыл (или учитель)",
+                )
+            self.together.close_table(table.code)
+            raise Closed
+        if kind == "again":
+            table.play_again(student.id, seed=self.together.new_seed())
             return
         if kind == "leave":
             table.leave(student.id)
@@ -641,11 +831,24 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         raise Refusal("a request this table does not understand", "запрос, непонятный этому столу")
 
 
+class Closed(Exception):
+    """The request closed the table: there is no table left to tell."""
+
+
 class _TeacherMixin:
     def is_teacher(self) -> bool:
-        key = self.together.board.teacher_key
         given = self.get_cookie(TEACHER_COOKIE) or ""
-        return hmac.compare_digest(given.encode(), key.encode()) or bool(self.hub_user and self.hub_user.get("admin"))
+        return self.together.board.is_teacher_pass(given) or bool(self.hub_user and self.hub_user.get("admin"))
+
+    def let_teacher_in(self) -> None:
+        self.set_cookie(
+            TEACHER_COOKIE,
+            self.together.board.teacher_pass(),
+            path=self.together.root,
+            expires_days=30,
+            httponly=True,
+            samesite="Strict",
+        )
 
 
 class BoardPage(_TeacherMixin, _Base):
@@ -654,17 +857,75 @@ class BoardPage(_TeacherMixin, _Base):
     def get(self):
         key = self.get_query_argument("key", "")
         if key:
-            if not hmac.compare_digest(key.encode(), self.together.board.teacher_key.encode()):
+            if not self.together.board.is_teacher_key(key):
                 raise tornado.web.HTTPError(403)
-            self.set_cookie(
-                TEACHER_COOKIE, key, path=self.together.root, expires_days=30, httponly=True, samesite="Strict"
-            )
+            self.let_teacher_in()
             self.redirect(f"{self.together.root}board?lang={self.lang}")  # the key leaves the address bar
             return
         if not self.is_teacher():
             raise tornado.web.HTTPError(403)
-        summary = self.together.board.summary(self.lang)
-        self.page(pages.board_page(**self.context(summary=summary)))
+        day, since = read_day(self.get_query_argument("since", ""))
+        summary = self.together.board_message(self.lang, since)
+        self.page(pages.board_page(**self.context(summary=summary, since=day, xsrf_token=self.xsrf_token.decode())))
+
+
+def read_day(text: str) -> tuple[str, float | None]:
+    """A day as a date field gives it (``2026-12-05``): the day, and its start in UTC; ("", None) if none."""
+    try:
+        day = datetime.date.fromisoformat(text) if isinstance(text, str) and len(text) == 10 else None
+    except ValueError:
+        day = None
+    if day is None:
+        return "", None
+    return day.isoformat(), datetime.datetime(day.year, day.month, day.day, tzinfo=datetime.UTC).timestamp()
+
+
+class BoardTables(_TeacherMixin, _Base):
+    """The teacher acts on a table from the board (close, a new game, seat or move a student)."""
+
+    def post(self):
+        if not self.is_teacher():
+            raise tornado.web.HTTPError(403)
+        lang = self.form_lang
+        try:
+            self.together.teacher_acts(
+                self.get_body_argument("action", ""),
+                self.get_body_argument("code", ""),
+                self.get_body_argument("seat", ""),
+                self.get_body_argument("student", ""),
+            )
+        except RulesError as error:
+            self.set_status(400)
+            self.set_header("Content-Type", "application/json")
+            self.finish(json.dumps({"error": error.message(lang)}, ensure_ascii=False))
+            return
+        self.set_status(204)
+        self.finish()
+
+
+class BoardKey(_TeacherMixin, _Base):
+    """The teacher asks for a new key: the old one, and every other board opened with it, stop working."""
+
+    def post(self):
+        if not self.is_teacher():
+            raise tornado.web.HTTPError(403)
+        key = self.together.board.new_teacher_key()
+        self.let_teacher_in()  # this board stays open
+        address = f"{self.request.protocol}://{self.request.host}{self.together.root}board?key={key}"
+        self.page(pages.new_key_page(root=self.together.root, lang=self.form_lang, address=address))
+
+
+class NewDevice(_Base):
+    """ "Not me": this computer becomes a new student (a shared computer, the next person at it)."""
+
+    def post(self):
+        if self.too_fast():
+            return
+        token, _ = self.together.board.new_device()
+        self.set_cookie(
+            DEVICE_COOKIE, token, path=self.together.cookie_path, expires_days=60, httponly=True, samesite="Lax"
+        )
+        self.redirect(self.back_to(f"{self.together.root}?lang={self.form_lang}"), status=303)
 
 
 class BoardCsv(_TeacherMixin, _Base):
@@ -687,6 +948,7 @@ class BoardSocket(_TeacherMixin, tornado.websocket.WebSocketHandler):
     def initialize(self, together: Together) -> None:
         self.together = together
         self.lang = "en"
+        self.since: float | None = None
 
     prepare = _Base.prepare
 
@@ -702,8 +964,9 @@ class BoardSocket(_TeacherMixin, tornado.websocket.WebSocketHandler):
     def open(self):
         self.set_nodelay(True)
         self.lang = _lang(self)
+        self.since = read_day(self.get_query_argument("since", ""))[1]
         self.together.board_sockets.add(self)
-        self.send(json.dumps({"t": "board", **self.together.board.summary(self.lang)}, ensure_ascii=False))
+        self.send(json.dumps(self.together.board_message(self.lang, self.since), ensure_ascii=False))
 
     def on_message(self, message):
         pass  # the board only listens

@@ -71,7 +71,12 @@ def test_a_student_names_themselves_opens_a_table_plays_it_on_a_phone_and_the_te
     page.goto(f"{root}board?key={key}&lang=en")
     expect(page.locator("main")).to_contain_text("Аня")
     expect(page.locator("main")).to_contain_text("Notation")  # the rule she is stuck on
+    expect(page.locator(".board-table")).not_to_have_count(0)  # her table, with the teacher's tools
     _check(page, tmp_path, "board-desk")
+    page.set_viewport_size(PHONE)  # on a phone each row is a card, every value with its heading
+    cell = page.locator("#by-student tr[data-student] td").nth(1)
+    assert page.evaluate("(td) => getComputedStyle(td, '::before').content", cell.element_handle()).startswith('"')
+    _check(page, tmp_path, "board-phone")
 
 
 def _answer(root: str, folder: Path, name: str, kind: str, correct: bool) -> None:
@@ -83,3 +88,76 @@ def _answer(root: str, folder: Path, name: str, kind: str, correct: bool) -> Non
     body = {"kind": kind, "seed": 1, "difficulty": 1, "rule": rule, "correct": correct}
     headers = {"Authorization": f"Bearer {verdict_token(secret, student)}"}
     assert httpx.post(root + "api/verdict", json=body, headers=headers).status_code == 204
+
+
+def _table_waiting(root: str, game: str, players: int) -> str:
+    """A table opened by a student on another device, waiting for players: its code."""
+    from classserver.together.client import TableClient
+    from tests.classroom_server import run
+
+    async def open_one():
+        host = TableClient(root)
+        await host.join_class("Host")
+        code = await host.open_table(game, players, seed=3)
+        await host.aclose()
+        return code
+
+    return run(open_one())
+
+
+def test_a_new_phone_from_the_qr_code_names_itself_and_sits_with_no_reload(browser, together, tmp_path):
+    root, _ = together
+    code = _table_waiting(root, "durak", 2)
+    context = browser.new_context(viewport=PHONE, locale="ru-RU")  # a phone that never saw the class
+    page = context.new_page()
+    page.goto(f"{root}t/{code}")
+    sit = page.get_by_role("button", name=re.compile("Сесть сюда"))
+    expect(sit).to_be_disabled()
+    page.get_by_label("Ваше имя").fill("Боря")
+    page.get_by_role("button", name="Сохранить").click()
+    expect(page.locator("#name-form")).to_be_hidden()
+    expect(sit).to_be_enabled()
+    sit.click()
+    expect(page.locator("#mine")).to_be_visible()
+    expect(page.locator("#hand button.card")).to_have_count(6)
+    expect(page.locator("#my-seat-code")).to_have_text("")  # the seat code only when asked for
+    page.locator("#move-device summary").click()
+    expect(page.locator("#my-seat-code")).to_have_text(re.compile(r"^[2-9A-Z]{6}$"))
+    _check(page, tmp_path, "table-phone-from-qr")
+    context.close()
+
+
+def test_the_projector_shows_the_qr_code_for_the_back_row_then_the_cards_fill_the_screen(browser, together, tmp_path):
+    root, _ = together
+    code = _table_waiting(root, "durak", 2)
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.goto(f"{root}t/{code}?watch=1&lang=en")
+    qr = page.locator(".share .qr svg")
+    expect(page.locator("#status")).to_contain_text("Waiting")
+    assert qr.bounding_box()["height"] >= 0.4 * 1080
+    assert page.locator(".share .url").inner_text().startswith("http"), "the address the code carries"
+    sizes = page.evaluate(
+        "[parseFloat(getComputedStyle(document.querySelector('h1')).fontSize),"
+        " parseFloat(getComputedStyle(document.querySelector('#status')).fontSize)]"
+    )
+    assert sizes[0] > sizes[1], f"the title ({sizes[0]} px) is larger than the text ({sizes[1]} px)"
+    page.screenshot(path=str(tmp_path / "projector-waiting.png"))
+    # a player takes the other seat: the game is on, and the cards take the screen
+    from classserver.together.client import TableClient
+    from tests.classroom_server import run
+
+    async def join():
+        guest = TableClient(root)
+        await guest.join_class("Guest")
+        await guest.connect(code)
+        await guest.sit(1)
+        await guest.aclose()
+
+    run(join())
+    expect(page.locator("#status")).not_to_contain_text("Waiting")
+    centre = page.locator("#centre svg").first.bounding_box()
+    assert centre["height"] >= 0.5 * 1080, centre
+    assert qr.bounding_box()["height"] < 0.4 * 1080
+    page.screenshot(path=str(tmp_path / "projector-playing.png"))
+    context.close()

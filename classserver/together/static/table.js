@@ -8,7 +8,7 @@
   const $ = (id) => document.getElementById(id);
   let socket = null;
   let table = null;
-  let retry = 1000;
+  let retry = 500;
   let closedForGood = false;
 
   function el(tag, props, children) {
@@ -38,22 +38,42 @@
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     const query = "?lang=" + encodeURIComponent(config.lang) + (config.watch ? "&watch=1" : "");
     socket = new WebSocket(scheme + location.host + config.socket + query);
+    let opened = false;
     socket.onopen = () => {
-      retry = 1000;
+      opened = true;
+      retry = 500;
       say($("refusal"), "");
     };
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.t === "table") show(message);
       else if (message.t === "refused" || message.t === "choose") refused(message);
+      else if (message.t === "gone") gone(message.text);
+      else if (message.t === "named") named();
     };
     socket.onclose = (event) => {
       socket = null;
-      if (event.code === 1008 || closedForGood) return;
+      if (event.code === 1008 || event.code === 4404 || closedForGood) return;
       say($("status"), words.reconnecting);
-      setTimeout(connect, retry);
-      retry = Math.min(retry * 2, 10000);
+      if (!opened) {
+        // the server is back but would not open the socket: is the table still there?
+        fetch(location.pathname, { method: "HEAD", cache: "no-store" })
+          .then((response) => {
+            if (response.status === 404) gone(words.gone);
+            else setTimeout(connect, retry);
+          })
+          .catch(() => setTimeout(connect, retry));
+      } else setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 2000); // a restarted server is found within two seconds
     };
+  }
+
+  function gone(text) {
+    closedForGood = true;
+    say($("status"), text);
+    const back = el("a", { href: config.root + "?lang=" + encodeURIComponent(config.lang), textContent: words.all_tables });
+    $("refusal").replaceChildren(back);
+    for (const id of ["mine", "join"]) if ($(id)) $(id).hidden = true;
   }
 
   function refused(message) {
@@ -89,8 +109,17 @@
     return item;
   }
 
+  function named() {
+    // the name is saved: the form goes and the seats can be taken, with no reload
+    config.named = true;
+    $("name-form").hidden = true;
+    if (table) showJoin(table);
+  }
+
   function show(snapshot) {
+    if (table && table.step !== snapshot.step) say($("refusal"), ""); // an old refusal goes when the game moves on
     table = snapshot;
+    document.body.classList.toggle("waiting", snapshot.seats.some((s) => s.kind === "open") && !snapshot.over);
     say($("status"), snapshot.status);
     $("seats").replaceChildren(...snapshot.seats.map(seatItem));
     $("centre").innerHTML = snapshot.centre; // the server's drawing of the table
@@ -149,9 +178,15 @@
         return item;
       }),
     );
-    say($("my-seat-code"), snapshot.seat_code || "");
+    // the code is written only while the student has it open, and hidden again when the game moves on
+    const device = $("move-device");
+    if (device.dataset.step !== String(snapshot.step)) device.open = false;
+    device.dataset.step = String(snapshot.step);
+    say($("my-seat-code"), device.open ? snapshot.seat_code || "" : "");
     $("bots").hidden = !snapshot.seats.some((s) => s.kind === "open");
     $("leave").hidden = snapshot.over;
+    $("again").hidden = !snapshot.over;
+    $("close").hidden = snapshot.opener_seat !== snapshot.you;
   }
 
   function showJoin(snapshot) {
@@ -171,11 +206,17 @@
     if (config.watch) return;
     $("bots").addEventListener("click", () => send({ t: "bots" }));
     $("leave").addEventListener("click", () => send({ t: "leave" }));
+    $("again").addEventListener("click", () => send({ t: "again" }));
+    $("close").addEventListener("click", () => {
+      if (window.confirm(words.close_confirm)) send({ t: "close" });
+    });
+    $("move-device").addEventListener("toggle", () => {
+      say($("my-seat-code"), $("move-device").open && table ? table.seat_code || "" : "");
+    });
     $("name-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const name = $("name").value;
-      send({ t: "name", name: name });
-      config.named = name.trim().length > 0;
+      send({ t: "name", name: name }); // the server answers "named", or a refusal that says what is wrong
     });
     $("code-form").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -185,7 +226,7 @@
 
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && socket === null && !closedForGood) {
-      retry = 1000;
+      retry = 500;
       connect();
     }
   });
