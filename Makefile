@@ -72,12 +72,12 @@ test: setup chromium hub-proxy
 
 ## make bench: the speed figures the README quotes
 bench: setup
-	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python -m benchmarks.$$(basename $$f .py) || exit 1; done
 
 ## make fuzz: hostile notation, saves and actions against every game (SECONDS per part)
 SECONDS ?= 60
 fuzz: setup
-	$(BIN)/python benchmarks/fuzz.py --seconds $(SECONDS)
+	$(BIN)/python -m benchmarks.fuzz --seconds $(SECONDS)
 
 ## make assignments [SEED=1 COUNT=5]: an nbgrader source assignment per chapter in _build/course
 assignments: setup

@@ -8,8 +8,8 @@ A move's time is from the moment its device sends it to the moment each other de
 table has the table at the new step; the figures are over every (move, other device) pair.
 When a game ends its table is opened again, so the class plays for the whole run.
 
-    .venv/bin/python benchmarks/bench_together.py                 # 30 students, 8 tables, 60 s
-    .venv/bin/python benchmarks/bench_together.py --students 40 --tables 10 --seconds 120
+    .venv/bin/python -m benchmarks.bench_together                 # 30 students, 8 tables, 60 s
+    .venv/bin/python -m benchmarks.bench_together --students 40 --tables 10 --seconds 120
 
 Traffic stays within 127.0.0.0/8; the run is bounded in time and in moves. The target is a
 p95 of 200 ms or less on the project's 2-core machine; the load average is printed beside it.
@@ -27,7 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from classserver.together.client import TableClient, running
+from tests.support.together_client import TableClient, running
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -31,8 +31,8 @@ import pytest
 
 import rules.exercises
 from classserver.serve_apps import free_port
-from classserver.together.client import TableClient
 from tests.classroom_server import AppSession, run
+from tests.support.together_client import TableClient
 
 CHROMIUM = "/usr/bin/chromium"
 

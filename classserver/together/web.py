@@ -36,6 +36,7 @@ from rules.cards import NotationError
 from rules.errors import LANGS, RulesError
 from rules.lang import pick
 
+from ..guards import hub_user_or_login  # the class server's own login check
 from . import pages
 from .board import BadName, Board, Verdict, VerdictError, clean_name
 from .tables import Choose, Refusal, Table, new_code, read_code, rule_info
@@ -318,8 +319,6 @@ class _Base(tornado.web.RequestHandler):
         self.together.start()
         hub_auth = self.together.hub_auth
         if hub_auth is not None and self.needs_login:
-            from ..classroom import hub_user_or_login  # the class server's own login check
-
             if not await hub_user_or_login(self, hub_auth):
                 return
             self.hub_user = await hub_auth.get_user(self, sync=False)
