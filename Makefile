@@ -5,7 +5,9 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+# every extra's packages pinned (make lock writes it; make setup installs within it)
+LOCK   := requirements/constraints.txt
+STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml $(LOCK) | cksum | cut -d' ' -f1)
 PORT ?= 8866
 SEED  ?= 1
 COUNT ?= 5
@@ -24,16 +26,26 @@ APPS_HOSTS     ?=
 # the class's folder: the teacher's board of names and practice verdicts (default: data/class)
 CLASS_DIR      ?=
 
-.PHONY: serve test book bench fuzz lint format chromium setup clean assignments
+.PHONY: serve test book bench fuzz lint format chromium setup clean assignments lock
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m pip install --quiet -c $(LOCK) -e ".[test]"
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
+
+## make lock [UPGRADE=1]: pin every extra of pyproject.toml again in requirements/constraints.txt,
+## resolved from PyPI by uv for the venv's Python. The pins that still satisfy pyproject.toml are
+## kept; UPGRADE=1 moves every package to its newest allowed release (then run make test, and read
+## tests/test_patches.py's failures, if any, against classserver/patches.py)
+lock:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet -c $(LOCK) -e ".[lock]"
+	$(BIN)/python -m uv pip compile pyproject.toml --all-extras --python $(BIN)/python $(if $(UPGRADE),--upgrade) \
+	  --quiet -o $(LOCK)
 
 ## make serve: install, build the book, serve it and its apps at one address
 # (the book's app buttons go to the apps beside it: ".." from the book at /book/)
@@ -72,12 +84,12 @@ test: setup chromium hub-proxy
 
 ## make bench: the speed figures the README quotes
 bench: setup
-	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python -m benchmarks.$$(basename $$f .py) || exit 1; done
 
 ## make fuzz: hostile notation, saves and actions against every game (SECONDS per part)
 SECONDS ?= 60
 fuzz: setup
-	$(BIN)/python benchmarks/fuzz.py --seconds $(SECONDS)
+	$(BIN)/python -m benchmarks.fuzz --seconds $(SECONDS)
 
 ## make assignments [SEED=1 COUNT=5]: an nbgrader source assignment per chapter in _build/course
 assignments: setup

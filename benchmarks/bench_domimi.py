@@ -3,9 +3,9 @@
 Target (issue 3): at least 20,000 actions/s in random playouts on one core, and
 ``turn_options`` well under 20 ms with three decks, five revealed cards and a full field.
 
-    .venv/bin/python benchmarks/bench_domimi.py            # speed, then the bot match
-    .venv/bin/python benchmarks/bench_domimi.py --speed    # speed only
-    .venv/bin/python benchmarks/bench_domimi.py --games 200
+    .venv/bin/python -m benchmarks.bench_domimi            # speed, then the bot match
+    .venv/bin/python -m benchmarks.bench_domimi --speed    # speed only
+    .venv/bin/python -m benchmarks.bench_domimi --games 200
 
 Seeds are fixed: speed playouts use game seeds 0..games-1 (player seed = game seed).
 Random players almost never finish a game of DoMiMi (they give pictures back to the
@@ -21,15 +21,10 @@ measure the neighbours as much as the engine.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from functools import partial
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from playout_speed import TARGET, measure
-
+from benchmarks.playout_speed import TARGET, measure
 from rules import domimi
 from rules.game import RandomPlayer
 from rules.simulate import simulate

@@ -2,9 +2,9 @@
 
 Target (issue 4): at least 20,000 actions/s in random playouts on one core.
 
-    .venv/bin/python benchmarks/bench_domino.py            # speed, then the statistics
-    .venv/bin/python benchmarks/bench_domino.py --speed    # speed only
-    .venv/bin/python benchmarks/bench_domino.py --games 20000
+    .venv/bin/python -m benchmarks.bench_domino            # speed, then the statistics
+    .venv/bin/python -m benchmarks.bench_domino --speed    # speed only
+    .venv/bin/python -m benchmarks.bench_domino --games 20000
 
 Seeds are fixed: speed playouts use game seeds 0..999 (player seed = game seed);
 the statistics use game seeds 0..games-1 (the heuristic match: 0..bot_games-1,
@@ -15,15 +15,10 @@ from __future__ import annotations
 
 import argparse
 import statistics as stats
-import sys
 import time
 from functools import partial
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from playout_speed import TARGET, measure
-
+from benchmarks.playout_speed import TARGET, measure
 from rules import domino as dm
 from rules.game import RandomPlayer
 from rules.simulate import simulate

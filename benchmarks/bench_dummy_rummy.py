@@ -3,9 +3,9 @@
 Targets (issue 11): random playouts through ``apply`` at least 30,000 actions/s on one
 core; ``find_contract`` well under 50 ms on any 19-card hand.
 
-    .venv/bin/python benchmarks/bench_dummy_rummy.py             # everything
-    .venv/bin/python benchmarks/bench_dummy_rummy.py --speed     # playouts and the oracle only
-    .venv/bin/python benchmarks/bench_dummy_rummy.py --games 600 # statistics runs of 600 games
+    .venv/bin/python -m benchmarks.bench_dummy_rummy             # everything
+    .venv/bin/python -m benchmarks.bench_dummy_rummy --speed     # playouts and the oracle only
+    .venv/bin/python -m benchmarks.bench_dummy_rummy --games 600 # statistics runs of 600 games
 
 Seeds are fixed: playouts use game seeds 0..N-1 after an untimed warm-up on seeds
 1000..1004; the oracle search seeds 0; the statistics runs seeds 0..games-1.
@@ -16,11 +16,7 @@ from __future__ import annotations
 import argparse
 import functools
 import random
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rules import dummy_rummy as dr
 from rules.cards import deck, format_cards, parse_cards

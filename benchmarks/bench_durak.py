@@ -2,9 +2,9 @@
 
 Target (issue 5): at least 20,000 actions/s in random playouts on one core.
 
-    .venv/bin/python benchmarks/bench_durak.py            # speed, then the statistics
-    .venv/bin/python benchmarks/bench_durak.py --speed    # speed only
-    .venv/bin/python benchmarks/bench_durak.py --games 20000
+    .venv/bin/python -m benchmarks.bench_durak            # speed, then the statistics
+    .venv/bin/python -m benchmarks.bench_durak --speed    # speed only
+    .venv/bin/python -m benchmarks.bench_durak --games 20000
 
 Seeds are fixed: speed playouts use game seeds 0..999 (player seed = game seed)
 after an untimed warm-up on seeds 1000..1099,
@@ -15,14 +15,9 @@ from __future__ import annotations
 
 import argparse
 import functools
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from playout_speed import TARGET, measure
-
+from benchmarks.playout_speed import TARGET, measure
 from rules import durak as dk
 from rules.game import RandomPlayer
 from rules.simulate import simulate

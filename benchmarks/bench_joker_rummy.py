@@ -1,9 +1,9 @@
 """Joker rummy: random playouts through ``apply`` on one core, the heuristic against random
 players, and the simulated statistics the chapter quotes (large runs on every core).
 
-    .venv/bin/python benchmarks/bench_joker_rummy.py --speed      # only the playout speed
-    .venv/bin/python benchmarks/bench_joker_rummy.py              # speed, bots, statistics
-    .venv/bin/python benchmarks/bench_joker_rummy.py --deals 20000
+    .venv/bin/python -m benchmarks.bench_joker_rummy --speed      # only the playout speed
+    .venv/bin/python -m benchmarks.bench_joker_rummy              # speed, bots, statistics
+    .venv/bin/python -m benchmarks.bench_joker_rummy --deals 20000
 
 Target (issue 12): 30,000 actions/s on one core. Every playout goes through the checked
 front door ``State.apply`` (each action is looked up among ``legal_actions()``), not the

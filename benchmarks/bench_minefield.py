@@ -2,9 +2,9 @@
 
 Target (issue 6): 100,000 simulated games in under three minutes on a 2-core machine.
 
-    .venv/bin/python benchmarks/bench_minefield.py             # the full 100,000 games
-    .venv/bin/python benchmarks/bench_minefield.py --games 20000
-    .venv/bin/python benchmarks/bench_minefield.py --by-players 20000   # the figures the statistics page quotes
+    .venv/bin/python -m benchmarks.bench_minefield             # the full 100,000 games
+    .venv/bin/python -m benchmarks.bench_minefield --games 20000
+    .venv/bin/python -m benchmarks.bench_minefield --by-players 20000   # the figures the statistics page quotes
 
 Seeds are fixed: playouts use game seeds 0..1999, the runner seeds 0..games-1.
 """
@@ -15,14 +15,9 @@ import argparse
 import functools
 import os
 import resource
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from playout_speed import measure
-
+from benchmarks.playout_speed import measure
 from rules import minefield as mf
 from rules.game import RandomPlayer
 from rules.simulate import simulate

@@ -13,9 +13,9 @@ its slices by Gin Rummy's over the slices around them. A virtual machine's speed
 drifts from second to second; taken in turns, both sides of a ratio see the same
 machine, so the ratio holds still where a whole run's figures do not.
 
-    .venv/bin/python benchmarks/bench_peers.py              # 3 s of CPU per engine
-    .venv/bin/python benchmarks/bench_peers.py --seconds 10
-    .venv/bin/python benchmarks/bench_peers.py durak domino   # these engines only
+    .venv/bin/python -m benchmarks.bench_peers              # 3 s of CPU per engine
+    .venv/bin/python -m benchmarks.bench_peers --seconds 10
+    .venv/bin/python -m benchmarks.bench_peers durak domino   # these engines only
 
 Seeds are fixed: game seed n and player seed n for the n-th game of each engine.
 """
@@ -25,12 +25,8 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import rules
 

@@ -1,6 +1,6 @@
 """The static site's figures: how fast the in-browser Python answers, and what the site weighs.
 
-    python benchmarks/bench_site.py [--html _build/html] [--repeat 3]
+    python -m benchmarks.bench_site [--html _build/html] [--repeat 3]
 
 Needs the built site (``make site``) and Debian's Chromium. The site is served by a
 plain local file server and the browser is cut off from everything else, as a reader
@@ -31,7 +31,6 @@ import json
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -39,7 +38,6 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from benchmarks.playout_speed import measure  # noqa: E402
 

@@ -8,9 +8,9 @@ A move's time is from the moment its device sends it to the moment each other de
 table has the table at the new step; the figures are over every (move, other device) pair.
 When a game ends its table is opened again, so the class plays for the whole run.
 
-    .venv/bin/python benchmarks/bench_together.py                 # 30 students, 8 tables, 60 s
-    .venv/bin/python benchmarks/bench_together.py --students 40 --tables 10 --seconds 120
-    .venv/bin/python benchmarks/bench_together.py --faults        # a lesson with faults (below)
+    .venv/bin/python -m benchmarks.bench_together                 # 30 students, 8 tables, 60 s
+    .venv/bin/python -m benchmarks.bench_together --students 40 --tables 10 --seconds 120
+    .venv/bin/python -m benchmarks.bench_together --faults        # a lesson with faults (below)
 
 ``--faults`` is a lesson as it goes wrong: one more device floods the first table with junk, and
 30 s in the server is killed (SIGKILL, no goodbye) and started again on the same class folder.
@@ -36,8 +36,8 @@ import time
 from pathlib import Path
 
 from classserver.serve_apps import free_port
-from classserver.together.client import TableClient, running
 from classserver.together.web import SOCKET_RATE
+from tests.support.together_client import TableClient, running
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -4,7 +4,7 @@ Checks that only ``rules.RulesError`` subclasses ever escape, that a refused
 action leaves the state as it was, and that nothing takes long. Prints the counts
 the README quotes. Bounded in time (``--seconds`` per part, default 60)::
 
-    .venv/bin/python benchmarks/fuzz.py --seconds 60
+    .venv/bin/python -m benchmarks.fuzz --seconds 60
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """A class at once: N visitors open the apps together, wait until they are interactive, and play.
 
-    .venv/bin/python benchmarks/load_test.py                  # a class of 30, three apps, as `make serve`
-    .venv/bin/python benchmarks/load_test.py --apps durak/play.ipynb      # one app (Durak)
-    .venv/bin/python benchmarks/load_test.py --sessions 10 --browsers     # real Chromium pages
+    .venv/bin/python -m benchmarks.load_test                  # a class of 30, three apps, as `make serve`
+    .venv/bin/python -m benchmarks.load_test --apps durak/play.ipynb      # one app (Durak)
+    .venv/bin/python -m benchmarks.load_test --sessions 10 --browsers     # real Chromium pages
 
 It starts the app server itself, as `make serve` does with its defaults (a warm pool of
 kernels for any app, the ceilings; `--warm`, `--pool` and `--max-kernels` change them),
@@ -53,7 +53,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from classserver import serve_apps
-from classserver.appclient import AppSession
+from tests.support.appclient import AppSession
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -7,8 +7,8 @@ the network throttled through the DevTools protocol to a slow 4G profile (150 ms
 bytes after decompression, failed requests, first contentful paint and the load event; then
 the heaviest text page and widget page against the book's budgets.
 
-    .venv/bin/python benchmarks/page_weight.py                 # every page
-    .venv/bin/python benchmarks/page_weight.py book/durak/play.html --no-throttle
+    .venv/bin/python -m benchmarks.page_weight                 # every page
+    .venv/bin/python -m benchmarks.page_weight book/durak/play.html --no-throttle
 """
 
 from __future__ import annotations

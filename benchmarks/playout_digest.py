@@ -6,7 +6,7 @@ game is played at random (the same choices as ``bench_peers.py``); the repr of e
 ``legal_actions()`` list and the end of each game are hashed. Run it in two checkouts
 and compare the lines:
 
-    .venv/bin/python benchmarks/playout_digest.py domimi joker_rummy --seeds 40
+    .venv/bin/python -m benchmarks.playout_digest domimi joker_rummy --seeds 40
 """
 
 from __future__ import annotations
@@ -14,14 +14,9 @@ from __future__ import annotations
 import argparse
 import hashlib
 import random
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from bench_peers import random_playout
 
 import rules
+from benchmarks.bench_peers import random_playout
 from rules.errors import OptionError
 
 

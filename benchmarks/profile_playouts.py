@@ -4,8 +4,8 @@ The same playouts as ``bench_peers.py`` (``legal_actions()`` then ``apply``, see
 1, 2 ...), under cProfile, for one game or all; prints the functions that cost the
 most of their own time, then the most cumulative time.
 
-    .venv/bin/python benchmarks/profile_playouts.py durak
-    .venv/bin/python benchmarks/profile_playouts.py --games 20 --top 25
+    .venv/bin/python -m benchmarks.profile_playouts durak
+    .venv/bin/python -m benchmarks.profile_playouts --games 20 --top 25
 """
 
 from __future__ import annotations
@@ -13,14 +13,9 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from bench_peers import ENGINES, engine_game
 
 import rules
+from benchmarks.bench_peers import ENGINES, engine_game
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ reached by). `--warm` kernels stand ready with everything imported for whichever
 is opened, `--pool` kernels per app have drawn its page ahead, the kernel of a closed
 tab is shut down at once (and one whose page never connected after a minute idle), and
 past `--max-kernels` (whole server) or `--max-per-client` (one visitor's address) a
-visitor is asked to try again in a minute. See `classroom.py`.
+visitor is asked to try again in a minute. See `app.py`.
 
 No two servers on one machine can take each other's ports: a kernel's channels to its
 server are Unix sockets (``--KernelManager.transport=ipc``) in the server's own connection
@@ -92,7 +92,7 @@ def command(
     return [
         sys.executable,
         "-m",
-        "classserver.classroom",
+        "classserver.app",
         str(BOOK),
         "--no-browser",
         f"--port={port}",
@@ -119,7 +119,7 @@ def command(
         "--VoilaConfiguration.http_header_envs=X-Rulebook-Student",
         # a used preheated kernel is replaced 20 s later, refills 2 s apart (ClassroomVoila.refill_spacing):
         # a class arrives together, and a kernel starting costs as much CPU as ten pages served;
-        # meanwhile a page finding no ready kernel gets one of its own (classroom.ready_kernels_first)
+        # meanwhile a page finding no ready kernel gets one of its own (patches.ready_kernels_first)
         "--VoilaKernelManager.fill_delay=20",
         *cull(cull_seconds),
         # the kernels' channels take no TCP port (Unix sockets in the server's own connection folder),

@@ -114,6 +114,15 @@ class Action:
 
     #: default rule id of the action's class; an action may override ``rule``
     RULE: ClassVar[str] = ""
+    # Two facts every action answers, which a game's action class declares as fields when it has
+    # them. They are left unannotated here: an annotation would make them (class) fields of the
+    # base, and a subclass's field of the same name would then take the base's place in the
+    # order of its fields, changing what its positional arguments mean.
+    #: ``Card | None``: the one card the action names (played, taken, laid off), if any
+    card = None
+    #: ``tuple[Card, ...] | None``: the cards the action plays together (a meld, a collection),
+    #: if it plays several; None for an action class with no such field
+    cards = None
 
     @property
     def rule(self) -> str:
@@ -276,10 +285,12 @@ def make_options(options_cls: type, given: dict[str, Any]):
 class State(ABC):
     """One play-through of a game. Subclasses write only their rules.
 
-    Subclasses implement ``current_player``, ``legal_actions``, ``_play``,
+    Subclasses implement ``current_player``, ``verdict`` (the rules for one action,
+    with the error naming the rule that forbids it), ``candidates`` (or a faster
+    ``legal_actions`` built from the same rule functions as the verdict), ``_play``,
     ``is_over``, ``result``, ``view``, ``zones``, ``visible_zones`` and
-    ``cards_used``; they may refine ``why_illegal`` to say which rule forbids an
-    action. The game's declaration (:class:`Game`) sets ``GAME`` and ``INFO``.
+    ``cards_used``; never ``why_illegal``, which the core builds from the verdict. The
+    game's declaration (:class:`Game`) sets ``GAME`` and ``INFO``.
 
     A game's ``legal_actions`` is worked out once per position: the core keeps its
     answer in ``_cache`` until the next action is played (:meth:`_advance`), a
@@ -1113,9 +1124,15 @@ def register(*games: Game) -> dict[str, Game]:
 
 
 class Player(Protocol):
-    """A player decides from its own view and the legal actions only."""
+    """A player decides from its own view and the legal actions only.
+
+    ``needs_view``: whether :meth:`choose` reads its view; a player that decides from the
+    legal actions alone (a random player) says False, and is then given an empty view
+    (working out a view costs a playout as much as the move itself).
+    """
 
     name: str
+    needs_view: bool
 
     def choose(self, view: dict, actions: Sequence[Action], rng: random.Random) -> Action: ...
 
@@ -1146,7 +1163,7 @@ def play_bots(
         bot = bots.get(seat)
         if bot is None:
             break
-        view = state.view(seat) if getattr(bot, "needs_view", True) else {}
+        view = state.view(seat) if bot.needs_view else {}
         action = bot.choose(view, state.legal_actions(), rng)
         state._advance(action)
         played.append(action)

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from classserver import serve_apps
-from classserver.appclient import AppError, AppSession
+from tests.support.appclient import AppError, AppSession
 
 ROOT = Path(__file__).resolve().parents[1]
 status = serve_apps.status

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
-from classserver.classroom import ready_kernels_first
+from classserver.patches import ready_kernels_first
 
 APP = "durak/play.ipynb"
 
@@ -119,7 +119,7 @@ async def _until(condition, seconds: float = 5) -> bool:
 async def _a_lesson():
     import logging
 
-    from classserver.classroom import WarmPool
+    from classserver.kernel_pool import WarmPool
 
     kernels = FakeKernels()
     places = {"left": 3}

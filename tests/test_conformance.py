@@ -232,6 +232,28 @@ def test_legality_is_stated_once_in_the_verdict(game):
 
 
 @pytest.mark.parametrize("game", _games(), ids=lambda g: g.id)
+def test_every_action_says_its_card_and_cards_as_the_protocol_declares_them(game):
+    """``action.card`` is a card or None and ``action.cards`` a tuple of cards or None, for every
+    legal action of a game (the views and the class together read them without asking)."""
+    from rules.cards import Card
+
+    state = game.new_game(players=game.info.min_players, seed=5)
+    seen = set()
+    rng = random.Random(5)
+    while not state.is_over() and len(seen) < 400:
+        actions = state.legal_actions()
+        for action in actions:
+            assert action.card is None or isinstance(action.card, Card), action
+            assert action.cards is None or all(isinstance(c, Card) for c in action.cards), action
+            seen.add(type(action))
+        state.apply(actions[rng.randrange(len(actions))])
+    assert seen
+    for make in game.players.values():
+        player = make()
+        assert isinstance(player.needs_view, bool), f"{game.id}: {player!r} says whether it reads its view"
+
+
+@pytest.mark.parametrize("game", _games(), ids=lambda g: g.id)
 def test_acting_after_the_end_is_refused(game):
     state = game.new_game(players=game.info.min_players, seed=1)
     playout(state, seed=1)

@@ -42,8 +42,8 @@ import pytest
 
 import rules.exercises
 from classserver.serve_apps import PORT_TAKEN, free_port, port_taken
-from classserver.together.client import TableClient
 from tests.classroom_server import AppSession, run
+from tests.support.together_client import TableClient
 
 CHROMIUM = "/usr/bin/chromium"
 

@@ -320,7 +320,7 @@ def test_a_card_that_cannot_be_played_is_refused_with_the_engines_reason_and_rul
     assert error.value.rule.startswith("durak.")
     assert format_card(weak, "ru") in error.value.message("ru") and str(weak) in error.value.message("en")
     strong = next(iter(beaters))
-    fits = [a for a in state.legal_actions() if getattr(a, "card", None) == strong]
+    fits = [a for a in state.legal_actions() if a.card == strong]
     if len(fits) == 1:
         assert table.play_cards(f"s{defender}", [str(strong)], len(state.history)) == fits[0]
     else:

@@ -2,7 +2,7 @@
 through the server's sockets, and the teacher's board keeps the class's practice.
 
 The server runs on its own (``service.py``) on a loopback port; the devices are protocol clients
-(``together.client.TableClient``) that say and hear what a table's page does. Every message each
+(``tests.support.together_client.TableClient``) that say and hear what a table's page does. Every message each
 seat receives is read for cards that seat has never been able to see (tests/witness.py).
 """
 
@@ -27,10 +27,10 @@ import websockets
 import rules
 import rules.exercises
 from classserver.serve_apps import free_port
-from classserver.together.client import TableClient, running
 from classserver.together.tokens import STUDENT_HEADER, verdict_token
 from rules.cards import parse_card
 from tests.classroom_server import run
+from tests.support.together_client import TableClient, running
 from tests.witness import Witness
 from widgets.game import action_cards
 

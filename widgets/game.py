@@ -149,17 +149,14 @@ class LogLine(NamedTuple):
 
 def action_cards(action: Action) -> tuple[Card, ...]:
     """The cards an action plays (``cards``, or its one ``card``), for typed moves and highlights."""
-    cards = getattr(action, "cards", None)
-    if cards is None:
-        card = getattr(action, "card", None)
-        cards = (card,) if isinstance(card, Card) else ()
+    cards = action.cards if action.cards is not None else (action.card,)
     return tuple(c for c in cards if isinstance(c, Card))
 
 
 def moved_cards(action: Action) -> frozenset[Card]:
     """The cards an action moved where the reader can see them: those it plays, and
     the one card it names (a card taken from the discard pile)."""
-    card = getattr(action, "card", None)
+    card = action.card
     return frozenset(action_cards(action)) | ({card} if isinstance(card, Card) else set())
 
 

@@ -8,5 +8,5 @@
 * :mod:`together.web`: the Tornado handlers: the class page, the table pages and their
   websockets, the board; mounted into the class server (``make serve``) or run on their
   own as a JupyterHub service (:mod:`together.service`).
-* :mod:`together.client`: a protocol client of a table, for the tests and the benchmark.
+* a protocol client of a table, for the tests and the benchmark: ``tests/support/together_client.py``.
 """

@@ -14,6 +14,7 @@ import os
 import time
 from pathlib import Path
 
+from ..network import network_addresses
 from .web import Together
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,8 +40,6 @@ def for_class_server(app) -> Together | None:
     seen_as = "localhost" if loopback == "127.0.0.1" else _host(app.ip)
     lines = [together.teacher_line(f"http://{seen_as}:{app.port}")]
     if app.ip in ("0.0.0.0", "::"):
-        from ..classroom import network_addresses
-
         lines += [
             f"  The class page for the students:  http://{a}:{app.port}{together.root}" for a in network_addresses()
         ]

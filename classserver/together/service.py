@@ -11,7 +11,7 @@ JupyterHub (``deploy/jupyterhub``) the hub starts this as a service
 student's server post their verdicts to it on the hub's machine.
 
 The same guards as the class server's: a request must name the server by an IP address
-or an allowed name, a cross-site Origin is refused (``classroom._guarded``).
+or an allowed name, a cross-site Origin is refused (``guards.guarded``).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from urllib.parse import urlparse
 import tornado.ioloop
 import tornado.web
 
+from ..guards import guarded  # the class server's guard, the same code
 from .mount import DEFAULT_CLASS_DIR
 from .web import EMPTY_TABLE_SECONDS, SOCKET_RATE, Together
 
@@ -42,8 +43,6 @@ def application(
     together: Together, *, allowed_hosts: list[str], hub_auth=None, here_only: bool = False
 ) -> tornado.web.Application:
     """The Tornado app of ``together`` alone, behind the class server's Host and Origin guard."""
-    from ..classroom import _guarded  # the class server's guard, the same code
-
     handlers = together.handlers()
     if hub_auth is not None:
         from jupyterhub.services.auth import HubOAuthCallbackHandler
@@ -58,11 +57,11 @@ def application(
         "classroom_log": log,
         "classroom_hub_auth": None,  # the login is the pages' own (the verdicts' address takes a token instead)
         "hub_auth": hub_auth,
-        "default_handler_class": _guarded(NotFound),
+        "default_handler_class": guarded(NotFound),
         "base_url": together.root,
         "together_here_only": here_only,  # the server answers only on this computer (a table's QR code says so)
     }
-    return tornado.web.Application([(h[0], _guarded(h[1]), *h[2:]) for h in handlers], **settings)
+    return tornado.web.Application([(h[0], guarded(h[1]), *h[2:]) for h in handlers], **settings)
 
 
 def write_key(folder: Path, key: str) -> Path:

@@ -519,7 +519,7 @@ class Table:
     def _nearest_reason(self, mine: list[Action], card: Card) -> IllegalAction | None:
         """The engine's reason against the legal move of this seat with ``card`` in place of its card."""
         for action in mine:
-            if not isinstance(getattr(action, "card", None), Card):
+            if not isinstance(action.card, Card):
                 continue
             try:
                 candidate = dataclasses.replace(action, card=card)
@@ -572,7 +572,7 @@ class Table:
         if index is None:
             return None
         bot = self.bots.setdefault(index, self.module.bot_player())
-        view = self.state.view(index) if getattr(bot, "needs_view", True) else {}
+        view = self.state.view(index) if bot.needs_view else {}
         actions = [a for a in self.state.legal_actions() if a.player == index]
         rng = random.Random(self.rng.getrandbits(64))
         step = len(self.state.history)

@@ -37,6 +37,8 @@ from rules.cards import NotationError
 from rules.errors import LANGS, RulesError
 from rules.lang import pick
 
+from ..guards import host_name, hub_user_or_login
+from ..network import network_addresses, this_computer
 from . import pages
 from .board import BadName, Board, Verdict, VerdictError, clean_name
 from .tables import HUMAN, Choose, Refusal, Table, new_code, read_code, rule_info
@@ -435,8 +437,6 @@ class _Base(tornado.web.RequestHandler):
         self.together.start()
         hub_auth = self.together.hub_auth
         if hub_auth is not None and self.needs_login:
-            from ..classroom import hub_user_or_login  # the class server's own login check
-
             if not await hub_user_or_login(self, hub_auth):
                 return
             self.hub_user = await hub_auth.get_user(self, sync=False)
@@ -599,11 +599,9 @@ def reach(handler: tornado.web.RequestHandler) -> tuple[str, str]:
     """The origin a table's QR code carries, and what the teacher must know about it, by the gallery sheet's
     rule: the page's own address, unless only this computer reaches it (localhost, 127.0.0.1): then the
     machine's network address, with a warning when the server itself answers only on this computer."""
-    from ..classroom import _host_name, network_addresses, this_computer  # the sheets' own rule
-
     request = handler.request
     origin = f"{request.protocol}://{request.host}"
-    if not this_computer(_host_name(request.host)):
+    if not this_computer(host_name(request.host)):
         return origin, ""
     addresses = network_addresses()
     classroom = handler.settings.get("classroom")
@@ -777,7 +775,7 @@ class TableSocket(tornado.websocket.WebSocketHandler):
             return
         together.changed(table)
 
-    def handle(self, request: dict) -> None:
+    def handle(self, request: dict) -> None:  # noqa: C901 (one branch per kind of request a table's page sends)
         kind, table = request["t"], self.table
         if kind == "lang":
             if request.get("lang") not in LANGS:

@@ -8,7 +8,7 @@ server stopped meanwhile, which starts it again by itself, speak both languages:
 `templates/`); their server is the book's app
 server (`python -m classserver --hub`), which runs only the apps: no code from a page,
 no file beyond the apps' pictures and styles and the built book (at `/user/<name>/book/`),
-no traceback (see `classserver/classroom.py`). The teacher's sheet (`/user/<name>/sheet`)
+no traceback (see `classserver/app.py`). The teacher's sheet (`/user/<name>/sheet`)
 prints addresses through the hub (`/hub/user-redirect/...`), which take each student,
 once logged in, to the app on their own server. At most `RULEBOOK_HUB_MAX_SERVERS`
 servers run at once; a server idle for `RULEBOOK_HUB_IDLE` seconds (default 15 minutes) is

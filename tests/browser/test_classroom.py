@@ -12,17 +12,14 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 import time
 import urllib.request
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.classroom_server import ROOT, run, serve_apps, status, wait_for_pool
-
-sys.path.insert(0, str(ROOT / "benchmarks"))
-import load_test
+from benchmarks import load_test
+from tests.classroom_server import run, serve_apps, status, wait_for_pool
 
 NOTATION = "notation/notation.ipynb"
 DURAK = "durak/play.ipynb"
@@ -56,8 +53,8 @@ def _tabs_closed_as_a_visitor_closes_them(request):
 def _apps_of_the_book() -> set[str]:
     """The notebooks whose page links to itself as an app, read straight from the files."""
     apps = set()
-    for path in ROOT.glob("book/*/*.ipynb"):
-        relative = path.relative_to(ROOT / "book").as_posix()
+    for path in serve_apps.BOOK.glob("*/*.ipynb"):
+        relative = path.relative_to(serve_apps.BOOK).as_posix()
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
         if any(f"{{app}}`{relative}`" in "".join(c["source"]) for c in cells if c["cell_type"] == "markdown"):
             apps.add(relative)

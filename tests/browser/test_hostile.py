@@ -2,7 +2,7 @@
 file beyond the apps, reaches a traceback, or takes more than their share of kernels.
 
 The messages go over HTTP and the kernel websocket exactly as a page's would (the
-protocol-level client of ``classserver/appclient.py``), from several visitors' addresses
+protocol-level client of ``tests/support/appclient.py``), from several visitors' addresses
 (the server is told to trust the proxy headers that name them).
 """
 
@@ -163,25 +163,25 @@ MALFORMED_FRAMES = (
 def test_frame_problem_passes_a_page_s_messages_and_names_each_malformed_frame():
     from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
 
-    from classserver import classroom
+    from classserver import guards
 
     v1 = "v1.kernel.websocket.jupyter.org"
     message = {"header": {"msg_type": "comm_msg"}, "parent_header": {}, "metadata": {}, "content": {"data": "A♠"}}
     pack = lambda part: json.dumps(part).encode()  # noqa: E731
     framed = serialize_msg_to_ws_v1(message, "shell", pack=pack)
-    assert classroom.frame_problem(framed, v1) is None
+    assert guards.frame_problem(framed, v1) is None
     with_buffers = serialize_msg_to_ws_v1([b"{}", b"{}", b"{}", b"{}", b"\x01" * 100, b"\x02"], "shell")
-    assert classroom.frame_problem(with_buffers, v1) is None
+    assert guards.frame_problem(with_buffers, v1) is None
     for frame in MALFORMED_FRAMES:
-        assert classroom.frame_problem(frame, v1), f"{frame[:16]!r}... passed"
-    assert classroom.frame_problem(serialize_msg_to_ws_v1(message, "nowhere", pack=pack), v1)
-    assert classroom.frame_problem(framed.replace(b"shell", b"stdin"), v1) is None
-    assert classroom.frame_problem("text", v1), "the v1 protocol sends binary frames only"
-    assert classroom.frame_problem(b"x" * (classroom.MAX_FRAME_BYTES + 1), v1)
+        assert guards.frame_problem(frame, v1), f"{frame[:16]!r}... passed"
+    assert guards.frame_problem(serialize_msg_to_ws_v1(message, "nowhere", pack=pack), v1)
+    assert guards.frame_problem(framed.replace(b"shell", b"stdin"), v1) is None
+    assert guards.frame_problem("text", v1), "the v1 protocol sends binary frames only"
+    assert guards.frame_problem(b"x" * (guards.MAX_FRAME_BYTES + 1), v1)
     # the older protocol: a big-endian count of 4 bytes and its offsets
-    assert classroom.frame_problem((2**31 - 1).to_bytes(4, "big") + bytes(8), None)
-    assert classroom.frame_problem((1).to_bytes(4, "big") + (8).to_bytes(4, "big") + b"{}", None) is None
-    assert classroom.frame_problem('{"channel": "shell"}', None) is None
+    assert guards.frame_problem((2**31 - 1).to_bytes(4, "big") + bytes(8), None)
+    assert guards.frame_problem((1).to_bytes(4, "big") + (8).to_bytes(4, "big") + b"{}", None) is None
+    assert guards.frame_problem('{"channel": "shell"}', None) is None
 
 
 def test_malformed_frames_close_only_their_socket_while_another_visitor_plays(server):
@@ -271,7 +271,7 @@ def test_an_app_asked_for_by_a_student_opens(server, headers):
 
 
 def test_a_page_long_out_of_sight_gives_its_place_to_a_newcomer():
-    from classserver import classroom
+    from classserver.kernel_pool import KernelLedger
 
     class Kernels:
         def __init__(self):
@@ -285,7 +285,7 @@ def test_a_page_long_out_of_sight_gives_its_place_to_a_newcomer():
 
     async def lesson():
         kernels = Kernels()
-        ledger = classroom.KernelLedger(kernels, max_kernels=2, max_per_visitor=1, away_grace=20)
+        ledger = KernelLedger(kernels, max_kernels=2, max_per_visitor=1, away_grace=20)
         now = asyncio.get_running_loop().time()
         for kernel_id, student in (("k1", "10.9.1.1"), ("k2", "10.9.1.2")):
             kernels.ids.append(kernel_id)
@@ -455,7 +455,7 @@ def test_the_full_page_asks_to_retry_in_a_minute(server):
 
 
 def test_a_kernel_being_drawn_counts_once_against_the_ceilings():
-    from classserver import classroom
+    from classserver.kernel_pool import KernelLedger
 
     class Kernels:
         def __init__(self):
@@ -465,7 +465,7 @@ def test_a_kernel_being_drawn_counts_once_against_the_ceilings():
             return list(self.ids)
 
     kernels = Kernels()
-    ledger = classroom.KernelLedger(kernels, max_kernels=3, max_per_visitor=2)
+    ledger = KernelLedger(kernels, max_kernels=3, max_per_visitor=2)
     first = ledger.claim("10.9.0.1")
     assert ledger.in_use("10.9.0.1") == 1 and ledger.refusal("10.9.0.1") is None
     kernels.ids.append("k1")

@@ -15,9 +15,9 @@ import pytest
 from playwright.sync_api import expect
 
 import rules.exercises
-from classserver.together.client import running
 from classserver.together.tokens import verdict_token
 from tests.browser.conftest import serious_accessibility_faults
+from tests.support.together_client import running
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -142,7 +142,7 @@ class DummyRummyView(GameView):
 
     def action_text(self, action) -> str:
         lang, kind = self.lang, type(action)
-        card = getattr(action, "card", None)
+        card = action.card
         shown = format_cards([card], lang) if isinstance(card, Card) else ""
         if kind is dr.DrawStock:
             return pick(lang, "Draw from the stock", "Взять из колоды")

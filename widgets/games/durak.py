@@ -186,7 +186,7 @@ class DurakGame(GameView):
 
     def action_text(self, action) -> str:
         lang = self.lang
-        card = format_card(action.card, lang) if hasattr(action, "card") else ""
+        card = format_card(action.card, lang) if action.card is not None else ""
         if isinstance(action, dk.Attack):
             return pick(lang, "Lead ", "Ходить ") + card
         if isinstance(action, dk.ThrowIn):

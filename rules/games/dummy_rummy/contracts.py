@@ -452,17 +452,24 @@ def _set_picks(ranks: list[int], n: int, costs: Sequence[list[int]], limit: int)
                 continue
             if n == 2:
                 yield two, (a, b)
-                continue
-            for k in range(j, m):
-                c = ranks[k]
-                if k == i:
-                    three = ca[3]
-                elif k == j:
-                    three = ca[1] + cb[2]
-                else:
-                    three = two + costs[c][1]
-                if three <= limit:
-                    yield three, (a, b, c)
+            else:
+                yield from _third_set_picks(ranks, i, j, two, costs, limit)
+
+
+def _third_set_picks(ranks: list[int], i: int, j: int, two: int, costs: Sequence[list[int]], limit: int):
+    """:func:`_set_picks` of three sets, the first two ranks ``ranks[i] <= ranks[j]`` costing ``two``."""
+    a, b = ranks[i], ranks[j]
+    ca, cb = costs[a], costs[b]
+    for k in range(j, len(ranks)):
+        c = ranks[k]
+        if k == i:
+            three = ca[3]
+        elif k == j:
+            three = ca[1] + cb[2]
+        else:
+            three = two + costs[c][1]
+        if three <= limit:
+            yield three, (a, b, c)
 
 
 def _any_set_picks(ranks: list[int], n: int, costs: Sequence[list[int]], limit: int):

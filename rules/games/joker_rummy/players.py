@@ -51,37 +51,50 @@ class HeuristicPlayer:
     def decide(self, p: int, hand: list[int], opened, pending: int, owed: int, table, actions, rng) -> Action:
         """The choice itself, from card codes: ``table`` holds each meld's codes and low end
         (needed only once ``p`` has opened)."""
-        first = actions[0]
         view = {"player": p, "opened": opened, "pending": pending, "owed": owed, "melds": table}
-        if isinstance(first, Draw):
-            for a in actions:
-                if a.card is not None and self._wants(_code(a.card), hand, view):
-                    return a
-            return first
-        melds = [a for a in actions if isinstance(a, Meld)]
-        if melds:
-            if view["opened"][p] or view["pending"]:
-                pick = self._opening_step(hand, melds) if not view["opened"][p] else max(melds, key=_meld_size)
-                if pick is not None:
-                    return pick
-            else:
-                points, _plan = _player_plan(hand)
-                if points >= OPENING:
-                    pick = self._opening_step(hand, melds)
-                    if pick is not None:
-                        return pick
+        if isinstance(actions[0], Draw):
+            return self._draw(actions, hand, view)
+        return (
+            self._meld([a for a in actions if isinstance(a, Meld)], hand, view)
+            or self._lay_off_or_take_back(actions, hand, view)
+            or self._discard([a for a in actions if isinstance(a, Discard)], hand, view)
+            or actions[rng.randrange(len(actions))]
+        )
+
+    def _draw(self, actions: Sequence[Action], hand: list[int], view: dict) -> Action:
+        """The discard when that card joins a meld, else the stock (the first draw)."""
+        for a in actions:
+            if a.card is not None and self._wants(_code(a.card), hand, view):
+                return a
+        return actions[0]
+
+    def _meld(self, melds: list[Meld], hand: list[int], view: dict) -> Meld | None:
+        """Once open: the largest meld; while opening (or once the best opening reaches 51): the
+        next meld of that opening."""
+        if not melds:
+            return None
+        if view["opened"][view["player"]]:
+            return max(melds, key=_meld_size)
+        if view["pending"] or _player_plan(hand)[0] >= OPENING:
+            return self._opening_step(hand, melds)
+        return None
+
+    @staticmethod
+    def _lay_off_or_take_back(actions: Sequence[Action], hand: list[int], view: dict) -> Action | None:
+        """A natural card laid off first, a joker only while the hand is not nearly out (or a debt
+        is owed), then a joker taken back."""
         for a in actions:
             if isinstance(a, LayOff) and not a.card.is_joker:
                 return a
         for a in actions:
             if isinstance(a, LayOff) and (a.card.is_joker and (len(hand) > 2 or view["owed"])):
                 return a
-        for a in actions:
-            if isinstance(a, TakeBack):
-                return a
-        discards = [a for a in actions if isinstance(a, Discard)]
+        return next((a for a in actions if isinstance(a, TakeBack)), None)
+
+    def _discard(self, discards: list[Discard], hand: list[int], view: dict) -> Discard | None:
+        """Going out if a discard empties the hand, else the card least likely to join a meld."""
         if not discards:
-            return actions[rng.randrange(len(actions))]
+            return None
         for a in discards:
             if len(a.cards) == len(hand):
                 return a  # going out

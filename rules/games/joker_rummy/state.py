@@ -824,10 +824,10 @@ class JokerRummyState(State):
             return _refusal(
                 gate, p=p + 1, t=self.player + 1, n=(_points(self.pending, "en"), _points(self.pending, "ru"))
             )
-        if any(not isinstance(c, Card) for c in getattr(action, "cards", ())):
+        if any(not isinstance(c, Card) for c in action.cards or ()):
             return self.not_now(action)
         hand = Counter(self.hands[p])
-        for c, n in Counter(_code(c) for c in getattr(action, "cards", ())).items():
+        for c, n in Counter(_code(c) for c in action.cards or ()).items():
             if hand[c] < n:
                 return _refusal("not_held", p=p + 1, c=_card_words(ALL_CARDS[c]))
         return _KIND_VERDICTS[type(action)](self, action)

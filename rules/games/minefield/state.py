@@ -313,67 +313,76 @@ class MinefieldState(State):
             self.record(Jackpot(move, winner, tuple(self.jackpot), points=3))
 
     def _magic(self, p, move, m, amplified, shield, immune, dc):
-        record = self.record
-        if m == LUCK:
-            if dc:
-                record(LuckBlocked(move, p))
+        """What a magic card does when it is opened (jokers are scored in ``_collect``)."""
+        effect = _MAGIC.get(m)
+        if effect is not None:
+            effect(self, p, move, amplified, shield, immune, dc)
+
+    def _luck(self, p, move, amplified, shield, immune, dc):
+        if dc:
+            self.record(LuckBlocked(move, p))
+        else:
+            self.luck_next = 2 if amplified else 1
+            self.record(Luck(move, p, (p + 1) % self.num_players, self.luck_next + 1))
+
+    def _misfortune(self, p, move, amplified, shield, immune, dc):
+        if immune[amplified]:
+            self.record(MisfortuneImmune(move, p))
+        else:
+            extra = 2 if amplified else 1
+            self.misfortune_extra += extra
+            self.record(Misfortune(move, p, extra))
+
+    def _shield(self, p, move, amplified, shield, immune, dc):
+        if dc:
+            self.record(ShieldBlocked(move, p))
+        else:
+            o, a = (6, 3) if amplified else (3, 3)
+            self.shield_o[p] = max(self.shield_o[p], o)
+            self.shield_a[p] = max(self.shield_a[p], a)
+            self.record(Shield(move, p, o, a))
+
+    def _immunity(self, p, move, amplified, shield, immune, dc):
+        if self.owner[CURSE] >= 0 and self.owner[MISFORTUNE] >= 0:
+            self.record(ImmunityVoid(move, p))
+        else:
+            o, a = (6, 3) if amplified else (3, 3)
+            self.immune_o[p] = max(self.immune_o[p], o)
+            self.immune_a[p] = max(self.immune_a[p], a)
+            self.record(Immunity(move, p, o, a))
+
+    def _doctor_evil(self, p, move, amplified, shield, immune, dc):
+        shields = tuple(q for q in range(self.num_players) if self.shield_o[q] or self.shield_a[q])
+        for q in shields:
+            self.shield_o[q] = self.shield_a[q] = 0
+        cancelled = self.luck_extra + self.luck_next
+        self.luck_extra = self.luck_next = 0
+        self.doctor[p] = 6 if amplified else 3
+        self.record(DoctorEvil(move, p, shields, cancelled, self.doctor[p]))
+
+    def _curse(self, p, move, amplified, shield, immune, dc):
+        if self.extra_mine_out:
+            self.record(CurseDead(move, p))
+        elif immune[amplified]:
+            self.record(CurseImmune(move, p))
+        else:
+            self.cursed[p] = True
+            self.curse_amplified[p] = amplified
+            self.record(Curse(move, p, amplified))
+
+    def _extra_mine(self, p, move, amplified, shield, immune, dc):
+        if self.cursed[p]:
+            if shield[amplified]:
+                self.record(ExtraMineShielded(move, p))
             else:
-                self.luck_next = 2 if amplified else 1
-                record(Luck(move, p, (p + 1) % self.num_players, self.luck_next + 1))
-        elif m == MISFORTUNE:
-            if immune[amplified]:
-                record(MisfortuneImmune(move, p))
-            else:
-                extra = 2 if amplified else 1
-                self.misfortune_extra += extra
-                record(Misfortune(move, p, extra))
-        elif m == SHIELD:
-            if dc:
-                record(ShieldBlocked(move, p))
-            else:
-                o, a = (6, 3) if amplified else (3, 3)
-                self.shield_o[p] = max(self.shield_o[p], o)
-                self.shield_a[p] = max(self.shield_a[p], a)
-                record(Shield(move, p, o, a))
-        elif m == IMMUNITY:
-            if self.owner[CURSE] >= 0 and self.owner[MISFORTUNE] >= 0:
-                record(ImmunityVoid(move, p))
-            else:
-                o, a = (6, 3) if amplified else (3, 3)
-                self.immune_o[p] = max(self.immune_o[p], o)
-                self.immune_a[p] = max(self.immune_a[p], a)
-                record(Immunity(move, p, o, a))
-        elif m == DOCTOR_EVIL:
-            shields = tuple(q for q in range(self.num_players) if self.shield_o[q] or self.shield_a[q])
-            for q in shields:
-                self.shield_o[q] = self.shield_a[q] = 0
-            cancelled = self.luck_extra + self.luck_next
-            self.luck_extra = self.luck_next = 0
-            self.doctor[p] = 6 if amplified else 3
-            record(DoctorEvil(move, p, shields, cancelled, self.doctor[p]))
-        elif m == CURSE:
-            if self.extra_mine_out:
-                record(CurseDead(move, p))
-            elif immune[amplified]:
-                record(CurseImmune(move, p))
-            else:
-                self.cursed[p] = True
-                self.curse_amplified[p] = amplified
-                record(Curse(move, p, amplified))
-        elif m == EXTRA_MINE:
-            if self.cursed[p]:
-                if shield[amplified]:
-                    record(ExtraMineShielded(move, p))
-                else:
-                    amount = 2 if amplified else 1
-                    self.points[p] -= amount
-                    record(ExtraMineHit(move, p, amplified, points=-amount))
-            lifted = tuple(q for q in range(self.num_players) if self.cursed[q])
-            for q in lifted:
-                self.cursed[q] = False
-            self.extra_mine_out = True
-            record(ExtraMineClears(move, p, lifted))
-        # jokers are scored in _collect
+                amount = 2 if amplified else 1
+                self.points[p] -= amount
+                self.record(ExtraMineHit(move, p, amplified, points=-amount))
+        lifted = tuple(q for q in range(self.num_players) if self.cursed[q])
+        for q in lifted:
+            self.cursed[q] = False
+        self.extra_mine_out = True
+        self.record(ExtraMineClears(move, p, lifted))
 
     # ---- the checked door, for views and notebooks
 
@@ -530,3 +539,15 @@ class MinefieldState(State):
 
     def cards_used(self):
         return deck(54, copies=2)
+
+
+#: what each magic card does when it is opened, by its code
+_MAGIC = {
+    LUCK: MinefieldState._luck,
+    MISFORTUNE: MinefieldState._misfortune,
+    SHIELD: MinefieldState._shield,
+    IMMUNITY: MinefieldState._immunity,
+    DOCTOR_EVIL: MinefieldState._doctor_evil,
+    CURSE: MinefieldState._curse,
+    EXTRA_MINE: MinefieldState._extra_mine,
+}

@@ -22,7 +22,7 @@ from urllib.parse import urlparse
 import httpx
 import websockets
 
-from ..serve_apps import free_port, supervised
+from classserver.serve_apps import free_port, supervised
 
 _XSRF = re.compile(r'name="_xsrf" value="([^"]+)"')
 

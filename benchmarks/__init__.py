@@ -1,0 +1,1 @@
+"""The figures the README quotes: run each from the repository root as ``python -m benchmarks.<name>``."""
