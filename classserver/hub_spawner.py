@@ -55,6 +55,11 @@ class ClassSpawner(SimpleLocalProcessSpawner):
         "", config=True, help="The ports handed to servers, as 'first-last' (empty: any free port of the system)."
     )
     port_tries = Int(5, config=True, help="Ports tried for one start before it fails.")
+    listen_timeout = Int(
+        180,
+        config=True,
+        help="Seconds a server may take to listen once its turn came (the hub's start_timeout also counts the line).",
+    )
 
     #: spawners waiting for their turn, first come first served, and those starting now
     _line: ClassVar[list[ClassSpawner]] = []
@@ -174,7 +179,7 @@ class ClassSpawner(SimpleLocalProcessSpawner):
         """ "up" once the server listens on ``port``, "taken" if it stopped because the port was
         taken, "stopped" if it stopped for another reason, "slow" past the start timeout."""
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.start_timeout
+        deadline = loop.time() + self.listen_timeout
         while loop.time() < deadline:
             status = self.proc.poll()
             if status is not None:
@@ -201,9 +206,17 @@ class ClassSpawner(SimpleLocalProcessSpawner):
                 tried.add(self.port)
                 address = await super().start()
                 outcome = await self._until_listening(self.port)
-                if outcome in ("up", "slow"):  # slow: the hub's own timeout decides
+                if outcome == "up":
                     self._tell(80, "Your apps are up; opening them", "Приложения запущены, открываем их")
                     return address
+                if outcome == "slow":
+                    await super().stop(now=True)
+                    raise ServerDidNotStart(
+                        both(
+                            f"The apps' server did not start within {self.listen_timeout} s (the machine is busy)",
+                            f"Сервер приложений не запустился за {self.listen_timeout} с (компьютер перегружен)",
+                        )
+                    )
                 if outcome == "stopped":
                     raise ServerDidNotStart(
                         both(

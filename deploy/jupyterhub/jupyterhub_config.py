@@ -167,8 +167,9 @@ c.Spawner.args = [
 c.Spawner.default_url = "/"
 c.Spawner.env_keep = ["PATH", "PYTHONPATH", "LANG", "LC_ALL", "JUPYTER_PATH", "RULEBOOK_BOOK_URL"]
 c.Spawner.environment = together_environment()  # the class together: see above
-# the time in line counts: the last of a class of 40 on two cores starts about a minute after the first
-c.Spawner.start_timeout = 300
+# the hub's timeout counts the time in line (a class of 40 on two busy cores waits minutes for the last);
+# once its turn comes, a server has ClassSpawner.listen_timeout (180 s) to listen
+c.Spawner.start_timeout = 1800
 c.Spawner.http_timeout = 120
 # after logging in, or following a sheet's code, a student goes straight to their server
 # (JupyterHub starts it): no "Start My Server" page in between
