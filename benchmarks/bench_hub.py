@@ -1,7 +1,7 @@
 """A class logs in to JupyterHub together: N students, each opening Durak's app and playing a move.
 
-    .venv/bin/python benchmarks/bench_hub.py                     # 40 students, servers started ahead, then cold
-    .venv/bin/python benchmarks/bench_hub.py --mode cold --students 25
+    .venv/bin/python -m benchmarks.bench_hub                     # 40 students, servers started ahead, then cold
+    .venv/bin/python -m benchmarks.bench_hub --mode cold --students 25
 
 It starts the hub of `deploy/jupyterhub` on loopback (JupyterHub's test login, free ports,
 a folder of its own) and runs a lesson once or twice:
@@ -13,7 +13,7 @@ a folder of its own) and runs a lesson once or twice:
 Each student comes from a loopback address of its own (127.0.2.1, 127.0.2.2...), as
 students' devices do: logs in (the hub's login form), follows the hub to the gallery
 (the "starting" page while the server starts, looked at again every second, as the page
-does by itself), opens Durak's app with the protocol-level client (`classserver/appclient.py`:
+does by itself), opens Durak's app with the protocol-level client (`tests/support/appclient.py`:
 the page, its kernel's websocket, every widget's state), plays a move, and closes the tab as
 a browser does. It prints, for the whole class: seconds from logging in until the move was
 answered (median, p95, max), failures, students turned away (a 429 or 503 page met on
@@ -44,7 +44,7 @@ import httpx
 import psutil
 
 from classserver import hub_start
-from classserver.appclient import AppSession
+from tests.support.appclient import AppSession
 from classserver.serve_apps import free_port
 
 ROOT = Path(__file__).resolve().parents[1]

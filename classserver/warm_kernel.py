@@ -1,4 +1,4 @@
-"""What a warm kernel of the class server runs before anyone asks for it (``kernels.WarmPool``).
+"""What a warm kernel of the class server runs before anyone asks for it (``kernel_pool.WarmPool``).
 
 The server sends this file's source with ``MODULES``, the modules the apps import; it is
 run in a namespace of its own, so the app's notebook finds the kernel's namespace empty.

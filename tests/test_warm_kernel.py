@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from jupyter_client.manager import start_new_kernel
 
-from classserver import kernels
+from classserver import kernel_pool
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +35,7 @@ def _printed(messages: list[dict]) -> str:
 def test_a_warm_kernel_holds_widget_messages_until_a_page_speaks_then_answers_it(kernel):
     names = "print(sorted(name for name in globals() if not name.startswith('_')))"
     before = _printed(_run(kernel, names))
-    _run(kernel, kernels.warm_code(["ipywidgets", "rules.cards"]))
+    _run(kernel, kernel_pool.warm_code(["ipywidgets", "rules.cards"]))
     assert _printed(_run(kernel, names)) == before, "the warm code left names in the notebook's namespace"
     assert _printed(_run(kernel, "import sys; print('rules.cards' in sys.modules)")).strip() == "True"
 
