@@ -44,8 +44,8 @@ import httpx
 import psutil
 
 from classserver import hub_start
-from tests.support.appclient import AppSession
 from classserver.serve_apps import free_port
+from tests.support.appclient import AppSession
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "deploy" / "jupyterhub" / "jupyterhub_config.py"
