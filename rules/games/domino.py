@@ -88,7 +88,7 @@ RULES: dict[str, tuple[str, str]] = {
 WHERE: tuple[str, ...] = ("first", "left", "right", "up", "down")
 
 _PLACES = frozenset(WHERE)
-_WHERE_RU = {"first": "первой", "left": "слева", "right": "справа", "up": "сверху", "down": "снизу"}
+_WHERE_RU = {"first": "первой картой", "left": "слева", "right": "справа", "up": "сверху", "down": "снизу"}
 
 #: ranks of each deck size in column order (ace high)
 _COLUMNS: dict[int, tuple[Rank, ...]] = {
@@ -299,7 +299,7 @@ class Table:
         if code == "place":
             return IllegalAction(
                 f"{where!r} is not a place: say one of {', '.join(WHERE)}",
-                f"«{where}» — не место: допустимо {', '.join(WHERE)} (первой, слева, справа, сверху, снизу)",
+                f"«{where}» — не место: допустимо {', '.join(WHERE)} (первой картой, слева, справа, сверху, снизу)",
                 rule="domino.place",
             )
         if code == "deck":
