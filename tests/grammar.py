@@ -86,6 +86,7 @@ def _singular_noun(word: str) -> bool:
     return all(p[1] == "sing" for p in parses(word) if p[0] == "NOUN")
 
 
+@functools.cache
 def _top(word: str) -> str | None:
     return _MORPH.parse(word.lower())[0].tag.POS
 
@@ -174,6 +175,7 @@ _MONTHS = frozenset("январь февраль март апрель май и
 _RELATIVE = frozenset({"который", "какой", "чей"})
 
 
+@functools.cache
 def _suits_genitive() -> tuple[frozenset[str], frozenset[str]]:
     names = frozenset(s.name_in("ru").lower() for s in Suit)
     return names, frozenset(p[5] for n in names for p in parses(n) if p[0] == "NOUN")
@@ -273,6 +275,7 @@ _EN_NAMING = frozenset({"no", "#", "seat", "team", "stage", "level", "chapter", 
 _EN_IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do"}
 
 
+@functools.cache
 def _singular(word: str) -> str | None:
     """The singular of a plural English noun, or None when ``word`` is not a plural."""
     s = _INFLECT.singular_noun(word)
