@@ -189,9 +189,7 @@ def ru_problems(text: str) -> list[str]:
 def _ru_line(text: str) -> list[str]:
     tokens = _tokens(text)
     starts = [m.start() for m in _TOKEN.finditer(text)]
-    found = [
-        f"«{m.group(0)}»: a player's number run into a count" for m in re.finditer(r"\b[Ии]грок\w* \d+ \d+\b", text)
-    ]
+    found = [f"«{m.group(0)}»: a player's number run into a count" for m in re.finditer(r"\bигрок\w* \d+ \d+\b", text)]
     suit_names, suit_lemmas = _suits_genitive()
     for i, (kind, tok) in enumerate(tokens):
         before = tokens[i - 1] if i else ("other", "")
@@ -278,6 +276,8 @@ _EN_IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do"}
 @functools.cache
 def _singular(word: str) -> str | None:
     """The singular of a plural English noun, or None when ``word`` is not a plural."""
+    if not word.isalpha():
+        return None
     s = _INFLECT.singular_noun(word)
     return s if s and s != word else None
 
@@ -301,7 +301,7 @@ def en_problems(text: str, nouns: frozenset[str], verbs: frozenset[str]) -> list
     found = []
     if "№" in text:
         found.append("«№» in English: No. or the number alone")
-    for m in re.finditer(r"\b[Pp]layer \d+ \d+\b", text):
+    for m in re.finditer(r"\bplayer \d+ \d+\b", text):  # inside a sentence, not a name tag
         found.append(f"{m.group(0)!r}: a player's number run into a count")
     for line in text.splitlines():
         found += _en_line(line, nouns, verbs)

@@ -122,8 +122,8 @@ def _own(text: player_texts.Text, sources: str) -> str:
     """What of ``text`` is the book's own: a chapter's line less the parts quoted from a source."""
     if not text.where.startswith("book/"):
         return text.text
-    parts = [p for p in text.text.split(" · ") if " ".join(p.strip("#> ").split()) not in sources]
-    return " · ".join(parts)
+    parts = re.split(r" · |\|| — |(?<=[.:,]) ", text.text)
+    return " · ".join(p for p in parts if " ".join(p.strip("#> ").split()) not in sources)
 
 
 def test_every_count_agrees_with_its_noun_and_verb(said):
