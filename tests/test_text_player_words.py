@@ -123,7 +123,7 @@ def _own(text: player_texts.Text, sources: str) -> str:
     if not text.where.startswith("book/"):
         return text.text
     parts = re.split(r" · |\|| — |(?<=[.:,]) ", text.text)
-    return " · ".join(p for p in parts if " ".join(p.strip("#> ").split()) not in sources)
+    return " · ".join(p for p in parts if " ".join(p.strip("#>|.,:; ").split()) not in sources)
 
 
 def test_every_count_agrees_with_its_noun_and_verb(said):
