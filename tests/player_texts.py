@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import html
+import importlib
 import json
 import random
 import re
@@ -47,9 +48,11 @@ class Text:
 
 
 def _plain(markup: str) -> str:
-    """The words of an HTML fragment: tags and SVG drawings dropped, entities read."""
-    markup = re.sub(r"<(style|script)\b.*?</\1>", " ", markup, flags=re.S | re.I)
-    markup = re.sub(r"<title>(.*?)</title>", r" \1 ", markup, flags=re.S)
+    """The words of an HTML fragment: tags and SVG drawings dropped (their titles kept), entities
+    read; a block (a paragraph, a cell of a table, a drawing's title) on a line of its own."""
+    markup = re.sub(r"<(style|script|text)\b.*?</\1>", " ", markup, flags=re.S | re.I)
+    markup = re.sub(r"<title>(.*?)</title>", r"\n\1\n", markup, flags=re.S)
+    markup = re.sub(r"</?(?:div|p|li|ul|ol|tr|td|th|table|br|h\d|svg|section|details|summary)\b[^>]*>", "\n", markup)
     return html.unescape(re.sub(r"<[^>]+>", " ", markup))
 
 
@@ -193,6 +196,121 @@ def app_texts() -> tuple[Text, ...]:
                         view._set_seat(seat, "bot")
                     found += [Text(f"{gid} app, game over", lang, t) for t in widget_texts(view)]
                 view.close()
+    return _distinct(found)
+
+
+#: the chapters' explorers (widgets a reader plays with beside the rules), each made in both
+#: languages and worked at random: its choices changed and its buttons pressed, this many times
+EXPLORER_STEPS = 16
+
+
+def explorers() -> list[type]:
+    """The widgets of :mod:`widgets.games` a chapter shows beside its rules (not the play views)."""
+    import ipywidgets as w
+
+    from widgets.game import GameView
+
+    found = []
+    for gid in sorted(GAMES):
+        mod = importlib.import_module(GAMES[gid].view_class().__module__)
+        for name, cls in sorted(vars(mod).items()):
+            if (
+                isinstance(cls, type)
+                and cls.__module__ == mod.__name__
+                and issubclass(cls, w.Widget)
+                and not issubclass(cls, GameView)
+                and not name.startswith("_")
+            ):
+                found.append(cls)
+    return found
+
+
+def _controls(widget) -> Iterator:
+    import ipywidgets as w
+
+    if (isinstance(widget, (w.Dropdown, w.ToggleButtons, w.Select, w.RadioButtons)) and not widget.disabled) or (
+        isinstance(widget, w.Button) and not widget.disabled
+    ):
+        yield widget
+    for child in getattr(widget, "children", ()) or ():
+        yield from _controls(child)
+
+
+def _work(view, rng: random.Random) -> Iterator[str]:
+    """What ``view`` shows as its choices are changed and its buttons pressed at random."""
+    import ipywidgets as w
+
+    yield from widget_texts(view)
+    for _ in range(EXPLORER_STEPS):
+        controls = list(_controls(view))
+        if not controls:
+            return
+        control = controls[rng.randrange(len(controls))]
+        if isinstance(control, w.Button):
+            control.click()
+        elif control.options:
+            values = [o[1] if isinstance(o, tuple) else o for o in control.options]
+            control.value = values[rng.randrange(len(values))]
+        yield from widget_texts(view)
+
+
+@functools.cache
+def explorer_texts() -> tuple[Text, ...]:
+    """What the chapters' explorers and the exercise view show while a reader works them."""
+    from rules.exercises import games as exercise_games
+    from widgets.exercises import ExerciseView
+
+    found: list[Text] = []
+    for lang in LANGS:
+        for i, cls in enumerate(explorers()):
+            view = cls(lang=lang)
+            found += [Text(f"{cls.__name__} ({lang})", lang, t) for t in _work(view, random.Random(i))]
+            view.close()
+        for i, game in enumerate(exercise_games()):
+            view = ExerciseView(game, lang=lang, seed=i)
+            found += [Text(f"exercises {game} ({lang})", lang, t) for t in _work(view, random.Random(i))]
+            view.close()
+    return _distinct(found)
+
+
+#: the seeds and difficulties of every exercise kind read
+EXERCISE_SEEDS = range(3)
+
+
+def _wrong_answer(exercise) -> object:
+    """An answer that is not the solution, in the form the kind reads."""
+    solution, keys = exercise.solution, [c.key for c in exercise.choices]
+    if exercise.answer == "number":
+        return int(solution) + 1
+    if exercise.answer == "numbers":
+        return tuple(int(x) + 1 for x in solution)
+    if exercise.answer == "choose":
+        return next((k for k in keys if k != solution), "")
+    if exercise.answer == "pick":
+        chosen = set(solution)
+        return tuple(k for k in keys if k not in chosen)[:2]
+    return "2♣"
+
+
+@functools.cache
+def exercise_texts() -> tuple[Text, ...]:
+    """Every exercise kind's title, question, choices, solution, reasons and verdicts, over seeds
+    and difficulties."""
+    from rules.exercises import DIFFICULTIES, generate, kind_title, kinds
+
+    found: list[Text] = []
+    for kind_id in kinds():
+        for lang in LANGS:
+            found.append(Text(f"{kind_id} title", lang, kind_title(kind_id)(lang)))
+        for seed in EXERCISE_SEEDS:
+            for difficulty in DIFFICULTIES:
+                ex = generate(kind_id, seed, difficulty)
+                where = f"{kind_id} seed {seed} difficulty {difficulty}"
+                bis = [ex.question, ex.solution_text, *(c.label for c in ex.choices), *(b for _, b in ex.reasons)]
+                for lang in LANGS:
+                    found += [Text(where, lang, _plain(b(lang))) for b in bis]
+                    for answer in (ex.solution, _wrong_answer(ex)):
+                        found.append(Text(f"{where}: verdict", lang, ex.check(answer).text(lang)))
     return _distinct(found)
 
 

@@ -397,7 +397,7 @@ def test_the_report_names_the_student_the_date_the_chapter_and_the_seeds_in_the_
     en = session.report_html("en", game="durak", student="Anna", day="2026-12-04")
     assert "Student: Anna" in en and "Chapter: Durak" in en and "<td>no</td>" in en
     assert session.report_name("ru", "durak", "Анна Петрова", "2026-12-04") == (
-        f"тренировка-дурак-анна-петрова-2026-12-04-варианты-{min(beats.seed, 8)}-{max(beats.seed, 8)}.html"
+        f"тренировка-дурак-анна-петрова-2026-12-04-зёрна-{min(beats.seed, 8)}-{max(beats.seed, 8)}.html"
     )
     one = Session()
     one.record(beats, beats.check("no"), "no")

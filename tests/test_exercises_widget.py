@@ -134,7 +134,7 @@ def test_a_russian_report_says_the_answers_and_moves_in_russian():
     _answer(view, [ex.choices[0].key])
     view._student.value = "Анна Петрова"
     name, page = _report(view)
-    assert name == "тренировка-дурак-анна-петрова-2026-12-04-вариант-1.html"
+    assert name == "тренировка-дурак-анна-петрова-2026-12-04-зерно-1.html"
     assert "Учащийся: Анна Петрова" in page and "Глава: Дурак" in page and "Варианты: 1" in page
     assert ("<td>нет</td>" in page) or ("<td>да</td>" in page)
     assert f"<td>{html.escape(ex.choices[0].label.ru)}</td>" in page

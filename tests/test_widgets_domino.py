@@ -35,7 +35,7 @@ def test_an_illegal_place_names_the_rule_and_changes_nothing():
     board._cards.value = "J♠"
     board._where["down"].click()
     assert "status-error" in board._status.value
-    assert "у масти пики уже есть своя линия сверху" in board._status.value
+    assert "у масти пик уже есть своя линия сверху" in board._status.value
     assert "(правило: Одна линия для каждой масти)" in board._status.value
     assert len(board.state) == 3 and len(board.hand) == 3
 

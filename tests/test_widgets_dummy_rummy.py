@@ -67,7 +67,7 @@ def test_the_game_starts_with_the_bots_and_offers_the_human_moves():
     state = view.state
     assert state.current_player == 0 and not state.is_over()
     assert view.buttons()
-    assert "Hand 1" in view.table_html()
+    assert "Deal 1" in view.table_html()
     assert "contract 1" in view.table_html() and "contract 1" in view.hand_html()  # each seat's contract
     assert "deals 13 cards each" in _log(view)
 

@@ -69,7 +69,7 @@ class ExerciseView(w.VBox):
             value=seed,
             min=0,
             max=SEED_MAX,
-            description=pick(lang, "Seed:", "Вариант:"),
+            description=pick(lang, "Seed:", "Зерно:"),
             style={"description_width": "initial"},
             layout=w.Layout(width="11em"),
         )
@@ -192,7 +192,7 @@ class ExerciseView(w.VBox):
         where = pick(
             lang,
             f"{chapter_name(self.game, lang)}, seed {ex.seed}, difficulty: {level}",
-            f"{chapter_name(self.game, lang)}, вариант {ex.seed}, сложность: {level}",
+            f"{chapter_name(self.game, lang)}, зерно {ex.seed}, сложность: {level}",
         )
         self._question.value = (
             f"<p><b>{html.escape(ex.title(lang))}</b> "
@@ -371,7 +371,7 @@ def asked_settings(game: str, query: str) -> tuple[dict, list[Bi]]:
                 if name == "seed" and isinstance(value, int) and value > SEED_MAX:
                     raise ExerciseError(
                         f"the seed is at most {SEED_MAX:,}, not {value}",
-                        f"номер варианта — не больше {SEED_MAX:,}".replace(",", " ") + f", а не {value}",
+                        f"зерно — не больше {SEED_MAX:,}".replace(",", " ") + f", а не {value}",
                     )
                 generate(settings.get("kind", kinds(game)[0]), **{name: value})
             except RulesError as error:

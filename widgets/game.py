@@ -744,8 +744,8 @@ class GameView(w.VBox):
         note = (
             pick(
                 lang,
-                f"<p>The {older} earlier lines are in the saved game.</p>",
-                f"<p>Ещё {older} строк — в сохранённой партии.</p>",
+                f"<p>{'The earlier line is' if older == 1 else f'The {older} earlier lines are'} in the saved game.</p>",
+                f"<p>Ещё {count(older, 'ru', ru=('строка', 'строки', 'строк'))} — в сохранённой партии.</p>",
             )
             if older
             else ""

@@ -224,7 +224,7 @@ def generate(kind_id: str, seed: int = 0, difficulty: int = 1) -> Exercise:
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ExerciseError(
             f"the seed is a whole number 0 or more, not {seed!r}",
-            f"номер варианта (seed) — целое число от 0, а не {seed!r}",
+            f"зерно — целое число от 0, а не {seed!r}",
         )
     if difficulty not in DIFFICULTIES or isinstance(difficulty, bool):
         raise ExerciseError(
@@ -573,10 +573,10 @@ class Session:
 
     def report_name(self, lang: str, game: str, student: str, day: str, seeds: Iterable[int] = ()) -> str:
         """The report's file name in ``lang``: the chapter, the student, the date and the seeds,
-        e.g. ``practice-durak-anna-2026-12-04-seed-7.html`` / ``тренировка-дурак-анна-…-вариант-7.html``."""
+        e.g. ``practice-durak-anna-2026-12-04-seed-7.html`` / ``тренировка-дурак-анна-…-зерно-7.html``."""
         seeds = list(seeds) or self.seeds()
         words = Bi("practice", "тренировка")(lang), chapter_name(game, lang), student or Bi("student", "учащийся")(lang)
-        seed = Bi("seed", "вариант")(lang) if len(seeds) <= 1 else Bi("seeds", "варианты")(lang)
+        seed = Bi("seed", "зерно")(lang) if len(seeds) <= 1 else Bi("seeds", "зёрна")(lang)
         span = "-".join(str(n) for n in (seeds[:1] if len(seeds) <= 1 else (min(seeds), max(seeds))))
         parts = [*words, day, seed, span] if seeds else [*words, day]
         return "-".join(_slug(part) for part in parts if _slug(part)) + ".html"
@@ -596,7 +596,7 @@ class Session:
         )
         head = Bi(
             "<th>#</th><th>exercise</th><th>seed</th><th>difficulty</th><th>answer</th><th>right?</th><th>solution</th>",
-            "<th>№</th><th>упражнение</th><th>вариант</th><th>сложность</th><th>ответ</th><th>верно?</th><th>решение</th>",
+            "<th>№</th><th>упражнение</th><th>зерно</th><th>сложность</th><th>ответ</th><th>верно?</th><th>решение</th>",
         )(lang)
         title = Bi("Exercises: report", "Упражнения: отчёт")(lang)
         seeds = list(seeds) or self.seeds()

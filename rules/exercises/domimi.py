@@ -124,7 +124,11 @@ def collect(rng: random.Random, difficulty: int) -> dict:
         solution=_move_text(first),
         accepted=tuple(_move_text(o) for o in options if o.kind == "collect"),
         solution_text=_option_text(first)
-        + Bi(f" (one of {n} collecting options)", f" (один из {n} вариантов собирательного хода)"),
+        + (
+            Bi(" (the only collecting move)", " (единственный собирательный ход)")
+            if n == 1
+            else Bi(f" (one of {n} collecting moves)", f" (один из {n} возможных собирательных ходов)")
+        ),
         picture=_show(revealed, field),
         data=_data(revealed, field, stage),
     )

@@ -218,7 +218,8 @@ def shortfall(rng: random.Random, difficulty: int) -> dict:
     return dict(
         question=Bi(
             f"Your hand: {format_cards(hand)}. How many more cards do you need for {words.en}? (0: it is made.)",
-            f"Ваши карты: {format_cards(hand, 'ru')}. Скольких карт не хватает для {words.ru}? (0 — уже собрана.)",
+            f"Ваши карты: {format_cards(hand, 'ru')}. Скольких карт не хватает для контракта {number}: "
+            f"{spec.describe('ru')}? (0 — контракт уже собран.)",
         ),
         rule="dummy_rummy.contracts",
         solution=short,

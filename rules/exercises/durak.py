@@ -13,7 +13,7 @@ from rules import durak as dk
 from rules import svg
 from rules.cards import Card, card_name, format_card, format_cards
 from rules.exercises.core import Bi, Choice, card_choices, cards_bi, kind, picture, yes_no
-from rules.lang import pick
+from rules.lang import count, pick
 
 _VARIANT = {1: {}, 2: {}, 3: {"variant": "jokers"}}
 
@@ -240,7 +240,7 @@ def throw_in(rng: random.Random, difficulty: int) -> dict:
     return dict(
         question=Bi(
             f"The trump card is {state.trump_card}. On the table: {_table_text(state).en} (attack/defence); "
-            f"player {defender} defends and held {_held(state)} cards when the bout began. "
+            f"player {defender} defends and held {count(_held(state), 'en')} when the bout began. "
             f"You are player {p + 1}: which of your cards may you throw in now?",
             f"Козырь — {format_card(state.trump_card, 'ru')}. На столе: {_table_text(state).ru} (ход/чем побита); "
             f"отбивается игрок {defender}, в начале кона у него было карт: {_held(state)}. "
@@ -285,7 +285,7 @@ def defence(rng: random.Random, difficulty: int) -> dict:
         question=Bi(
             f"The trump card is {state.trump_card}. On the table: {_table_text(state).en} (attack/defence). "
             f"You are player {p + 1}, the defender: tick every legal move.",
-            f"Козырь — {format_card(state.trump_card, 'ru')}. На столе: {_table_text(state).ru} (ход/отбой). "
+            f"Козырь — {format_card(state.trump_card, 'ru')}. На столе: {_table_text(state).ru} (ход/чем побита). "
             f"Вы — игрок {p + 1}, отбивающийся: отметьте все допустимые ходы.",
         ),
         rule=_rule_of(state.trump_card, *hand, *unbeaten),

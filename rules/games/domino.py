@@ -78,7 +78,7 @@ __all__ = [
 RULES: dict[str, tuple[str, str]] = {
     "domino.deal": ("Teams, seats and the deal", "Команды, места и раздача"),
     "domino.place": ("Placing a card next to the last one", "Как выкладывать карту рядом с предыдущей"),
-    "domino.rows": ("One row per suit", "Одна линия для каждой масти"),
+    "domino.rows": ("One line per suit", "Одна линия для каждой масти"),
     "domino.pass": ("Turn order, forced play and passing", "Очерёдность, обязательный ход и пас"),
     "domino.trick": ("The trick and the next lead", "Взятка и следующий ход"),
     "domino.end": ("The end of the game", "Конец партии"),
@@ -90,7 +90,7 @@ RULES: dict[str, tuple[str, str]] = {
 WHERE: tuple[str, ...] = ("first", "left", "right", "up", "down")
 
 _PLACES = frozenset(WHERE)
-_WHERE_RU = {"first": "первой", "left": "слева", "right": "справа", "up": "сверху", "down": "снизу"}
+_WHERE_RU = {"first": "первой картой", "left": "слева", "right": "справа", "up": "сверху", "down": "снизу"}
 
 #: ranks of each deck size in column order (ace high)
 _COLUMNS: dict[int, tuple[Rank, ...]] = {
@@ -301,7 +301,7 @@ class Table:
         if code == "place":
             return IllegalAction(
                 f"{where!r} is not a place: say one of {', '.join(WHERE)}",
-                f"«{where}» — не место: допустимо {', '.join(WHERE)} (первой, слева, справа, сверху, снизу)",
+                f"«{where}» — не место: допустимо {', '.join(WHERE)} (первой картой, слева, справа, сверху, снизу)",
                 rule="domino.place",
             )
         if code == "deck":
@@ -365,23 +365,23 @@ class Table:
             if y in (ly + 1, ly - 1):
                 right_en, right_ru = ("above", "сверху") if y == ly + 1 else ("below", "снизу")
                 return IllegalAction(
-                    f"{card.suit.name_in('en')} already have their row {right_en} {last}: {name_en} goes there, not {side_en}",
-                    f"у масти {card.suit.name_in('ru')} уже есть своя линия {right_ru} от {_ru(last)}: {name_ru} кладётся туда, а не {side_ru.split()[0]}",
+                    f"{card.suit.name_in('en')} already have their line {right_en} {last}: {name_en} goes there, not {side_en}",
+                    f"у масти {_GEN_RU[card.suit]} уже есть своя линия {right_ru} от {_ru(last)}: {name_ru} кладётся туда, а не {side_ru.split()[0]}",
                     rule="domino.rows",
                 )
             return IllegalAction(
-                f"{card.suit.name_in('en')} already have their row, which does not touch {last}: "
-                f"every card of a suit lies in that suit's row",
-                f"у масти {card.suit.name_in('ru')} уже есть своя линия, и она не соседствует с {_ru(last)}: "
+                f"{card.suit.name_in('en')} already have their line, which does not touch {last}: "
+                f"every card of a suit lies in that suit's line",
+                f"у масти {_GEN_RU[card.suit]} уже есть своя линия, и она не соседствует с {_ru(last)}: "
                 f"все карты одной масти лежат на одной линии",
                 rule="domino.rows",
             )
         h = ly + (1 if where == "up" else -1)
         owner = next(s for s, hy in self.row_of.items() if hy == h)
         return IllegalAction(
-            f"the row {side_en} {last} belongs to {owner.name_in('en')}: {card.suit.name_in('en')} need a free row",
-            f"линия {side_ru.split()[0]} от {_ru(last)} занята мастью {owner.name_in('ru')}: масти "
-            f"{card.suit.name_in('ru')} нужна свободная линия",
+            f"the line {side_en} {last} belongs to {owner.name_in('en')}: {card.suit.name_in('en')} need a free line",
+            f"линия {side_ru.split()[0]} от {_ru(last)} занята мастью {_GEN_RU[owner]}: масти "
+            f"{_GEN_RU[card.suit]} нужна свободная линия",
             rule="domino.rows",
         )
 
@@ -553,9 +553,9 @@ class Place(Action):
         return pick(
             lang,
             f"{who} lays {c} {'above' if self.where == 'up' else 'below'} {n}: same rank, "
-            f"in the {c.suit.name_in('en')} row",
+            f"in the {c.suit.name_in('en')} line",
             f"{who} кладёт {_ru(c)} {_WHERE_RU[self.where]} от {_ru(n)}: то же значение, "
-            f"на линии масти {c.suit.name_in('ru')}",
+            f"на линии масти {_GEN_RU[c.suit]}",
         )
 
 

@@ -24,7 +24,7 @@ def test_the_board_lights_up_the_cells_and_names_the_rule(page, voila_url, offli
     expect(status).to_contain_text("J♠ may go: ↑ above")
 
     page.locator(".domino-board-where-down").first.click()
-    expect(status.locator(".status-error")).to_contain_text("spades already have their row above J♣")
+    expect(status.locator(".status-error")).to_contain_text("spades already have their line above J♣")
     expect(table.locator("g.card")).to_have_count(3)
 
     page.locator(".domino-board-where-up").first.click()

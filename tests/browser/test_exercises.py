@@ -19,7 +19,7 @@ def test_a_student_answers_in_russian_and_gets_another_one(page, voila_url, offl
     check = page.locator(".exercise-check")
     expect(check).to_be_visible(timeout=60_000)
     # the exercise's line names its chapter, seed and difficulty in words, and the tab names the game
-    expect(page.locator(".exercise-question .exercise-id")).to_have_text("(Дурак, вариант 1, сложность: легко)")
+    expect(page.locator(".exercise-question .exercise-id")).to_have_text("(Дурак, зерно 1, сложность: легко)")
     expect(page).to_have_title("Тренировка: дурак")
 
     ex = generate("durak.beats", 1, 1)  # the page's first exercise: seed 1, easy
@@ -32,7 +32,7 @@ def test_a_student_answers_in_russian_and_gets_another_one(page, voila_url, offl
     expect(page.locator(".exercise-score")).to_contain_text("Ответов 1, верных 1, серия 1")
 
     page.locator(".exercise-another").click()
-    expect(page.locator(".exercise-question")).to_contain_text("вариант 2")
+    expect(page.locator(".exercise-question")).to_contain_text("зерно 2")
     expect(page.locator(".exercise-seed input")).to_have_value("2")
     name = page.locator(".exercise-student input")
     name.fill("Анна Петрова")
@@ -83,7 +83,7 @@ def test_a_teachers_link_opens_the_same_exercise_for_everyone(page, voila_url, o
     page.goto(voila_url + APP + "?kind=durak.trumps&seed=7&difficulty=2&lang=ru", timeout=60_000)
     expect(page.locator(".exercise-check")).to_be_visible(timeout=60_000)
     question = page.locator(".exercise-question")
-    expect(question).to_contain_text("вариант 7, сложность: средне")
+    expect(question).to_contain_text("зерно 7, сложность: средне")
     expect(question).to_contain_text(ex.question("ru"))
     link = page.locator(".exercise-link a")
     expect(link).to_have_text("Ссылка на это упражнение")

@@ -95,7 +95,7 @@ class PurchaseExplorer(w.VBox):
             "extra": w.Text(description=pick(lang, "Extra:", "Открыли:"), continuous_update=False),
             "decks": w.Dropdown(options=[1, 2, 3, 4], value=decks, description=pick(lang, "Decks:", "Колод:")),
             "stage": w.ToggleButtons(
-                options=[(pick(lang, "stage 1", "1 этап"), 1), (pick(lang, "stage 2", "2 этап"), 2)], value=stage
+                options=[(pick(lang, "stage 1", "этап 1"), 1), (pick(lang, "stage 2", "этап 2"), 2)], value=stage
             ),
             "mode": w.ToggleButtons(
                 options=[
@@ -241,7 +241,7 @@ class DomimiGame(GameView):
 
     def draw_table(self, state: dm.DomimiState, viewer: int, fresh: frozenset[Card]) -> str:
         lang, (jqk, jokers) = self.lang, state.field_pictures()
-        stage = pick(lang, f"stage {state.stage}", f"{state.stage} этап")
+        stage = pick(lang, f"stage {state.stage}", f"этап {state.stage}")
         rounds = state.turns_played // state.num_players + 1
         pictures = count(jqk, lang, ("jack, queen or king", "jacks, queens and kings"), _JQK_RU)
         jokers = count(jokers, lang, ("joker", "jokers"), ("джокер", "джокера", "джокеров"))

@@ -22,7 +22,7 @@ from widgets.common import guarded, rule_title, set_choices, show, status_line
 from widgets.game import GameView
 
 _WHERE_LABELS = {
-    "first": ("first (empty table)", "первой (пустой стол)"),
+    "first": ("first (empty table)", "первой картой (пустой стол)"),
     "left": ("← left", "← слева"),
     "right": ("right →", "справа →"),
     "up": ("↑ above", "↑ сверху"),

@@ -194,7 +194,7 @@ class DummyRummyView(GameView):
             f"<div class='dr-piles' style='display:flex;gap:1.2em;align-items:flex-end'>"
             f"<div>{pick(lang, 'Stock', 'Колода')}: {len(state.stock)}<br>{stock}</div>"
             f"<div>{pick(lang, 'Discard pile', 'Сброс')}: {len(state.pile)}<br>{pile}</div>"
-            f"<div>{pick(lang, 'Hand', 'Раздача')} {state.hand_no}</div></div>"
+            f"<div>{pick(lang, 'Deal', 'Раздача')} {state.hand_no}</div></div>"
         )
         melds = []
         for i, (owner, meld) in enumerate(state.table_melds()):

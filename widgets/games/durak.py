@@ -15,7 +15,7 @@ from rules import durak as dk
 from rules import svg
 from rules.cards import Card, card_name, format_card, parse_card
 from rules.errors import check_lang
-from rules.lang import count, pick, player_name
+from rules.lang import count, pick, player_name, plural_ru
 from widgets.common import classed, guarded, rule_link, show, status_line
 from widgets.game import GameView
 
@@ -90,9 +90,10 @@ class BeatExplorer(w.VBox):
         top, n = card_name(dk.top_joker(trump), lang), len(self.beaters)
         return pick(
             lang,
-            f"Trump card {trump}: trumps {trumps}; the highest card is the {top}. {count(n, 'en')} beat {attack}.",
+            f"Trump card {trump}: trumps {trumps}; the highest card is the {top}. {count(n, 'en')} {'beats' if n == 1 else 'beat'} {attack}.",
             f"Козырь {format_card(trump, 'ru')}: козыри {trumps}; старшая карта — {top}. "
-            f"{format_card(attack, 'ru')} бьют {count(n, 'ru', ru=('карта', 'карты', 'карт'))}.",
+            f"{format_card(attack, 'ru')} {'бьёт' if plural_ru(n, 'one', '', '') == 'one' else 'бьют'} "
+            f"{count(n, 'ru', ru=('карта', 'карты', 'карт'))}.",
         )
 
     @guarded

@@ -88,7 +88,7 @@ class JokerRummyView(GameView):
         pending = " jr-pending" if meld["pending"] else ""
         return (
             f"<div class='jr-meld{pending}' data-meld='{meld['id']}'>"
-            f"<small>№{meld['id']} · {html.escape(who)}</small>"
+            f"<small>{pick(lang, 'meld ', '№')}{meld['id']} · {html.escape(who)}</small>"
             f"{svg.row(cards, lang=lang, width=40, overlap=0.45, highlight={i: 'last' for i in glow}, title=text)}"
             f"<small>{html.escape(text)}</small></div>"
         )
@@ -117,14 +117,17 @@ class JokerRummyView(GameView):
             return pick(lang, "Meld ", "Выложить ") + jr._meld_text(action.codes, action.low, lang)
         if isinstance(action, jr.LayOff):
             return (
-                f"{format_cards(action.cards, lang)} → №{action.meld}" + {"low": " ◂", "high": " ▸", "": ""}[action.end]
+                f"{format_cards(action.cards, lang)} → {pick(lang, 'meld ', '№')}{action.meld}"
+                + {"low": " ◂", "high": " ▸", "": ""}[action.end]
             )
         if isinstance(action, jr.TakeJoker):
             j, c = format_cards([action.joker], lang), format_cards([action.card], lang)
-            return pick(lang, f"Take {j} from №{action.meld} for {c}", f"Взять {j} из №{action.meld} за {c}")
+            return pick(lang, f"Take {j} from meld {action.meld} for {c}", f"Взять {j} из №{action.meld} за {c}")
         if isinstance(action, jr.Join):
             return pick(
-                lang, f"Join №{action.other} to №{action.meld}", f"Присоединить №{action.other} к №{action.meld}"
+                lang,
+                f"Join meld {action.other} to meld {action.meld}",
+                f"Присоединить №{action.other} к №{action.meld}",
             )
         if isinstance(action, jr.TakeBack):
             return pick(lang, "Take the melds back", "Забрать комбинации")

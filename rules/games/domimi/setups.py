@@ -130,7 +130,7 @@ SETUPS = {
     ),
     # stage 2 on a small field: a jack, a joker and two money cards
     "small_field": Setup(
-        "Stage 2 on a small field", "2 этап на маленьком поле", lambda: scenario("J♥ 2♠ 3♠", "J♠ RJ 3♦ 4♦", stage=2)
+        "Stage 2 on a small field", "Этап 2 на маленьком поле", lambda: scenario("J♥ 2♠ 3♠", "J♠ RJ 3♦ 4♦", stage=2)
     ),
 }
 

@@ -378,10 +378,10 @@ _PICTURE_TAKES = {
         "«денежную» карту масти, которой нет среди выпавших",
     ),
     Rank.KING: (
-        "money cards of suits among the revealed cards",
-        "две «денежные» карты мастей, которые есть среди выпавших",
+        "one of two money cards of suits among the revealed cards",
+        "одну из двух «денежных» карт мастей, которые есть среди выпавших",
     ),
-    None: ("two money cards of any suits", "две «денежные» карты любых мастей"),
+    None: ("one of two money cards of any suits", "одну из двух «денежных» карт любых мастей"),
 }
 
 

@@ -29,7 +29,7 @@ RULES: dict[str, tuple[str, str]] = {
     "domimi.refill": ("A turn: revealing three cards", "Ход: открыть три карты"),
     "domimi.collect": ("Collecting move", "Собирательный ход"),
     "domimi.cross": ("Cross move", "Поперечный ход"),
-    "domimi.buy": ("Stage 2: buying a picture", "2 этап: взятие «картинки»"),
+    "domimi.buy": ("Stage 2: buying a picture", "Этап 2: взятие «картинки»"),
     "domimi.jack": ("The jack's actions", "Действия Валета"),
     "domimi.queen": ("The queen's actions", "Действия Дамы"),
     "domimi.king": ("The king's actions", "Действия Короля"),

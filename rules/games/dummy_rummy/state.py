@@ -651,7 +651,7 @@ class DummyRummyState(State):
         places = tuple(1 + sum(1 for other in keys if other < mine) for mine in keys)
         note_en = note_ru = ""
         if not self.finishers and self.is_over():
-            note_en = f"Nobody completed the contracts in {MAX_HANDS} hands."
+            note_en = f"Nobody completed the contracts in {MAX_HANDS} deals."
             note_ru = f"За {MAX_HANDS} раздач никто не выполнил все контракты."
         return Result(totals, places, note_en, note_ru)
 

@@ -63,9 +63,9 @@ class Dealt(Note):
         dealer, first = _p(self.dealer, lang).lower(), _p(self.first, lang).lower()
         return pick(
             lang,
-            f"Hand {self.hand}: {dealer} deals {HAND} cards each; {self.upcard} starts the discard pile; "
+            f"Deal {self.hand}: {dealer} deals {HAND} cards each; {self.upcard} starts the discard pile; "
             f"{first} plays first. Contracts: "
-            + ", ".join(f"{_p(p, lang).lower()} {n}" for p, n in enumerate(self.contracts)),
+            + ", ".join(f"{n} for {_p(p, lang).lower()}" for p, n in enumerate(self.contracts)),
             f"Раздача {self.hand}: {dealer} сдаёт по {HAND} карт; {_c(self.upcard, lang)} открывает сброс; "
             f"первым ходит {first}. Контракты: "
             + ", ".join(f"у игрока {p + 1} — {n}" for p, n in enumerate(self.contracts)),
@@ -90,7 +90,7 @@ class CutInTaken(Note):
         return pick(
             lang,
             f"{who} cuts in: takes {card} and {count(self.extra, lang)} from the stock{why_en}; "
-            f"cut-in {self.number} of {CUT_IN_LIMIT} this hand",
+            f"cut-in {self.number} of {CUT_IN_LIMIT} this deal",
             f"{who} перехватывает: берёт {card} и {count(self.extra, lang)} из колоды{why_ru}; "
             f"перехват {self.number} из {CUT_IN_LIMIT} в этой раздаче",
         )
@@ -134,13 +134,13 @@ class HandScored(Note):
         elif self.why == "stock":
             head = pick(
                 lang,
-                "Nothing is left to draw: the hand ends with nobody out",
+                "Nothing is left to draw: the deal ends with nobody out",
                 "Брать больше нечего: раздача кончается, никто не вышел",
             )
         else:
             head = pick(
                 lang,
-                f"The hand ends after {TURN_LIMIT} turns with nobody out",
+                f"The deal ends after {TURN_LIMIT} turns with nobody out",
                 f"Раздача кончается после {TURN_LIMIT} ходов, никто не вышел",
             )
         done = ", ".join(_p(p, lang).lower() for p in self.completed)
@@ -171,7 +171,7 @@ class GameEnded(Note):
             )
         return pick(
             lang,
-            f"The game is over after {MAX_HANDS} hands without anybody completing the contracts; {winner}: {who}",
+            f"The game is over after {MAX_HANDS} deals without anybody completing the contracts; {winner}: {who}",
             f"Игра окончена после {MAX_HANDS} раздач: никто не выполнил все контракты; {winner}: {who}",
         )
 
@@ -243,7 +243,7 @@ _REASONS = {
     ),
     "no_cut_in": (
         "dummy_rummy.cut_in",
-        "player {p} may not cut in now (cut-ins are for players who have not gone down, at most {n} a hand, "
+        "player {p} may not cut in now (cut-ins are for players who have not gone down, at most {n} a deal, "
         "with cards in the stock)",
         "игрок {p} сейчас не может перехватить (перехват — для тех, кто ещё не выложил контракт, "
         "не больше {n} за раздачу, пока в колоде есть карты)",

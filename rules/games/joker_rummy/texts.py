@@ -17,7 +17,7 @@ from rules.lang import count, pick
 RULES: dict[str, tuple[str, str]] = {
     "joker_rummy.deck": ("Two decks and two jokers", "Две колоды и два джокера"),
     "joker_rummy.deal": ("The deal", "Раздача"),
-    "joker_rummy.turn": ("The turn: draw, meld, discard", "Ход: взять карту, выложиться, сбросить"),
+    "joker_rummy.turn": ("The turn: draw, meld, discard", "Ход: взять карту, выложить комбинации, сбросить"),
     "joker_rummy.stock": ("The stock turned over", "Когда колода заканчивается"),
     "joker_rummy.first_round": ("No melding in the first round", "Первый круг"),
     "joker_rummy.melds": ("Runs and sets", "Комбинации"),
@@ -141,7 +141,7 @@ class MatchOver(_Note):
         return pick(
             lang,
             f"The match is over: the lowest total wins ({'player' if one else 'players'} {w})",
-            f"Партия окончена: побеждает меньшая сумма очков ({'игрок' if one else 'игроки'} {w})",
+            f"Игра окончена: побеждает меньшая сумма очков ({'игрок' if one else 'игроки'} {w})",
         )
 
 
@@ -150,7 +150,7 @@ class MatchOver(_Note):
 #: why an action is refused: code -> (English, Russian, rule id); {p} the player, {c} a card,
 #: {m} a meld number, {n} a number of points (its words in each language)
 _REASONS = {
-    "over": ("the match is over", "партия окончена", "joker_rummy.match"),
+    "over": ("the match is over", "игра окончена", "joker_rummy.match"),
     "not_turn": (
         "it is player {t}'s turn, not player {p}'s",
         "сейчас ход игрока {t}, а не игрока {p}",

@@ -106,7 +106,7 @@ SCENARIOS: dict[str, Scenario] = {
             "doctor_evil_shield",
             "Doctor Evil breaks a shield",
             "Доктор зло снимает щит",
-            "Player 1 opens the shield, player 2 opens Doctor Evil (K♣): the shield ends, and player 1 steps on the "
+            "Player 1 opens the shield, player 2 opens Doctor Evil (K♣): the shield ends, and player 1 is blown up by the "
             "mine: -1.",
             "Игрок 1 открывает щит, игрок 2 — доктора зло (К♣): щит снят, и игрок 1 подрывается на мине: -1.",
             2,

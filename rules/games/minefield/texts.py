@@ -227,9 +227,9 @@ class MineHit(Event):
         who, pts = player_name(self.player, lang), signed(self.points, lang)
         if self.amplified:
             return pick(
-                lang, f"{who} steps on the amplified mine: {pts}", f"{who} подрывается на усиленной мине: {pts}"
+                lang, f"{who} is blown up by the amplified mine: {pts}", f"{who} подрывается на усиленной мине: {pts}"
             )
-        return pick(lang, f"{who} steps on the mine: {pts}", f"{who} подрывается на мине: {pts}")
+        return pick(lang, f"{who} is blown up by the mine: {pts}", f"{who} подрывается на мине: {pts}")
 
 
 @_note
@@ -265,9 +265,12 @@ class MineRelaid(Event):
         who = player_name(self.player, lang, capital=False)
         return pick(
             lang,
-            f"The mine stays in play: the main cards of the {self.cells} unopened cells and the mine are shuffled "
-            f"and laid again; barrel {self.cell} goes back into the bag; {who} makes no repeat move",
-            f"Мина остаётся в игре: основные карты {self.cells} закрытых ячеек вместе с миной перемешиваются "
+            f"The mine stays in play: the main cards of the {count(self.cells, 'en', ('unopened cell', 'unopened cells'))}"
+            f" and the mine are shuffled and laid again; barrel {self.cell} goes back into the bag; {who} makes no "
+            f"repeat move",
+            f"Мина остаётся в игре: основные карты "
+            f"{count(self.cells, 'ru', ('', ''), ('закрытой ячейки', 'закрытых ячеек', 'закрытых ячеек'))} вместе с миной "
+            f"перемешиваются "
             f"и раскладываются заново; бочонок {self.cell} возвращается в мешок; {who} не ходит повторно",
         )
 
@@ -560,7 +563,7 @@ class JackpotCard(Event):
         return pick(
             lang,
             f"Amplifier {_c(self.card)} is jackpot card {self.number} of 5",
-            f"Усиливающая {_c(self.card, 'ru')} — карта {self.number} из 5 джек пота",
+            f"Усиливающая {_c(self.card, 'ru')} — {self.number}-я из пяти карт джек пота",
         )
 
 
