@@ -7,8 +7,8 @@ own :class:`rules.coach.Coaching` value) with its 95% interval, and the playouts
 second the coach managed while advising. The coach thinks ``--seconds`` a move (0.2 by
 default) with no cap on its playouts.
 
-    .venv/bin/python benchmarks/bench_coach.py                     # 200 games a pair
-    .venv/bin/python benchmarks/bench_coach.py --games 20 --game durak
+    .venv/bin/python -m benchmarks.bench_coach                     # 200 games a pair
+    .venv/bin/python -m benchmarks.bench_coach --games 20 --game durak
 
 Game ``i`` of a pair is dealt with seed ``i``; the players choose with seed ``i`` too.
 Run on a quiet machine: the coach's strength follows its playouts, so a busy machine
@@ -21,11 +21,7 @@ import argparse
 import math
 import os
 import random
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import rules
 from rules.coach import STRENGTH_NAMES, STRENGTHS, Coach, win_share

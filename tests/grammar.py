@@ -190,77 +190,99 @@ def _ru_line(text: str) -> list[str]:
     tokens = _tokens(text)
     starts = [m.start() for m in _TOKEN.finditer(text)]
     found = [f"«{m.group(0)}»: a player's number run into a count" for m in re.finditer(r"\bигрок\w* \d+ \d+\b", text)]
-    suit_names, suit_lemmas = _suits_genitive()
     for i, (kind, tok) in enumerate(tokens):
-        before = tokens[i - 1] if i else ("other", "")
         if kind == "num":
-            n = int(tok)
-            if before[0] == "num" or (before[0] == "word" and _top(before[1]) == "NOUN" and _singular_noun(before[1])):
-                continue  # a number that names: «игрок 3», «бочонок 17», «раздача 2»
-            if starts[i] and not text[starts[i] - 1].isspace():
-                continue  # part of a larger figure or a range: «2,5», «1–3», «№3», «+2»
-            cases = None
-            if before[0] == "word":
-                low = before[1].lower()
-                if low in PREP_CASES:
-                    cases = PREP_CASES[low]
-                elif low in GENITIVE_AFTER:
-                    cases = frozenset({"gent"})
-                elif _top(before[1]) == "NOUN":  # «карты 22 закрытых ячеек»: a count of what the noun is of
-                    cases = frozenset({"gent", "accs"})
-            phrase = _phrase(tokens, i + 1)
-            if phrase is None or any(p[5] in _MONTHS for p in parses(phrase[-1])):
-                continue  # no noun, or a date («14 июля»)
-            cat = category(n)
-            problem = _count_problem(phrase, cat, cases)
-            quote = " ".join([before[1]] if cases else []) + (" " if cases else "") + f"{n} {' '.join(phrase)}"
-            if problem == "noun":
-                found.append(f"«{quote}»: the noun does not agree with {n}")
-            elif problem == "adjective":
-                found.append(f"«{quote}»: an adjective does not agree with {n} and its noun")
-            elif cat == "one" and cases is None:
-                noun = phrase[-1]
-                subject = all(p[2] == "nomn" for p in parses(noun) if p[0] == "NOUN")
-                after = tokens[i + 1 + len(phrase)] if i + 1 + len(phrase) < len(tokens) else ("other", "")
-                for neighbour in (before, after):
-                    if (
-                        subject
-                        and neighbour[0] == "word"
-                        and _is(neighbour[1], "VERB")
-                        and all(p[1] == "plur" for p in parses(neighbour[1]))
-                    ):
-                        found.append(f"«{n} {' '.join(phrase)}» with «{neighbour[1]}»: the verb is plural")
-        elif (
-            kind == "word"
-            and tok.lower() in PREP_CASES
-            and _top(tok) == "PREP"
-            and not re.match(r"\s*[«\"“]", text[starts[i] + len(tok) :])  # a title quoted as it stands
-        ):
-            cases = PREP_CASES[tok.lower()]
-            j = i + 1
-            while j < len(tokens) and tokens[j][0] == "word" and _top(tokens[j][1]) in ("ADJF", "PRTF"):
-                if any(p[5] in _RELATIVE for p in parses(tokens[j][1])):
-                    break  # «у которой линия …»: a clause begins
-                j += 1
-            if j < len(tokens) and tokens[j][0] == "word" and re.match(r"[а-яё]", tokens[j][1], re.I):
-                word = tokens[j][1]
-                readings = parses(word)
-                if _top(word) == "NOUN" and not any(p[2] in cases for p in readings):
-                    found.append(f"«{tok} {word}»: «{tok}» takes {'/'.join(sorted(cases))}")
-        elif (
-            kind == "word"
-            and i + 1 < len(tokens)
-            and any(p[5] == "масть" for p in parses(tok))
-            and not any(p[1] == "sing" and p[2] in ("nomn", "accs") for p in parses(tok))
-        ):
-            nxt = tokens[i + 1]
-            if (
-                nxt[0] == "word"
-                and nxt[1].lower() in suit_names | suit_lemmas
-                and not any(p[1] == "plur" and p[2] == "gent" for p in parses(nxt[1]))
-            ):
-                found.append(f"«{tok} {nxt[1]}»: the suit's name after «масти» is in the genitive")
+            found += _count_problems(text, tokens, starts, i)
+        elif kind == "word" and tok.lower() in PREP_CASES and _top(tok) == "PREP":
+            found += _preposition_problems(text, tokens, starts, i)
+        elif kind == "word":
+            found += _suit_problems(tokens, i)
     return found
+
+
+def _count_problems(text: str, tokens: list[tuple[str, str]], starts: list[int], i: int) -> list[str]:
+    """A number and the phrase it counts: the noun's and adjectives' case and number, and a verb
+    beside «1 карта» in the plural."""
+    tok = tokens[i][1]
+    before = tokens[i - 1] if i else ("other", "")
+    n = int(tok)
+    if before[0] == "num" or (before[0] == "word" and _top(before[1]) == "NOUN" and _singular_noun(before[1])):
+        return []  # a number that names: «игрок 3», «бочонок 17», «раздача 2»
+    if starts[i] and not text[starts[i] - 1].isspace():
+        return []  # part of a larger figure or a range: «2,5», «1–3», «№3», «+2»
+    cases = _cases_before(before)
+    phrase = _phrase(tokens, i + 1)
+    if phrase is None or any(p[5] in _MONTHS for p in parses(phrase[-1])):
+        return []  # no noun, or a date («14 июля»)
+    cat = category(n)
+    problem = _count_problem(phrase, cat, cases)
+    quote = " ".join([before[1]] if cases else []) + (" " if cases else "") + f"{n} {' '.join(phrase)}"
+    if problem == "noun":
+        return [f"«{quote}»: the noun does not agree with {n}"]
+    if problem == "adjective":
+        return [f"«{quote}»: an adjective does not agree with {n} and its noun"]
+    if cat != "one" or cases is not None:
+        return []
+    subject = all(p[2] == "nomn" for p in parses(phrase[-1]) if p[0] == "NOUN")
+    after = tokens[i + 1 + len(phrase)] if i + 1 + len(phrase) < len(tokens) else ("other", "")
+    return [
+        f"«{n} {' '.join(phrase)}» with «{neighbour[1]}»: the verb is plural"
+        for neighbour in (before, after)
+        if subject
+        and neighbour[0] == "word"
+        and _is(neighbour[1], "VERB")
+        and all(p[1] == "plur" for p in parses(neighbour[1]))
+    ]
+
+
+def _cases_before(before: tuple[str, str]) -> frozenset[str] | None:
+    """The cases a count takes after the word ``before`` (a preposition, «не хватает», a noun), or None."""
+    if before[0] != "word":
+        return None
+    low = before[1].lower()
+    if low in PREP_CASES:
+        return PREP_CASES[low]
+    if low in GENITIVE_AFTER:
+        return frozenset({"gent"})
+    if _top(before[1]) == "NOUN":  # «карты 22 закрытых ячеек»: a count of what the noun is of
+        return frozenset({"gent", "accs"})
+    return None
+
+
+def _preposition_problems(text: str, tokens: list[tuple[str, str]], starts: list[int], i: int) -> list[str]:
+    """A preposition and the noun it governs, adjectives between them skipped."""
+    tok = tokens[i][1]
+    if re.match(r"\s*[«\"“]", text[starts[i] + len(tok) :]):
+        return []  # a title quoted as it stands
+    cases = PREP_CASES[tok.lower()]
+    j = i + 1
+    while j < len(tokens) and tokens[j][0] == "word" and _top(tokens[j][1]) in ("ADJF", "PRTF"):
+        if any(p[5] in _RELATIVE for p in parses(tokens[j][1])):
+            break  # «у которой линия …»: a clause begins
+        j += 1
+    if j < len(tokens) and tokens[j][0] == "word" and re.match(r"[а-яё]", tokens[j][1], re.I):
+        word = tokens[j][1]
+        if _top(word) == "NOUN" and not any(p[2] in cases for p in parses(word)):
+            return [f"«{tok} {word}»: «{tok}» takes {'/'.join(sorted(cases))}"]
+    return []
+
+
+def _suit_problems(tokens: list[tuple[str, str]], i: int) -> list[str]:
+    """«масти» followed by a suit's name not in the genitive («масти трефы»)."""
+    tok = tokens[i][1]
+    if i + 1 >= len(tokens) or not any(p[5] == "масть" for p in parses(tok)):
+        return []
+    if any(p[1] == "sing" and p[2] in ("nomn", "accs") for p in parses(tok)):
+        return []
+    suit_names, suit_lemmas = _suits_genitive()
+    nxt = tokens[i + 1]
+    if (
+        nxt[0] == "word"
+        and nxt[1].lower() in suit_names | suit_lemmas
+        and not any(p[1] == "plur" and p[2] == "gent" for p in parses(nxt[1]))
+    ):
+        return [f"«{tok} {nxt[1]}»: the suit's name after «масти» is in the genitive"]
+    return []
 
 
 # ---------------------------------------------------------------- English
