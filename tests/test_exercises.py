@@ -413,3 +413,24 @@ def test_any_plain_answer_gets_a_verdict_never_an_error(kind_id):
     for answer in (None, 7, -1, "", " ", [], [7], [[["deep"]]], ["да", 3], "->", "A♦ -> -> 3♦", "да" * 2000):
         verdict = ex.check(answer)
         assert verdict.text("en") and verdict.text("ru"), answer
+
+
+def _seeds(kind_id: str) -> range:
+    """As many seeds as the test suite affords for ``kind_id`` (about half a minute for every kind);
+    ``benchmarks/exercise_seeds.py --seeds 10000`` runs the same check on ten thousand."""
+    return range(20 if kind_id.startswith("minefield.") else 200)
+
+
+@pytest.mark.parametrize("kind_id", ALL_KINDS)
+def test_every_seed_at_every_difficulty_makes_an_exercise_whose_solution_is_right(kind_id):
+    from benchmarks.exercise_seeds import problems
+
+    assert problems(kind_id, _seeds(kind_id)) == []
+
+
+def test_a_meld_exercise_never_draws_an_empty_group():
+    """Seed 807 drew a group whose cards had all been used: it was spoiled with an empty range."""
+    for difficulty in (1, 2, 3):
+        ex = generate("joker_rummy.meld", 807, difficulty)
+        assert all(c.label.en.split(": ", 1)[1] for c in ex.choices)
+        assert ex.check(ex.solution).correct
