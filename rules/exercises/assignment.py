@@ -13,9 +13,10 @@ the student's notebook runs, and grades the answer handed in with :func:`grade`,
 own process: no cell of the student's can see the right answers or change the code that grades.
 
 The released notebook never names the exercises' kinds or seeds: those are drawn from the
-teacher's seed and a key kept in the course folder (``.exercises-key``, made once), so the same
-course, game, count, seed and difficulty always write the same exercises and a teacher can
-regenerate the assignment at any time.
+teacher's seed and the course's key, which is kept outside the course folder (the teacher's
+:func:`key_file`, or the variable ``RULEBOOK_COURSE_KEY``), so the same course, game, count, seed
+and difficulty always write the same exercises and a teacher can regenerate the assignment at
+any time, while the students' kernels, which see neither, cannot.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ __all__ = [
     "answer_source",
     "assignment_name",
     "course_key",
+    "key_file",
     "exercises",
     "grade",
     "graded_when_collected",
@@ -60,8 +62,10 @@ __all__ = [
     "main",
 ]
 
-#: the file of the course folder that keeps the key the exercises' seeds are drawn with
+#: where an older version kept the course key, in the course folder (moved out when found)
 KEY_FILE = ".exercises-key"
+#: the environment variable that gives the course key (else the teacher's key file, :func:`key_file`)
+KEY_ENV = "RULEBOOK_COURSE_KEY"
 #: the exercises' seeds are drawn below this (as large as the practice view takes)
 SEED_SPACE = 10**9
 #: the type of the output in which a checked cell hands the student's answer to the grader
@@ -89,14 +93,35 @@ def assignment_name(game: str, seed: int) -> str:
     return f"{game}-{seed}"
 
 
+def key_file() -> Path:
+    """The teacher's file of course keys, outside every course folder:
+    ``$XDG_CONFIG_HOME/rulebook/course-keys.json`` (``~/.config/...`` by default)."""
+    config = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(config) / "rulebook" / "course-keys.json"
+
+
 def course_key(course: Path | str) -> str:
-    """The course's key (made and kept in ``course/.exercises-key`` the first time)."""
-    path = Path(course) / KEY_FILE
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_hex(16) + "\n", encoding="utf-8")
-        path.chmod(0o600)
-    return path.read_text(encoding="utf-8").strip()
+    """The course's key: the variable :data:`KEY_ENV` if set, else the one the teacher's
+    :func:`key_file` keeps for this course folder (made the first time). A key an older version
+    kept inside the course folder (``.exercises-key``) is moved to that file, so the same
+    assignments are written again."""
+    if os.environ.get(KEY_ENV, "").strip():
+        return os.environ[KEY_ENV].strip()
+    course = Path(course).resolve()
+    path = key_file()
+    keys = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    legacy = course / KEY_FILE
+    if str(course) not in keys:
+        keys[str(course)] = legacy.read_text(encoding="utf-8").strip() if legacy.exists() else secrets.token_hex(16)
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fresh = path.with_suffix(".tmp")
+        fresh.write_text(json.dumps(keys, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        fresh.chmod(0o600)
+        fresh.replace(path)
+    if legacy.exists():
+        legacy.unlink()
+        print(f"the course key was moved out of the course folder, to {path}", file=sys.stderr)
+    return keys[str(course)]
 
 
 def exercises(game: str, count: int, seed: int, difficulty: int = 2, key: str = "") -> list[Exercise]:
