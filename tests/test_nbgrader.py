@@ -521,3 +521,15 @@ def test_only_plain_data_of_a_bounded_size_is_handed_in():
     assert handed_in(out("x" * 5000)) is None
     assert handed_in(out({"not": "plain"})) is None
     assert handed_in([{"output_type": "stream", "name": "stdout", "text": "1"}]) is None
+
+
+@pytest.mark.parametrize(("answer", "said"), [(43.0, "a fraction"), (True, "True or False")])
+def test_a_fraction_or_a_boolean_is_told_what_the_answer_must_be(answer, said):
+    ex = generate("joker_rummy.points", 3, 2)  # a whole number
+    handed = {"output_type": "display_data", "data": {ANSWER_MIME: {"not_plain": type(answer).__name__, "shown": "x"}}}
+    assert handed_in([handed]).type == type(answer).__name__
+    for given in (answer, handed_in([handed])):
+        points, text = grade(*_held(ex), given)
+        assert points == 0 and "No answer" not in text
+        assert f"The answer must be a whole number, e.g. 3, not {said}" in text
+        assert "Ответ должен быть таким: целое число" in text

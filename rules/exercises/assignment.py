@@ -27,6 +27,7 @@ import os
 import random
 import secrets
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from rules.errors import RulesError
@@ -47,6 +48,7 @@ from rules.exercises.core import (
 __all__ = [
     "ANSWER_MIME",
     "GradingError",
+    "NotPlain",
     "answer_source",
     "assignment_name",
     "course_key",
@@ -284,7 +286,9 @@ def read_answer(form: list, answer) -> None:
         print("No answer yet. · Ответа пока нет.")
         return
     if not is_plain(answer):
-        print(f"An answer is a number, a text or a list of them, not {type(answer).__name__}. · {_PLAIN_RU}")
+        print(_must_be(form[0], answer))
+        shown = NotPlain(type(answer).__name__, repr(answer)[:60])
+        display({"text/plain": "", ANSWER_MIME: {"not_plain": shown.type, "shown": shown.shown}}, raw=True)
         return
     handed = json.dumps(answer, ensure_ascii=False)
     if len(handed) > MAX_ANSWER:
@@ -300,7 +304,27 @@ def read_answer(form: list, answer) -> None:
     display({"text/plain": said, ANSWER_MIME: {"answer": answer}}, raw=True)
 
 
-_PLAIN_RU = "Ответ — число, текст или их список."
+@dataclass(frozen=True)
+class NotPlain:
+    """What a checked cell hands in for an answer that is not plain data: its type and how it looked."""
+
+    type: str
+    shown: str
+
+
+def _must_be(form: str, answer) -> str:
+    """Why ``answer`` (a fraction, True or False, an object) is no answer of ``form``, in both languages."""
+    kind = answer.type if isinstance(answer, NotPlain) else type(answer).__name__
+    shown = answer.shown if isinstance(answer, NotPlain) else repr(answer)[:60]
+    what_en, what_ru = {
+        "float": ("a fraction", "дробное число"),
+        "bool": ("True or False", "True или False"),
+    }.get(kind, (f"an object of type {kind}", f"объект типа {kind}"))
+    how_en, how_ru = (s.format(example=_EXAMPLES[form]) for s in _HOW[form])
+    return (
+        f"The answer must be {how_en}, not {what_en} ({shown}). · "
+        f"Ответ должен быть таким: {how_ru}, а не {what_ru} ({shown})."
+    )
 
 
 def is_plain(value, depth: int = 0) -> bool:
@@ -312,10 +336,13 @@ def is_plain(value, depth: int = 0) -> bool:
 
 def handed_in(outputs: list) -> object:
     """The answer a checked cell handed in (the last output of type :data:`ANSWER_MIME`), if it is
-    plain data of a bounded size; else None."""
+    plain data of a bounded size; a :class:`NotPlain` if the student's answer was a fraction, True
+    or False or another object; else None."""
     for output in reversed(outputs):
         data = output.get("data", {}) if output.get("output_type") in ("display_data", "execute_result") else {}
         handed = data.get(ANSWER_MIME)
+        if isinstance(handed, dict) and isinstance(handed.get("not_plain"), str):
+            return NotPlain(handed["not_plain"][:40], str(handed.get("shown", ""))[:60])
         if isinstance(handed, dict) and "answer" in handed:
             answer = handed["answer"]
             ok = is_plain(answer) and len(json.dumps(answer, ensure_ascii=False)) <= MAX_ANSWER
@@ -336,8 +363,8 @@ def grade(exercise: dict, accepted: list, answer) -> tuple[int, str]:
     solution = f"Answer: {ex.solution_text.en} · Ответ: {ex.solution_text.ru}"
     if answer is None:
         return 0, f"No answer. · Нет ответа.\n{solution}"
-    if not is_plain(answer):
-        return 0, f"An answer is a number, a text or a list of them. · {_PLAIN_RU}\n{solution}"
+    if isinstance(answer, NotPlain) or not is_plain(answer):
+        return 0, f"{_must_be(ex.answer, answer)}\n{solution}"
     verdict = check(ex, answer)
     said = f"{verdict.text('en')}\n{verdict.text('ru')}"
     if not verdict.readable:
