@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import html
 import json
 import os
 import re
@@ -19,6 +20,7 @@ from pathlib import Path
 import pytest
 from nbgrader.api import Gradebook
 
+import rules
 from rules.exercises import generate
 from rules.exercises.assignment import (
     ANSWER_MIME,
@@ -38,6 +40,7 @@ from rules.exercises.course import exercise_of
 
 GAME, COUNT, SEED, KEY = "durak", 3, 7, "a teacher's key"
 NAME = f"{GAME}-{SEED}"
+BOOK = "http://127.0.0.1:8866"
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -60,6 +63,7 @@ def _run(command: str, course: Path, config: Path) -> subprocess.CompletedProces
     env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH", KEY_ENV)}
     env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep) if p != here)
     env["XDG_CONFIG_HOME"] = str(config)
+    env["RULEBOOK_BOOK_URL"] = BOOK  # where the feedback links each exercise's rule
     done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, f"{command}\n{done.stdout}\n{done.stderr}"
     return done
@@ -427,9 +431,13 @@ def test_the_right_answers_never_reach_the_students_notebook(course):
 
 def test_a_wrong_answers_feedback_is_the_verdict_and_the_right_answer_not_a_traceback(course):
     feedback = (course / "feedback" / "bob" / NAME / f"{NAME}.html").read_text(encoding="utf-8")
-    assert "Not quite." in feedback and "Не совсем." in feedback  # the engine's verdict, in both languages
-    assert "Answer:" in feedback and "Ответ:" in feedback
-    assert "Cannot read the answer" in feedback and "Ответ не прочитан" in feedback
+    assert "Not quite." in feedback and "Answer:" in feedback  # the engine's verdict, in the students' language
+    assert "Не совсем." not in feedback and "Ответ:" not in feedback
+    assert "Cannot read the answer" in feedback and "Ответ не прочитан" not in feedback
+    # each item names its rule and links it in the book
+    for ex in exercises(GAME, COUNT, SEED, key=KEY):
+        title = rules.GAMES[GAME].rules[ex.rule][0]
+        assert f'Rule: <a href="{BOOK}/book/' in feedback and html.escape(title) in feedback
     assert "most recent call last" not in feedback and "AssertionError" not in feedback and "Error:" not in feedback
     assert "Right." in (course / "feedback" / "alice" / NAME / f"{NAME}.html").read_text(encoding="utf-8")
 
@@ -446,7 +454,9 @@ def test_the_students_notebook_does_not_tell_how_to_regenerate_its_exercises(cou
     assert "BEGIN HIDDEN TESTS" in source  # the teacher's copy keeps them
 
 
-def test_a_course_keeps_its_key_so_the_teacher_regenerates_the_same_assignment(tmp_path, capsys):
+def test_a_course_keeps_its_key_so_the_teacher_regenerates_the_same_assignment(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.delenv(KEY_ENV, raising=False)
     main(["--game", "domino", "--count", "4", "--seed", "3", "--out", str(tmp_path / "a")])
     first = (tmp_path / "a" / "source" / "domino-3" / "domino-3.ipynb").read_text(encoding="utf-8")
     main(["--game", "domino", "--count", "4", "--seed", "3", "--out", str(tmp_path / "a")])
@@ -459,6 +469,32 @@ def test_a_course_keeps_its_key_so_the_teacher_regenerates_the_same_assignment(t
     assert len(graded) == 4 and all(c["metadata"]["nbgrader"]["points"] == 1 for c in graded)
     assert (tmp_path / "a" / "nbgrader_config.py").exists()
     assert str(tmp_path / "a") in capsys.readouterr().out
+    # the keys are the teacher's, outside the courses; a key left in an older course folder is moved there
+    assert not list(tmp_path.glob("*/.exercises-key"))
+    assert set(json.loads((tmp_path / "config" / "rulebook" / "course-keys.json").read_text())) == {
+        str((tmp_path / "a").resolve()),
+        str((tmp_path / "b").resolve()),
+    }
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / ".exercises-key").write_text("an older course's key\n")
+    assert course_key(tmp_path / "c") == "an older course's key" and not (tmp_path / "c" / ".exercises-key").exists()
+    monkeypatch.setenv(KEY_ENV, "given")
+    assert course_key(tmp_path / "a") == "given"
+
+
+def test_an_assignment_speaks_its_students_language(tmp_path, monkeypatch):
+    monkeypatch.setenv(KEY_ENV, KEY)
+    main(["--game", "durak", "--count", "3", "--seed", "3", "--lang", "ru", "--out", str(tmp_path)])
+    nb = json.loads((tmp_path / "source" / "durak-3" / "durak-3.ipynb").read_text(encoding="utf-8"))
+    text = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert "Дурак: 3 упражнения" in text and "Ответьте" in text and "Answer each" not in text
+    ex = next(e for e in (generate("durak.defence", s, 2) for s in range(50)) if len(e.choices) > 1)
+    listed = notebook([ex], "t", "ru")["cells"][2]["source"]
+    assert ex.choices[0].label.ru in listed and "Варианты" in listed and "Choices" not in listed
+    exercise, accepted = _held(ex)
+    points, said = grade({**exercise, "lang": "ru"}, accepted, "сдаться")
+    assert points == 0 and "Ответ не прочитан" in said and "Ответ:" in said
+    assert "Cannot" not in said and "Answer:" not in said
 
 
 def test_the_command_refuses_an_unknown_game_in_both_languages(tmp_path, capsys):

@@ -44,6 +44,7 @@ from rules.exercises.core import (
     generate,
     kinds,
 )
+from rules.lang import pick
 
 __all__ = [
     "ANSWER_MIME",
@@ -70,6 +71,8 @@ KEY_FILE = ".exercises-key"
 KEY_ENV = "RULEBOOK_COURSE_KEY"
 #: the exercises' seeds are drawn below this (as large as the practice view takes)
 SEED_SPACE = 10**9
+#: the languages an assignment is written in (its students')
+LANGS = ("en", "ru")
 #: the type of the output in which a checked cell hands the student's answer to the grader
 ANSWER_MIME = "application/vnd.rulebook.answer+json"
 #: the longest answer handed in, in characters of JSON (an answer is a few cards or numbers)
@@ -182,8 +185,15 @@ def answer_source(ex: Exercise, value=None) -> str:
     return _python(_solution(ex) if value is None else value)
 
 
-def notebook(items: list[Exercise], title: str) -> dict:
-    """The source notebook (nbformat 4, as JSON data): questions, pictures, answer cells and autograder tests."""
+def _say(lang: str, en: str, ru: str, sep: str = " · ") -> str:
+    """A text in the students' language ("en" or "ru"), or in both (an assignment written before
+    its language was chosen)."""
+    return pick(lang, en, ru) if lang in LANGS else f"{en}{sep}{ru}"
+
+
+def notebook(items: list[Exercise], title: str, lang: str = "en") -> dict:
+    """The source notebook (nbformat 4, as JSON data) in the students' language ``lang``:
+    questions, pictures, answer cells and autograder tests."""
     nb = {
         "cells": [],
         "metadata": {
@@ -197,10 +207,14 @@ def notebook(items: list[Exercise], title: str) -> dict:
         _nb(
             _md(
                 f"# {title}\n\n"
-                "Answer each exercise in its cell by setting `answer_N`, then run the cell below it: it says how "
-                "your answer reads. The rules engine grades the answers when the assignment is collected.\n\n"
-                "Ответьте на каждое упражнение в его ячейке, присвоив `answer_N`, и выполните ячейку под ней: она "
-                "покажет, как прочитан ответ. Ответы оценивает движок правил, когда задание собрано."
+                + _say(
+                    lang,
+                    "Answer each exercise in its cell by setting `answer_N`, then run the cell below it: it says "
+                    "how your answer reads. The rules engine grades the answers when the assignment is collected.",
+                    "Ответьте на каждое упражнение в его ячейке, присвоив `answer_N`, и выполните ячейку под ней: "
+                    "она покажет, как прочитан ответ. Ответы оценивает движок правил, когда задание собрано.",
+                    "\n\n",
+                )
             ),
             "intro",
         )
@@ -211,21 +225,22 @@ def notebook(items: list[Exercise], title: str) -> dict:
     for n, ex in enumerate(items, start=1):
         choices = ""
         if ex.choices:
-            listed = ", ".join(f"`{c.key}`" + (f" ({c.label.en})" if c.label.en != c.key else "") for c in ex.choices)
-            choices = f"\n\nChoices · Варианты: {listed}"
+            label = (lambda c: c.label(lang)) if lang in LANGS else (lambda c: c.label.en)
+            listed = ", ".join(f"`{c.key}`" + (f" ({label(c)})" if label(c) != c.key else "") for c in ex.choices)
+            choices = "\n\n" + _say(lang, "Choices", "Варианты") + f": {listed}"
         how_en, how_ru = (s.format(example=_EXAMPLES[ex.answer]) for s in _HOW[ex.answer])
+        question = ex.question(lang) if lang in LANGS else f"{ex.question.en}\n\n{ex.question.ru}"
         nb["cells"].append(
             _nb(
                 _md(
-                    f"## {n}. {ex.title.en} · {ex.title.ru}\n\n"
-                    f"{ex.question.en}\n\n{ex.question.ru}{choices}\n\n"
-                    f"Answer: `answer_{n}` = {how_en}. · Ответ: `answer_{n}` = {how_ru}."
+                    f"## {n}. {_say(lang, ex.title.en, ex.title.ru)}\n\n{question}{choices}\n\n"
+                    + _say(lang, f"Answer: `answer_{n}` = {how_en}.", f"Ответ: `answer_{n}` = {how_ru}.")
                 ),
                 f"question-{n}",
             )
         )
         if ex.picture.en:
-            nb["cells"].append(_nb(_code(f"HTML({ex.picture.en!r})"), f"picture-{n}"))
+            nb["cells"].append(_nb(_code(f"HTML({ex.picture(lang if lang in LANGS else 'en')!r})"), f"picture-{n}"))
         nb["cells"].append(
             _nb(
                 _code(f"### BEGIN SOLUTION\nanswer_{n} = {answer_source(ex)}\n### END SOLUTION"),
@@ -234,8 +249,8 @@ def notebook(items: list[Exercise], title: str) -> dict:
                 locked=False,
             )
         )
-        form = [ex.answer, [[c.key, c.label.en, c.label.ru] for c in ex.choices], _count(ex)]
-        exercise = {"kind": ex.kind, "seed": ex.seed, "difficulty": ex.difficulty}
+        form = [ex.answer, [[c.key, c.label.en, c.label.ru] for c in ex.choices], _count(ex), lang]
+        exercise = {"kind": ex.kind, "seed": ex.seed, "difficulty": ex.difficulty, "lang": lang}
         nb["cells"].append(
             _nb(
                 _code(
@@ -261,7 +276,7 @@ def _form(form: list) -> Exercise:
     """An exercise that knows only how it is answered (what :func:`read_answer` needs)."""
     from rules.exercises.core import Choice
 
-    answer, choices, count = form
+    answer, choices, count = form[:3]
     return Exercise(
         kind="",
         seed=0,
@@ -282,25 +297,41 @@ def read_answer(form: list, answer) -> None:
     :data:`ANSWER_MIME`), which judges it outside the student's notebook when it is collected."""
     from IPython.display import display
 
+    lang = form[3] if len(form) > 3 else ""
     if answer is None:
-        print("No answer yet. · Ответа пока нет.")
+        print(_say(lang, "No answer yet.", "Ответа пока нет."))
         return
     if not is_plain(answer):
-        print(_must_be(form[0], answer))
+        print(_must_be(form[0], answer, lang))
         shown = NotPlain(type(answer).__name__, repr(answer)[:60])
         display({"text/plain": "", ANSWER_MIME: {"not_plain": shown.type, "shown": shown.shown}}, raw=True)
         return
     handed = json.dumps(answer, ensure_ascii=False)
     if len(handed) > MAX_ANSWER:
-        print(f"The answer is too long ({len(handed)} characters). · Ответ слишком длинный ({len(handed)} симв.).")
+        print(
+            _say(
+                lang,
+                f"The answer is too long ({len(handed)} characters).",
+                f"Ответ слишком длинный ({len(handed)} симв.).",
+            )
+        )
         return
     ex = _form(form)
     try:
         answer_key(ex, answer)
     except RulesError as error:
-        said = f"Cannot read the answer: {error.message('en')}\nОтвет не прочитан: {error.message('ru')}"
+        said = _say(
+            lang,
+            f"Cannot read the answer: {error.message('en')}",
+            f"Ответ не прочитан: {error.message('ru')}",
+            "\n",
+        )
     else:
-        said = f"Your answer reads: {answer_text(ex, answer, 'en')} · Ваш ответ прочитан так: {answer_text(ex, answer, 'ru')}"
+        said = _say(
+            lang,
+            f"Your answer reads: {answer_text(ex, answer, 'en')}",
+            f"Ваш ответ прочитан так: {answer_text(ex, answer, 'ru')}",
+        )
     display({"text/plain": said, ANSWER_MIME: {"answer": answer}}, raw=True)
 
 
@@ -312,7 +343,7 @@ class NotPlain:
     shown: str
 
 
-def _must_be(form: str, answer) -> str:
+def _must_be(form: str, answer, lang: str = "") -> str:
     """Why ``answer`` (a fraction, True or False, an object) is no answer of ``form``, in both languages."""
     kind = answer.type if isinstance(answer, NotPlain) else type(answer).__name__
     shown = answer.shown if isinstance(answer, NotPlain) else repr(answer)[:60]
@@ -321,9 +352,10 @@ def _must_be(form: str, answer) -> str:
         "bool": ("True or False", "True или False"),
     }.get(kind, (f"an object of type {kind}", f"объект типа {kind}"))
     how_en, how_ru = (s.format(example=_EXAMPLES[form]) for s in _HOW[form])
-    return (
-        f"The answer must be {how_en}, not {what_en} ({shown}). · "
-        f"Ответ должен быть таким: {how_ru}, а не {what_ru} ({shown})."
+    return _say(
+        lang,
+        f"The answer must be {how_en}, not {what_en} ({shown}).",
+        f"Ответ должен быть таким: {how_ru}, а не {what_ru} ({shown}).",
     )
 
 
@@ -353,20 +385,21 @@ def handed_in(outputs: list) -> object:
 def grade(exercise: dict, accepted: list, answer) -> tuple[int, str]:
     """The grader's verdict on ``answer`` to ``exercise`` (its kind, seed and difficulty), whose right
     answers (as :func:`~rules.exercises.core.answer_key` reads them) are ``accepted``: 1 or 0, and
-    the verdict in both languages with, when it is not right, the right answer. Never raises on an
-    answer.
+    the verdict in the students' language (``exercise["lang"]``; both languages if it has none)
+    with, when it is not right, the right answer. Never raises on an answer.
 
     The answer earns its point only if the engine judges it right and it is one of the answers the
     assignment holds (for the exercise the students were given, whatever the engine says later).
     """
     ex = generate(exercise["kind"], exercise["seed"], exercise["difficulty"])
-    solution = f"Answer: {ex.solution_text.en} · Ответ: {ex.solution_text.ru}"
+    lang = exercise.get("lang", "")
+    solution = _say(lang, f"Answer: {ex.solution_text.en}", f"Ответ: {ex.solution_text.ru}")
     if answer is None:
-        return 0, f"No answer. · Нет ответа.\n{solution}"
+        return 0, _say(lang, "No answer.", "Нет ответа.") + f"\n{solution}"
     if isinstance(answer, NotPlain) or not is_plain(answer):
-        return 0, f"{_must_be(ex.answer, answer)}\n{solution}"
+        return 0, f"{_must_be(ex.answer, answer, lang)}\n{solution}"
     verdict = check(ex, answer)
-    said = f"{verdict.text('en')}\n{verdict.text('ru')}"
+    said = verdict.text(lang) if lang in LANGS else f"{verdict.text('en')}\n{verdict.text('ru')}"
     if not verdict.readable:
         return 0, f"{said}\n{solution}"
     try:
@@ -376,8 +409,31 @@ def grade(exercise: dict, accepted: list, answer) -> tuple[int, str]:
     if verdict.correct and key in accepted:
         return 1, said
     if verdict.correct:  # the engine has changed since the assignment was written: its answers stand
-        return 0, f"Not one of this assignment's answers. · Не из ответов этого задания.\n{solution}"
+        return 0, _say(lang, "Not one of this assignment's answers.", "Не из ответов этого задания.") + f"\n{solution}"
     return 0, said
+
+
+def rule_of(exercise: dict) -> tuple[str, str]:
+    """The rule ``exercise`` teaches: its title in the students' language, and its address in the book
+    when the book's address is known (``RULEBOOK_BOOK_URL``, e.g. the class server's), else ""."""
+    ex = generate(exercise["kind"], exercise["seed"], exercise["difficulty"])
+    lang = exercise.get("lang", "")
+    if ex.rule == "notation":
+        title, page = _say(lang, "Notation", "Обозначения"), "notation/notation.html"
+    else:
+        import rules
+
+        game = rules.GAMES.get(ex.rule.split(".", 1)[0])
+        en, ru = game.rules.get(ex.rule, (ex.rule, ex.rule)) if game is not None else (ex.rule, ex.rule)
+        title, page = _say(lang, en, ru), None
+    base = os.environ.get("RULEBOOK_BOOK_URL", "").rstrip("/")
+    if not base:
+        return title, ""
+    if page is None:
+        from widgets.common import rule_href
+
+        return title, rule_href(ex.rule)
+    return title, f"{base}/book/{page}"
 
 
 class GradingError(RuntimeError):
@@ -425,7 +481,7 @@ c.GenerateFeedback.preprocessors = [
 _GRADER = "rules.exercises.course.ExecuteAndGrade"
 
 
-def write(out: Path | str, game: str, count: int, seed: int, difficulty: int = 2) -> Path:
+def write(out: Path | str, game: str, count: int, seed: int, difficulty: int = 2, lang: str = "en") -> Path:
     """Write the source assignment under ``out`` (a course directory); return the notebook's path."""
     out = Path(out)
     name = assignment_name(game, seed)
@@ -433,8 +489,16 @@ def write(out: Path | str, game: str, count: int, seed: int, difficulty: int = 2
     folder = out / "source" / name
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.ipynb"
-    title = f"{game}: {count} exercises · упражнений: {count}"
-    path.write_text(json.dumps(notebook(items, title), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    from rules.exercises.core import chapter_name
+    from rules.lang import count as counted
+
+    words = ("exercise", "exercises"), ("упражнение", "упражнения", "упражнений")
+    title = _say(
+        lang,
+        f"{chapter_name(game)}: {counted(count, 'en', *words)}",
+        f"{chapter_name(game, 'ru')}: {counted(count, 'ru', *words)}",
+    )
+    path.write_text(json.dumps(notebook(items, title, lang), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     config = out / "nbgrader_config.py"
     if not config.exists():
         config.write_text(_CONFIG, encoding="utf-8")
@@ -454,9 +518,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--difficulty", type=int, default=2, choices=DIFFICULTIES)
     parser.add_argument("--out", default="course", help="the course directory (nbgrader's root)")
+    parser.add_argument("--lang", default="en", choices=LANGS, help="the students' language")
     args = parser.parse_args(argv)
     try:
-        path = write(args.out, args.game, args.count, args.seed, args.difficulty)
+        path = write(args.out, args.game, args.count, args.seed, args.difficulty, args.lang)
     except ExerciseError as error:
         parser.error(f"{error.message('en')} / {error.message('ru')}")
     print(path)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast
 import csv
+import html
 import json
 import os
 import shutil
@@ -36,7 +37,7 @@ from nbformat import NotebookNode
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 from traitlets import Integer
 
-from rules.exercises.assignment import grade, handed_in
+from rules.exercises.assignment import _say, grade, handed_in, rule_of
 from rules.exercises.sandbox import Limits, SandboxKernelManager, prepare, strength
 
 __all__ = ["ExecuteAndGrade", "Guard", "autograde", "environment", "export", "run", "main"]
@@ -449,8 +450,22 @@ class ExecuteAndGrade(Execute):
             else:
                 right, said = 0, f"Needs review · Нужна проверка: {failure}"
             points = float(cell.metadata["nbgrader"].get("points", 1)) * right
+            rule = []
+            if failure is None:  # the rule the exercise teaches, named, and linked where the book is served
+                title, href = rule_of(exercise)
+                named = _say(exercise.get("lang", ""), f"Rule: {title}", f"Правило: {title}")
+                link = f'<a href="{html.escape(href)}" target="_blank">{html.escape(title)}</a>' if href else ""
+                shown = html.escape(named).replace(html.escape(title), link, 1) if link else html.escape(named)
+                rule = [
+                    NotebookNode(
+                        output_type="display_data",
+                        metadata={},
+                        data={"text/plain": named, "text/html": f"<p>{shown}</p>"},
+                    )
+                ]
             cell.outputs = [
                 NotebookNode(output_type="stream", name="stdout", text=said + "\n"),
+                *rule,
                 NotebookNode(
                     output_type="execute_result",
                     execution_count=cell.get("execution_count"),
