@@ -531,7 +531,8 @@ def test_the_grader_never_raises_on_an_answer():
 def test_the_hidden_part_is_read_as_data_and_never_run():
     ex = generate("durak.trumps", 4, 2)
     cell = next(c for c in notebook([ex], "t")["cells"] if c["metadata"]["nbgrader"].get("grade"))
-    assert exercise_of(cell["source"]) == _held(ex)
+    exercise, accepted = _held(ex)
+    assert exercise_of(cell["source"]) == ({**exercise, "lang": "en"}, accepted)
     assert (
         exercise_of(
             'x = 1\n### BEGIN HIDDEN TESTS\ngraded_when_collected(__import__("os").getpid(), [])\n### END HIDDEN TESTS'
