@@ -91,10 +91,13 @@ SECONDS ?= 60
 fuzz: setup
 	$(BIN)/python -m benchmarks.fuzz --seconds $(SECONDS)
 
-## make assignments [SEED=1 COUNT=5]: an nbgrader source assignment per chapter in _build/course
+## make assignments [SEED=1 COUNT=5 COURSE=course]: an nbgrader source assignment per chapter in the
+## course folder (git-ignored, and never under _build, which make clean deletes; its key is kept
+## outside it, in ~/.config/rulebook/course-keys.json)
+COURSE ?= course
 assignments: setup
 	@for g in $$($(BIN)/python -c "from rules.exercises import games; print(*games())"); do \
-	  $(BIN)/python -m rules.exercises.assignment --game $$g --count $(COUNT) --seed $(SEED) --out _build/course || exit 1; \
+	  $(BIN)/python -m rules.exercises.assignment --game $$g --count $(COUNT) --seed $(SEED) --out $(COURSE) || exit 1; \
 	done
 
 lint: setup

@@ -413,3 +413,57 @@ def test_any_plain_answer_gets_a_verdict_never_an_error(kind_id):
     for answer in (None, 7, -1, "", " ", [], [7], [[["deep"]]], ["да", 3], "->", "A♦ -> -> 3♦", "да" * 2000):
         verdict = ex.check(answer)
         assert verdict.text("en") and verdict.text("ru"), answer
+
+
+def _seeds(kind_id: str) -> range:
+    """As many seeds as the test suite affords for ``kind_id`` (about half a minute for every kind);
+    ``benchmarks/exercise_seeds.py --seeds 10000`` runs the same check on ten thousand."""
+    return range(20 if kind_id.startswith("minefield.") else 200)
+
+
+@pytest.mark.parametrize("kind_id", ALL_KINDS)
+def test_every_seed_at_every_difficulty_makes_an_exercise_whose_solution_is_right(kind_id):
+    from benchmarks.exercise_seeds import problems
+
+    assert problems(kind_id, _seeds(kind_id)) == []
+
+
+def test_a_meld_exercise_never_draws_an_empty_group():
+    """Seed 807 drew a group whose cards had all been used: it was spoiled with an empty range."""
+    for difficulty in (1, 2, 3):
+        ex = generate("joker_rummy.meld", 807, difficulty)
+        assert all(c.label.en.split(": ", 1)[1] for c in ex.choices)
+        assert ex.check(ex.solution).correct
+
+
+def _first(kind_id, test):
+    return next(ex for ex in (generate(kind_id, seed, 2) for seed in range(200)) if test(ex))
+
+
+def test_a_move_is_answered_by_its_russian_label_as_a_student_types_it():
+    ex = _first("durak.defence", lambda ex: len(ex.solution) == 2)
+    labels = [next(c.label.ru for c in ex.choices if c.key == key) for key in ex.solution]
+    assert all(" " in label for label in labels)  # «побить Д♣ картой 7♠»: words, not a key
+    assert ex.check(labels).correct
+    assert ex.check(", ".join(label.upper() for label in labels)).correct
+    assert not ex.check(labels[:1]).correct
+
+
+def test_a_cyrillic_letter_that_looks_like_the_latin_choice_names_it():
+    ex = _first("joker_rummy.meld", lambda ex: ex.solution and set(ex.solution) <= set("ABC"))
+    cyrillic = [letter.translate(str.maketrans("ABC", "АВС")) for letter in ex.solution]
+    assert cyrillic != list(ex.solution) and ex.check(cyrillic).correct
+    assert ex.check(" ".join(cyrillic).lower()).correct
+
+
+def test_a_number_typed_for_a_numbered_choice_names_it():
+    ex = generate("notation.typo", 3, 2)
+    assert ex.check(int(ex.solution)).correct and ex.check([int(ex.solution)]).correct
+
+
+def test_a_choice_that_is_not_offered_is_told_with_the_choices_in_each_language():
+    ex = _first("durak.defence", lambda ex: True)
+    verdict = ex.check("сдаться")
+    assert not verdict.readable
+    assert ex.choices[0].label.ru in verdict.text("ru") and ex.choices[0].label.en in verdict.text("en")
+    assert ex.choices[0].label.ru not in verdict.text("en")

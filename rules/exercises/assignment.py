@@ -13,9 +13,10 @@ the student's notebook runs, and grades the answer handed in with :func:`grade`,
 own process: no cell of the student's can see the right answers or change the code that grades.
 
 The released notebook never names the exercises' kinds or seeds: those are drawn from the
-teacher's seed and a key kept in the course folder (``.exercises-key``, made once), so the same
-course, game, count, seed and difficulty always write the same exercises and a teacher can
-regenerate the assignment at any time.
+teacher's seed and the course's key, which is kept outside the course folder (the teacher's
+:func:`key_file`, or the variable ``RULEBOOK_COURSE_KEY``), so the same course, game, count, seed
+and difficulty always write the same exercises and a teacher can regenerate the assignment at
+any time, while the students' kernels, which see neither, cannot.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import os
 import random
 import secrets
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from rules.errors import RulesError
@@ -42,13 +44,16 @@ from rules.exercises.core import (
     generate,
     kinds,
 )
+from rules.lang import pick
 
 __all__ = [
     "ANSWER_MIME",
     "GradingError",
+    "NotPlain",
     "answer_source",
     "assignment_name",
     "course_key",
+    "key_file",
     "exercises",
     "grade",
     "graded_when_collected",
@@ -60,10 +65,14 @@ __all__ = [
     "main",
 ]
 
-#: the file of the course folder that keeps the key the exercises' seeds are drawn with
+#: where an older version kept the course key, in the course folder (moved out when found)
 KEY_FILE = ".exercises-key"
+#: the environment variable that gives the course key (else the teacher's key file, :func:`key_file`)
+KEY_ENV = "RULEBOOK_COURSE_KEY"
 #: the exercises' seeds are drawn below this (as large as the practice view takes)
 SEED_SPACE = 10**9
+#: the languages an assignment is written in (its students')
+LANGS = ("en", "ru")
 #: the type of the output in which a checked cell hands the student's answer to the grader
 ANSWER_MIME = "application/vnd.rulebook.answer+json"
 #: the longest answer handed in, in characters of JSON (an answer is a few cards or numbers)
@@ -89,14 +98,35 @@ def assignment_name(game: str, seed: int) -> str:
     return f"{game}-{seed}"
 
 
+def key_file() -> Path:
+    """The teacher's file of course keys, outside every course folder:
+    ``$XDG_CONFIG_HOME/rulebook/course-keys.json`` (``~/.config/...`` by default)."""
+    config = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(config) / "rulebook" / "course-keys.json"
+
+
 def course_key(course: Path | str) -> str:
-    """The course's key (made and kept in ``course/.exercises-key`` the first time)."""
-    path = Path(course) / KEY_FILE
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_hex(16) + "\n", encoding="utf-8")
-        path.chmod(0o600)
-    return path.read_text(encoding="utf-8").strip()
+    """The course's key: the variable :data:`KEY_ENV` if set, else the one the teacher's
+    :func:`key_file` keeps for this course folder (made the first time). A key an older version
+    kept inside the course folder (``.exercises-key``) is moved to that file, so the same
+    assignments are written again."""
+    if os.environ.get(KEY_ENV, "").strip():
+        return os.environ[KEY_ENV].strip()
+    course = Path(course).resolve()
+    path = key_file()
+    keys = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    legacy = course / KEY_FILE
+    if str(course) not in keys:
+        keys[str(course)] = legacy.read_text(encoding="utf-8").strip() if legacy.exists() else secrets.token_hex(16)
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fresh = path.with_suffix(".tmp")
+        fresh.write_text(json.dumps(keys, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        fresh.chmod(0o600)
+        fresh.replace(path)
+    if legacy.exists():
+        legacy.unlink()
+        print(f"the course key was moved out of the course folder, to {path}", file=sys.stderr)
+    return keys[str(course)]
 
 
 def exercises(game: str, count: int, seed: int, difficulty: int = 2, key: str = "") -> list[Exercise]:
@@ -155,8 +185,15 @@ def answer_source(ex: Exercise, value=None) -> str:
     return _python(_solution(ex) if value is None else value)
 
 
-def notebook(items: list[Exercise], title: str) -> dict:
-    """The source notebook (nbformat 4, as JSON data): questions, pictures, answer cells and autograder tests."""
+def _say(lang: str, en: str, ru: str, sep: str = " · ") -> str:
+    """A text in the students' language ("en" or "ru"), or in both (an assignment written before
+    its language was chosen)."""
+    return pick(lang, en, ru) if lang in LANGS else f"{en}{sep}{ru}"
+
+
+def notebook(items: list[Exercise], title: str, lang: str = "en") -> dict:
+    """The source notebook (nbformat 4, as JSON data) in the students' language ``lang``:
+    questions, pictures, answer cells and autograder tests."""
     nb = {
         "cells": [],
         "metadata": {
@@ -170,10 +207,14 @@ def notebook(items: list[Exercise], title: str) -> dict:
         _nb(
             _md(
                 f"# {title}\n\n"
-                "Answer each exercise in its cell by setting `answer_N`, then run the cell below it: it says how "
-                "your answer reads. The rules engine grades the answers when the assignment is collected.\n\n"
-                "Ответьте на каждое упражнение в его ячейке, присвоив `answer_N`, и выполните ячейку под ней: она "
-                "покажет, как прочитан ответ. Ответы оценивает движок правил, когда задание собрано."
+                + _say(
+                    lang,
+                    "Answer each exercise in its cell by setting `answer_N`, then run the cell below it: it says "
+                    "how your answer reads. The rules engine grades the answers when the assignment is collected.",
+                    "Ответьте на каждое упражнение в его ячейке, присвоив `answer_N`, и выполните ячейку под ней: "
+                    "она покажет, как прочитан ответ. Ответы оценивает движок правил, когда задание собрано.",
+                    "\n\n",
+                )
             ),
             "intro",
         )
@@ -184,21 +225,22 @@ def notebook(items: list[Exercise], title: str) -> dict:
     for n, ex in enumerate(items, start=1):
         choices = ""
         if ex.choices:
-            listed = ", ".join(f"`{c.key}`" + (f" ({c.label.en})" if c.label.en != c.key else "") for c in ex.choices)
-            choices = f"\n\nChoices · Варианты: {listed}"
+            label = (lambda c: c.label(lang)) if lang in LANGS else (lambda c: c.label.en)
+            listed = ", ".join(f"`{c.key}`" + (f" ({label(c)})" if label(c) != c.key else "") for c in ex.choices)
+            choices = "\n\n" + _say(lang, "Choices", "Варианты") + f": {listed}"
         how_en, how_ru = (s.format(example=_EXAMPLES[ex.answer]) for s in _HOW[ex.answer])
+        question = ex.question(lang) if lang in LANGS else f"{ex.question.en}\n\n{ex.question.ru}"
         nb["cells"].append(
             _nb(
                 _md(
-                    f"## {n}. {ex.title.en} · {ex.title.ru}\n\n"
-                    f"{ex.question.en}\n\n{ex.question.ru}{choices}\n\n"
-                    f"Answer: `answer_{n}` = {how_en}. · Ответ: `answer_{n}` = {how_ru}."
+                    f"## {n}. {_say(lang, ex.title.en, ex.title.ru)}\n\n{question}{choices}\n\n"
+                    + _say(lang, f"Answer: `answer_{n}` = {how_en}.", f"Ответ: `answer_{n}` = {how_ru}.")
                 ),
                 f"question-{n}",
             )
         )
         if ex.picture.en:
-            nb["cells"].append(_nb(_code(f"HTML({ex.picture.en!r})"), f"picture-{n}"))
+            nb["cells"].append(_nb(_code(f"HTML({ex.picture(lang if lang in LANGS else 'en')!r})"), f"picture-{n}"))
         nb["cells"].append(
             _nb(
                 _code(f"### BEGIN SOLUTION\nanswer_{n} = {answer_source(ex)}\n### END SOLUTION"),
@@ -207,8 +249,8 @@ def notebook(items: list[Exercise], title: str) -> dict:
                 locked=False,
             )
         )
-        form = [ex.answer, [[c.key, c.label.en, c.label.ru] for c in ex.choices], _count(ex)]
-        exercise = {"kind": ex.kind, "seed": ex.seed, "difficulty": ex.difficulty}
+        form = [ex.answer, [[c.key, c.label.en, c.label.ru] for c in ex.choices], _count(ex), lang]
+        exercise = {"kind": ex.kind, "seed": ex.seed, "difficulty": ex.difficulty, "lang": lang}
         nb["cells"].append(
             _nb(
                 _code(
@@ -234,7 +276,7 @@ def _form(form: list) -> Exercise:
     """An exercise that knows only how it is answered (what :func:`read_answer` needs)."""
     from rules.exercises.core import Choice
 
-    answer, choices, count = form
+    answer, choices, count = form[:3]
     return Exercise(
         kind="",
         seed=0,
@@ -255,27 +297,66 @@ def read_answer(form: list, answer) -> None:
     :data:`ANSWER_MIME`), which judges it outside the student's notebook when it is collected."""
     from IPython.display import display
 
+    lang = form[3] if len(form) > 3 else ""
     if answer is None:
-        print("No answer yet. · Ответа пока нет.")
+        print(_say(lang, "No answer yet.", "Ответа пока нет."))
         return
     if not is_plain(answer):
-        print(f"An answer is a number, a text or a list of them, not {type(answer).__name__}. · {_PLAIN_RU}")
+        print(_must_be(form[0], answer, lang))
+        shown = NotPlain(type(answer).__name__, repr(answer)[:60])
+        display({"text/plain": "", ANSWER_MIME: {"not_plain": shown.type, "shown": shown.shown}}, raw=True)
         return
     handed = json.dumps(answer, ensure_ascii=False)
     if len(handed) > MAX_ANSWER:
-        print(f"The answer is too long ({len(handed)} characters). · Ответ слишком длинный ({len(handed)} симв.).")
+        print(
+            _say(
+                lang,
+                f"The answer is too long ({len(handed)} characters).",
+                f"Ответ слишком длинный ({len(handed)} симв.).",
+            )
+        )
         return
     ex = _form(form)
     try:
         answer_key(ex, answer)
     except RulesError as error:
-        said = f"Cannot read the answer: {error.message('en')}\nОтвет не прочитан: {error.message('ru')}"
+        said = _say(
+            lang,
+            f"Cannot read the answer: {error.message('en')}",
+            f"Ответ не прочитан: {error.message('ru')}",
+            "\n",
+        )
     else:
-        said = f"Your answer reads: {answer_text(ex, answer, 'en')} · Ваш ответ прочитан так: {answer_text(ex, answer, 'ru')}"
+        said = _say(
+            lang,
+            f"Your answer reads: {answer_text(ex, answer, 'en')}",
+            f"Ваш ответ прочитан так: {answer_text(ex, answer, 'ru')}",
+        )
     display({"text/plain": said, ANSWER_MIME: {"answer": answer}}, raw=True)
 
 
-_PLAIN_RU = "Ответ — число, текст или их список."
+@dataclass(frozen=True)
+class NotPlain:
+    """What a checked cell hands in for an answer that is not plain data: its type and how it looked."""
+
+    type: str
+    shown: str
+
+
+def _must_be(form: str, answer, lang: str = "") -> str:
+    """Why ``answer`` (a fraction, True or False, an object) is no answer of ``form``, in both languages."""
+    kind = answer.type if isinstance(answer, NotPlain) else type(answer).__name__
+    shown = answer.shown if isinstance(answer, NotPlain) else repr(answer)[:60]
+    what_en, what_ru = {
+        "float": ("a fraction", "дробное число"),
+        "bool": ("True or False", "True или False"),
+    }.get(kind, (f"an object of type {kind}", f"объект типа {kind}"))
+    how_en, how_ru = (s.format(example=_EXAMPLES[form]) for s in _HOW[form])
+    return _say(
+        lang,
+        f"The answer must be {how_en}, not {what_en} ({shown}).",
+        f"Ответ должен быть таким: {how_ru}, а не {what_ru} ({shown}).",
+    )
 
 
 def is_plain(value, depth: int = 0) -> bool:
@@ -287,10 +368,13 @@ def is_plain(value, depth: int = 0) -> bool:
 
 def handed_in(outputs: list) -> object:
     """The answer a checked cell handed in (the last output of type :data:`ANSWER_MIME`), if it is
-    plain data of a bounded size; else None."""
+    plain data of a bounded size; a :class:`NotPlain` if the student's answer was a fraction, True
+    or False or another object; else None."""
     for output in reversed(outputs):
         data = output.get("data", {}) if output.get("output_type") in ("display_data", "execute_result") else {}
         handed = data.get(ANSWER_MIME)
+        if isinstance(handed, dict) and isinstance(handed.get("not_plain"), str):
+            return NotPlain(handed["not_plain"][:40], str(handed.get("shown", ""))[:60])
         if isinstance(handed, dict) and "answer" in handed:
             answer = handed["answer"]
             ok = is_plain(answer) and len(json.dumps(answer, ensure_ascii=False)) <= MAX_ANSWER
@@ -301,20 +385,21 @@ def handed_in(outputs: list) -> object:
 def grade(exercise: dict, accepted: list, answer) -> tuple[int, str]:
     """The grader's verdict on ``answer`` to ``exercise`` (its kind, seed and difficulty), whose right
     answers (as :func:`~rules.exercises.core.answer_key` reads them) are ``accepted``: 1 or 0, and
-    the verdict in both languages with, when it is not right, the right answer. Never raises on an
-    answer.
+    the verdict in the students' language (``exercise["lang"]``; both languages if it has none)
+    with, when it is not right, the right answer. Never raises on an answer.
 
     The answer earns its point only if the engine judges it right and it is one of the answers the
     assignment holds (for the exercise the students were given, whatever the engine says later).
     """
     ex = generate(exercise["kind"], exercise["seed"], exercise["difficulty"])
-    solution = f"Answer: {ex.solution_text.en} · Ответ: {ex.solution_text.ru}"
+    lang = exercise.get("lang", "")
+    solution = _say(lang, f"Answer: {ex.solution_text.en}", f"Ответ: {ex.solution_text.ru}")
     if answer is None:
-        return 0, f"No answer. · Нет ответа.\n{solution}"
-    if not is_plain(answer):
-        return 0, f"An answer is a number, a text or a list of them. · {_PLAIN_RU}\n{solution}"
+        return 0, _say(lang, "No answer.", "Нет ответа.") + f"\n{solution}"
+    if isinstance(answer, NotPlain) or not is_plain(answer):
+        return 0, f"{_must_be(ex.answer, answer, lang)}\n{solution}"
     verdict = check(ex, answer)
-    said = f"{verdict.text('en')}\n{verdict.text('ru')}"
+    said = verdict.text(lang) if lang in LANGS else f"{verdict.text('en')}\n{verdict.text('ru')}"
     if not verdict.readable:
         return 0, f"{said}\n{solution}"
     try:
@@ -324,8 +409,31 @@ def grade(exercise: dict, accepted: list, answer) -> tuple[int, str]:
     if verdict.correct and key in accepted:
         return 1, said
     if verdict.correct:  # the engine has changed since the assignment was written: its answers stand
-        return 0, f"Not one of this assignment's answers. · Не из ответов этого задания.\n{solution}"
+        return 0, _say(lang, "Not one of this assignment's answers.", "Не из ответов этого задания.") + f"\n{solution}"
     return 0, said
+
+
+def rule_of(exercise: dict) -> tuple[str, str]:
+    """The rule ``exercise`` teaches: its title in the students' language, and its address in the book
+    when the book's address is known (``RULEBOOK_BOOK_URL``, e.g. the class server's), else ""."""
+    ex = generate(exercise["kind"], exercise["seed"], exercise["difficulty"])
+    lang = exercise.get("lang", "")
+    if ex.rule == "notation":
+        title, page = _say(lang, "Notation", "Обозначения"), "notation/notation.html"
+    else:
+        import rules
+
+        game = rules.GAMES.get(ex.rule.split(".", 1)[0])
+        en, ru = game.rules.get(ex.rule, (ex.rule, ex.rule)) if game is not None else (ex.rule, ex.rule)
+        title, page = _say(lang, en, ru), None
+    base = os.environ.get("RULEBOOK_BOOK_URL", "").rstrip("/")
+    if not base:
+        return title, ""
+    if page is None:
+        from widgets.common import rule_href
+
+        return title, rule_href(ex.rule)
+    return title, f"{base}/book/{page}"
 
 
 class GradingError(RuntimeError):
@@ -373,7 +481,7 @@ c.GenerateFeedback.preprocessors = [
 _GRADER = "rules.exercises.course.ExecuteAndGrade"
 
 
-def write(out: Path | str, game: str, count: int, seed: int, difficulty: int = 2) -> Path:
+def write(out: Path | str, game: str, count: int, seed: int, difficulty: int = 2, lang: str = "en") -> Path:
     """Write the source assignment under ``out`` (a course directory); return the notebook's path."""
     out = Path(out)
     name = assignment_name(game, seed)
@@ -381,8 +489,16 @@ def write(out: Path | str, game: str, count: int, seed: int, difficulty: int = 2
     folder = out / "source" / name
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.ipynb"
-    title = f"{game}: {count} exercises · упражнений: {count}"
-    path.write_text(json.dumps(notebook(items, title), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    from rules.exercises.core import chapter_name
+    from rules.lang import count as counted
+
+    words = ("exercise", "exercises"), ("упражнение", "упражнения", "упражнений")
+    title = _say(
+        lang,
+        f"{chapter_name(game)}: {counted(count, 'en', *words)}",
+        f"{chapter_name(game, 'ru')}: {counted(count, 'ru', *words)}",
+    )
+    path.write_text(json.dumps(notebook(items, title, lang), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     config = out / "nbgrader_config.py"
     if not config.exists():
         config.write_text(_CONFIG, encoding="utf-8")
@@ -402,9 +518,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--difficulty", type=int, default=2, choices=DIFFICULTIES)
     parser.add_argument("--out", default="course", help="the course directory (nbgrader's root)")
+    parser.add_argument("--lang", default="en", choices=LANGS, help="the students' language")
     args = parser.parse_args(argv)
     try:
-        path = write(args.out, args.game, args.count, args.seed, args.difficulty)
+        path = write(args.out, args.game, args.count, args.seed, args.difficulty, args.lang)
     except ExerciseError as error:
         parser.error(f"{error.message('en')} / {error.message('ru')}")
     print(path)

@@ -259,30 +259,46 @@ def unreadable(exercise: Exercise, en: str, ru: str) -> Verdict:
     return Verdict(False, exercise.rule, wrong=(Bi(en, ru),), readable=False)
 
 
+#: Cyrillic letters that look like the Latin letters a choice may be named by («В» typed for B)
+_LOOKALIKES = str.maketrans("АВСЕНКМОРТХ", "ABCEHKMOPTX")
+
+
+def _norm(text: str) -> str:
+    return " ".join(str(text).split()).upper()
+
+
 def read_keys(exercise: Exercise, answer) -> list[str]:
     """The picked keys: an iterable of keys, or keys in one text separated by spaces or commas.
 
-    A choice is named by its key or by its label in either language, in any case ("да", "No").
+    A choice is named by its key or by its label in either language, in any case ("да", "No",
+    «побить 10♦ картой К♦»), a Cyrillic letter that looks like its Latin letter («В» for B) too.
     """
     if answer is None:
         return []
+    known: dict[str, str] = {}
+    for c in exercise.choices:
+        for name in (c.key, c.label.en, c.label.ru):
+            known.setdefault(_norm(name), c.key)
+    if isinstance(answer, str):
+        parts = [p for p in re.split(r"[,;]", answer) if p.strip()]
+        if parts and all(_norm(p) in known for p in parts):  # whole labels, words and all
+            return [known[_norm(p)] for p in parts]
     items = _items(answer, ",")
-    known = {label.upper(): c.key for c in exercise.choices for label in (c.label.en, c.label.ru) if " " not in label}
-    known.update({c.key.upper(): c.key for c in exercise.choices})
     out = []
     for i, item in enumerate(items, start=1):
-        key = known.get(item.strip().upper())
+        key = known.get(_norm(item))
         if key is None:
             # a card may be typed in either language: read it as a card, then match
             try:
                 key = known.get(format_cards(parse_cards(item)).upper())
             except NotationError:
                 key = None
+        if key is None and len(item.strip()) == 1:
+            key = known.get(item.strip().upper().translate(_LOOKALIKES))
         if key is None:
-            offered = " ".join(c.key for c in exercise.choices)
             raise ExerciseError(
-                f"item {i}, {item!r}, is not one of the choices: {offered}",
-                f"пункт {i}, «{item}», — не из предложенных: {offered}",
+                f"item {i}, {item!r}, is not one of the choices: {'; '.join(c.label.en for c in exercise.choices)}",
+                f"пункт {i}, «{item}», — не из предложенных: {'; '.join(c.label.ru for c in exercise.choices)}",
             )
         out.append(key)
     return out

@@ -70,6 +70,8 @@ def meld(rng: random.Random, difficulty: int) -> dict:
     groups = []
     for letter in "ABCD"[: 2 + difficulty if difficulty < 3 else 4]:
         cards = _group(rng, left, 0.2 * difficulty)
+        while not cards:  # every card drawn was already used: draw the group again
+            cards = _group(rng, left, 0.2 * difficulty)
         if rng.random() < 0.5:
             cards = _spoil(rng, cards, left)
         groups.append((letter, cards))
