@@ -443,6 +443,13 @@ class ExecuteAndGrade(Execute):
             self.log.error("needs review: %s", failure)
             folder = Path((resources or {}).get("metadata", {}).get("path") or ".")
             (folder / REVIEW_FILE).write_text(failure + "\n", encoding="utf-8")
+        self._grade_cells(nb, held, failure)
+        return nb, resources
+
+    @staticmethod
+    def _grade_cells(nb: NotebookNode, held: dict, failure: str | None) -> None:
+        """Each check cell's verdict, its rule and its points written as its outputs (0 and the reason
+        for review when the notebook could not be run)."""
         for index, (_source, (exercise, accepted)) in held.items():
             cell = nb.cells[index]
             if failure is None:
@@ -473,7 +480,6 @@ class ExecuteAndGrade(Execute):
                     data={"text/plain": f"{points:g}"},
                 ),
             ]
-        return nb, resources
 
 
 def _bi(en: str, ru: str) -> str:
