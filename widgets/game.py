@@ -35,18 +35,19 @@ import functools
 import html
 import random
 import re
+import secrets
 import time
 from collections import Counter
 from typing import NamedTuple
 
 import ipywidgets as w
 
-from rules import svg
 from rules.cards import Card, format_card, parse_cards
 from rules.errors import IllegalAction, check_lang
 from rules.game import Action, Game, State, option_label, play_bots
 from rules.lang import count, pick, player_name
-from widgets.common import close_tree, guarded, rule_href, rule_link, show, status_line
+from widgets.common import close_tree, guarded, in_app, link_seed, rule_href, rule_link, show, status_line
+from widgets.hand import Hand
 
 #: the longest text a move box accepts (a hand of cards, not a book)
 MAX_TYPED = 200
@@ -54,8 +55,10 @@ MAX_TYPED = 200
 STEP_PAUSE, PAUSED_MOVES = 0.45, 12
 #: the log lines the Log drawer holds (the newest; the engine keeps them all)
 LOG_LINES = 120
-#: a card of the hand, in CSS pixels (the projector draws them larger)
-HAND_CARD = 60
+#: the moves of the bots since the person's last move shown under the table (the rest: the Log)
+LAST_LINES = 6
+#: a fresh deal's seed is below this (a number a teacher can read out to a class)
+FRESH_SEEDS = 10**6
 
 #: The table's look. Sizes are chosen so that the whole table (seats, centre, hand, status
 #: and moves) is on the first screen of a phone (360×740), a laptop (1280×720) and, with
@@ -173,8 +176,11 @@ class GameView(w.VBox):
     What a reader does can also be done by name, which is how the tests drive a view
     (they never read its private parts)::
 
-        view.buttons()            # the moves offered now, by their labels, in order
-        view.press("Take")        # press a move's button (LookupError if not offered)
+        view.buttons()            # the moves offered now (by the cards or as buttons), by their labels, in order
+        view.move_buttons()       # the labels of the buttons shown now (moves without a card, the choices)
+        view.press("Take")        # play an offered move as a reader does: its button, or its cards then it
+        view.cards()              # the hand's cards as a screen reader hears them ("nine of hearts: …")
+        view.tap(2)               # tap the hand's third card
         view.type_move("9♥")      # type a move in the move box and press Enter
         view.status_text()        # the status line: "Player 1, your turn."
         view.status_kind()        # "ok", "info" or "error"
@@ -198,19 +204,24 @@ class GameView(w.VBox):
     HAND_SIZES: bool = True
 
     def __init__(
-        self, *, lang: str = "en", seed: int = 0, players: int | None = None, seats=None, setup=None, **options
+        self, *, lang: str = "en", seed: int | None = 0, players: int | None = None, seats=None, setup=None, **options
     ):
         self.lang = check_lang(lang)
         info = self.GAME.info
+        seed, self._seed_chosen = deal_seed(seed)
+        self._seed_typed = False
         self._values = {"players": players or info.min_players, "seed": seed, **options}
         self._seats = list(seats) if seats else None
         self._speed, self._waiting, self._rng = "instant", False, random.Random(seed)
         self._projector = False
         self._status, self._last, self._hand_box = status_line(), w.HTML(), w.HTML()
+        self._hand = Hand(play=self._act, say=self._say, label=self.action_text, of_action=action_cards)
+        self._result = w.HTML()
         for widget, name in (
             (self._status, "rb-status"),
             (self._last, "rb-last-move"),
             (self._hand_box, "rb-hand-box"),
+            (self._result, "rb-result"),
         ):
             widget.add_class(name)
         self._state: State | None = None
@@ -274,16 +285,36 @@ class GameView(w.VBox):
     # ---- the test driver: what a reader does, by name
 
     def buttons(self) -> list[str]:
-        """The labels of the move buttons offered now, in their order on the page."""
-        return [button.description for button in self._actions.children]
+        """The labels of the moves offered now (played by tapping cards or by a button), in the engine's order."""
+        return [self.action_text(a) for a in self._offered]
+
+    def move_buttons(self) -> list[str]:
+        """The labels of the move buttons shown now: the choices by the hand, then the moves without a card."""
+        return [b.description for b in (*self._hand.children[2].children, *self._actions.children)]
 
     def press(self, label: str) -> None:
-        """Press the move button labelled ``label``."""
+        """Play the offered move labelled ``label`` as a reader does: press its button, or tap
+        its cards and press it among the choices that appear by the hand."""
         for button in self._actions.children:
             if button.description == label:
                 button.click()
                 return
-        raise LookupError(f"no move button {label!r}; offered: {self.buttons()}")
+        if self._hand.press_choice(label):
+            return
+        for action in self._hand.moves:
+            if self.action_text(action) == label:
+                self._hand.select_for(action)
+                self._hand.press_choice(label)
+                return
+        raise LookupError(f"no move {label!r}; offered: {self.buttons()}")
+
+    def cards(self) -> list[str]:
+        """The hand's card buttons as a screen reader hears them: the card and its move."""
+        return [button.description for button in self._hand.children[1].children]
+
+    def tap(self, index: int) -> None:
+        """Tap the hand's card at ``index`` (0 is the leftmost)."""
+        self._hand.children[1].children[index].click()
 
     def type_move(self, text: str) -> None:
         """Type ``text`` in the move box and press Enter."""
@@ -349,7 +380,7 @@ class GameView(w.VBox):
         self.control("rb-step").click()
 
     def play_again(self) -> None:
-        """Press New game under a finished game (LookupError while the game goes on)."""
+        """Press Play again under a finished game (LookupError while the game goes on)."""
         if not self._state.is_over():
             raise LookupError("New game is offered under the table only when the game is over")
         self.control("rb-again").click()
@@ -387,8 +418,9 @@ class GameView(w.VBox):
             widget.value = self._values.get(name, getattr(self.GAME.options, name, widget.value))
             widget.style = {"description_width": "initial"}
             widget.add_class(f"rb-option-{name}")
+        made["seed"].observe(self._seed_typed_in, names="value")
         self._inputs = made
-        new = self._button(pick(lang, "New game", "Новая партия"), "rb-new", lambda _b: self._new_game())
+        new = self._button(pick(lang, "New game", "Новая партия"), "rb-new", self._new_deal)
         new.button_style = "primary"
         parts = [*made.values(), new]
         setups = self.GAME.setups
@@ -471,8 +503,32 @@ class GameView(w.VBox):
         options = {k: v for k, v in self._values.items() if k not in ("players", "seed")}
         self._begin(self.GAME.new_game(players=self._values["players"], seed=self._values["seed"], **options))
 
+    def _seed_typed_in(self, _change) -> None:
+        self._seed_typed = True
+
+    def _next_seed(self) -> int:
+        """The next deal's seed: the one typed in Settings; after a seed that was chosen (typed,
+        or given by the link) the next one, so a class that started together stays together;
+        else a fresh one."""
+        box = self._inputs["seed"]
+        if self._seed_typed:
+            self._seed_chosen = True
+            return box.value
+        if self._seed_chosen:
+            return (self._values["seed"] + 1) % (box.max + 1)
+        return secrets.randbelow(FRESH_SEEDS)
+
+    def _new_deal(self, _button=None) -> None:
+        """New game (in Settings, or Play again under a finished game): the settings, a new deal."""
+        box = self._inputs["seed"]
+        box.unobserve(self._seed_typed_in, names="value")
+        box.value = self._next_seed()  # shown in Settings: the seed in use
+        box.observe(self._seed_typed_in, names="value")
+        self._new_game()
+
     def _begin(self, state: State) -> None:
         self._state = state
+        self._seed_typed = False
         n = state.num_players
         if not self._seats or len(self._seats) != n:
             self._seats = (list(self._seats or ["human"]) + ["bot"] * n)[:n]
@@ -534,12 +590,8 @@ class GameView(w.VBox):
             )
         raise IllegalAction(f"no legal move plays {shown} now", f"сейчас нет хода, который играет {shown}")
 
-    @guarded
-    def _play_again(self, _button=None) -> None:
-        """The game is over: the next one is a new deal (the next seed), with the same settings."""
-        seed = self._inputs["seed"]
-        seed.value = (self._values["seed"] + 1) % (seed.max + 1)
-        self._new_game()
+    def _say(self, text: str, kind: str = "info") -> None:
+        show(self._status, text, kind)
 
     @guarded
     def _undo(self, _button=None) -> None:
@@ -612,9 +664,9 @@ class GameView(w.VBox):
     def _rebuild(self) -> None:
         lang = self.lang
         # the controls this view replaces (another language, a new game), not the lines it keeps
-        close_tree(*self.children, keep=(self._status, self._last, self._hand_box))
+        close_tree(*self.children, keep=(self._status, self._last, self._hand_box, self._hand, self._result))
         self._table, self._actions, self._log = w.HTML(), w.HBox(), w.HTML()
-        self._buttons, self._offered = [], []
+        self._buttons, self._offered, self._button_moves = [], [], []
         self._typed_box = w.Text(
             placeholder=pick(lang, "type a move, e.g. 9♥ or 9H", "введите ход, например 9♥ или 9H"),
             description=pick(lang, "Move", "Ход"),
@@ -630,9 +682,9 @@ class GameView(w.VBox):
         self._download.add_class("rb-download")
         self._step = self._button(pick(lang, "Next bot move", "Следующий ход бота"), "rb-step", self._next_bot_move)
         self._again = self._button(
-            pick(lang, "New game", "Новая партия"),
+            pick(lang, "Play again", "Сыграть ещё"),
             "rb-again",
-            self._play_again,
+            self._new_deal,
             pick(lang, "A new deal with the same settings", "Новая раздача с теми же настройками"),
         )
         self._again.button_style = "primary"
@@ -672,7 +724,9 @@ class GameView(w.VBox):
             self._undo,
             pick(lang, "Take back the last move", "Отменить свой ход"),
         )
-        topbar = w.HBox([*settings, undo, *saving, *log])
+        self._deal = w.HTML()
+        self._deal.add_class("rb-deal")
+        topbar = w.HBox([*settings, undo, *saving, *log, self._deal])
         topbar.add_class("rb-topbar")
         self._meta = w.HTML(self._meta_html(), layout=w.Layout(display="none"))
         self._meta.add_class("rb-meta")
@@ -684,11 +738,13 @@ class GameView(w.VBox):
             topbar,
             self._table,
             self._last,
+            self._result,
+            self._again,
             self._hand_box,
+            self._hand,
             self._status,
             self._actions,
             self._step,
-            self._again,
             self._special,
             self._typed_box,
         ]
@@ -719,17 +775,17 @@ class GameView(w.VBox):
             f"<div class='rb-centre' role='region' tabindex='0' aria-label='{table}'>{centre}</div>"
         )
         entries = state.log(lang)
-        latest = next((e for e in reversed(entries) if e.kind == "action"), None)
-        self._last.value = (
-            f"<div class='rb-last' aria-live='polite'>{html.escape(latest.text)} <small>{rule_link(latest.rule, lang)}</small></div>"
-            if latest
-            else ""
-        )
+        self._last.value = self._last_html(entries)
         self._hand_box.value = self._hand_html(state, viewer, fresh)
         mine = [] if self._waiting else [a for a in state.legal_actions() if a.player in self.humans]
+        self._hand.show(self.hand(state, viewer), [a for a in mine if a.player == viewer], fresh, lang)
         self._offer(mine)
+        over = state.is_over()
         self._step.layout.display = None if self._waiting else "none"
-        self._again.layout.display = None if state.is_over() else "none"
+        self._again.layout.display = None if over else "none"
+        self._typed_box.layout.display = "none" if over else None
+        self._result.value = self._result_html(state) if over else ""
+        self._deal.value = self._deal_html(state)
         replaced = self._special.children
         self._special.children = self.special_input()
         close_tree(*(old for old in replaced if old not in self._special.children))
@@ -770,24 +826,64 @@ class GameView(w.VBox):
         )
 
     def _hand_html(self, state: State, viewer: int, fresh: frozenset[Card]) -> str:
+        """The viewer's seat (the hand's cards are buttons under it: :class:`widgets.hand.Hand`)."""
         lang = self.lang
-        held = self.hand(state, viewer)
-        legal = {c for a in state.legal_actions() if a.player == viewer for c in action_cards(a)} & set(held)
-        cards = []
-        for c in held:
-            cls = "rb-legal" if c in legal else "rb-dim" if legal else ""
-            glow = "last" if c in fresh else None  # a card the last action brought into the hand
-            cards.append(f"<span class='{cls}'>{svg.card(c, lang=lang, width=HAND_CARD, highlight=glow)}</span>")
         title = pick(lang, f"Hand of {player_name(viewer, 'en')}", f"Карты игрока {viewer + 1}")
+        self._hand.children[1].tooltip = title
         seat = self._seat_html(state, viewer, me=True)
+        return f"<div role='list' aria-label='{html.escape(pick(lang, 'Your seat', 'Ваше место'))}'>{seat}</div>"
+
+    def _last_html(self, entries) -> str:
+        """The moves since the person's last one (the bots' answers, all of them), or the last move."""
+        humans, moves = self.humans, [e for e in entries if e.kind == "action"]
+        mine = next((i for i in range(len(moves) - 1, -1, -1) if moves[i].player in humans), None)
+        since = moves[mine + 1 :] if mine is not None and mine + 1 < len(moves) else moves[-1:]
+        lines = "".join(
+            f"<li>{html.escape(e.text)} <small>{rule_link(e.rule, self.lang)}</small></li>" for e in since[-LAST_LINES:]
+        )
+        more = len(since) - LAST_LINES
+        if more > 0:
+            lines = f"<li>{pick(self.lang, f'… {more} more in the Log', f'… ещё {more} в журнале')}</li>" + lines
+        return f"<ol class='rb-last' aria-live='polite'>{lines}</ol>" if lines else ""
+
+    def _result_html(self, state: State) -> str:
+        """A finished game's result: each player's place and score, and how it ended."""
+        lang, result = self.lang, state.result()
+        rows = "".join(
+            f"<tr{' class=rb-winner' if place == 1 else ''}><td>{place}</td>"
+            f"<td>{html.escape(player_name(p, lang))}{'' if p in self.humans else pick(lang, ' (bot)', ' (бот)')}</td>"
+            f"<td>{result.scores[p]:g}</td></tr>"
+            for p, place in sorted(enumerate(result.places), key=lambda item: (item[1], item[0]))
+        )
+        head = pick(lang, "<th>Place</th><th>Player</th><th>Score</th>", "<th>Место</th><th>Игрок</th><th>Очки</th>")
+        note = html.escape(result.note(lang))
+        title = pick(lang, "Game over", "Партия окончена")
         return (
-            f"<div role='list' aria-label='{html.escape(pick(lang, 'Your seat', 'Ваше место'))}'>{seat}</div>"
-            f"<div class='rb-hand' role='group' aria-label='{html.escape(title)}'>{''.join(cards)}</div>"
+            f"<div class='rb-result-box' role='region' aria-label='{title}'><h2>{title}</h2>"
+            f"{f'<p>{note}</p>' if note else ''}<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
+        )
+
+    def _deal_html(self, state: State) -> str:
+        """The seed of a dealt game, to give a class one deal (typed in Settings, or ``?seed=`` in the link)."""
+        if state.origin[0] != "new_game":
+            return ""
+        seed = state.seed
+        hint = pick(
+            self.lang,
+            f"To deal these cards again: type {seed} as the seed in Settings, or add ?seed={seed} to the address",
+            f"Чтобы сдать те же карты: введите зерно {seed} в настройках или добавьте ?seed={seed} к адресу",
+        )
+        return (
+            f"<span class='rb-deal-no' title='{html.escape(hint)}'>{pick(self.lang, 'Deal', 'Раздача')} {seed}</span>"
         )
 
     def _offer(self, actions: list[Action]) -> None:
-        """One button per legal move of the person. The buttons are kept and relabelled
-        from move to move: a click then sends the page only what changed, not new widgets."""
+        """One button per legal move of the person that plays no card of the hand (the hand's
+        cards play the others). The buttons are kept and relabelled from move to move: a click
+        then sends the page only what changed, not new widgets."""
+        self._offered = list(actions)
+        carded = {id(m) for m in self._hand.moves}
+        actions = [a for a in actions if id(a) not in carded]
         while len(self._buttons) < len(actions):
             button = w.Button()
             button.add_class("rb-action")
@@ -796,11 +892,11 @@ class GameView(w.VBox):
         for button, action in zip(self._buttons, actions, strict=False):
             with button.hold_sync():  # one message per button, not one per trait
                 button.description, button.tooltip = self.action_text(action), action.explain(self.lang)
-        self._offered = list(actions)
+        self._button_moves = list(actions)
         self._actions.children = self._buttons[: len(actions)]
 
     def _act_offered(self, index: int, _button=None) -> None:
-        self._act(self._offered[index])
+        self._act(self._button_moves[index])
 
     def _tell(self) -> None:
         state, lang = self._state, self.lang
@@ -826,6 +922,19 @@ class GameView(w.VBox):
         else:
             who = player_name(state.current_player, lang)
             show(self._status, pick(lang, f"{who}, your turn.", f"{who}, ваш ход."))
+
+
+def deal_seed(seed: int | None) -> tuple[int, bool]:
+    """The first deal's seed, and whether it was chosen rather than drawn.
+
+    In an app the address chooses it (``?seed=42``); without one, each visitor gets a fresh
+    deal. In the book (and in tests) the page's own ``seed`` deals, so the page is the same
+    at every build; ``None`` asks for a fresh deal there too.
+    """
+    if in_app():
+        asked = link_seed()
+        return (asked, True) if asked is not None else (secrets.randbelow(FRESH_SEEDS), False)
+    return (seed, True) if seed is not None else (secrets.randbelow(FRESH_SEEDS), False)
 
 
 def _around(viewer: int, players: int) -> list[int]:
