@@ -37,20 +37,19 @@ import random
 import re
 import secrets
 import time
-from collections import Counter
 from typing import NamedTuple
 
 import ipywidgets as w
 
-from rules.cards import Card, format_card, parse_cards
+from rules.cards import Card
 from rules.errors import IllegalAction, check_lang
 from rules.game import Action, Game, State, option_label, play_bots
 from rules.lang import count, pick, player_name
-from widgets.common import close_tree, guarded, in_app, link_seed, rule_href, rule_link, show, status_line
+from rules.moves import cards_of as action_cards
+from rules.moves import read_move
+from widgets.common import close_tree, guarded, in_app, link_seed, rule_href, rule_link, rule_title, show, status_line
 from widgets.hand import Hand
 
-#: the longest text a move box accepts (a hand of cards, not a book)
-MAX_TYPED = 200
 #: seconds between two bot moves at the "normal" speed, and the moves shown that way
 STEP_PAUSE, PAUSED_MOVES = 0.45, 12
 #: the log lines the Log drawer holds (the newest; the engine keeps them all)
@@ -90,15 +89,30 @@ STYLE = """<style>
   min-height:3em;box-sizing:border-box}
 .rb-game .rb-centre svg.cards{max-width:none}
 .rb-game .rb-centre svg.cards.grid{max-width:100%;height:auto}
-.rb-game .rb-hand{display:flex;gap:4px;padding-top:10px;align-items:flex-end;max-width:100%}
-.rb-game .rb-hand>span{flex:0 1 auto;min-width:14px}
-.rb-game .rb-hand>span:last-child{flex-shrink:0}
-.rb-game .rb-hand svg.cards{max-width:none;width:var(--rb-card,60px);height:auto;display:block}
-.rb-game .rb-hand .rb-legal{transform:translateY(-8px)}
-.rb-game .rb-hand .rb-dim svg{opacity:.6}
+.rb-game .rb-hand{display:flex;gap:4px;padding:18px 0 4px;align-items:flex-end;max-width:100%;overflow:visible}
+.rb-game button.rb-card{flex:0 1 var(--rb-card,60px);min-width:26px;width:var(--rb-card,60px);height:calc(var(--rb-card,60px)*1.4);
+  margin:0;padding:0;border:0;border-radius:calc(var(--rb-card,60px)*.08);background:#fff left top/var(--rb-card,60px) auto no-repeat;
+  color:transparent;font-size:1px;line-height:1;overflow:hidden;white-space:nowrap;text-indent:200%;box-shadow:0 1px 3px rgba(0,0,0,.35);
+  cursor:pointer;transition:transform .12s ease-out}
+.rb-game button.rb-card:last-child{flex-shrink:0}
+.rb-game button.rb-card.rb-legal{transform:translateY(-10px)}
+.rb-game button.rb-card.rb-legal:hover{transform:translateY(-14px)}
+.rb-game button.rb-card.rb-dim{filter:brightness(.78) saturate(.6);cursor:default}
+.rb-game button.rb-card.rb-selected{transform:translateY(-18px);box-shadow:0 0 0 3px #0550ae,0 4px 10px rgba(0,0,0,.35)}
+.rb-game button.rb-card.rb-fresh{animation:rb-glow 1.8s ease-out}
+.rb-game .rb-choices{display:flex;flex-wrap:wrap;gap:6px;padding:0 5px;margin:0 -5px}
+.rb-game .rb-choices:empty{display:none}
+.rb-game .rb-last{margin:4px 0 0;padding:0;list-style:none}
+.rb-game .rb-deal-no{font-size:13px;color:#424a53;white-space:nowrap}
+.rb-game .rb-result-box{border:2px solid #1a7f37;border-radius:10px;padding:6px 12px;margin:6px 0;background:#f0fff4}
+.rb-game .rb-result-box h2{font-size:1.15em;margin:0 0 4px}
+.rb-game .rb-result-box p{margin:0 0 4px}
+.rb-game .rb-result-box table{border-collapse:collapse}
+.rb-game .rb-result-box :is(td,th){padding:2px 12px 2px 0;text-align:left}
+.rb-game .rb-result-box tr.rb-winner{font-weight:700}
 .rb-game .hl-last{animation:rb-glow 1.8s ease-out}
 @keyframes rb-glow{0%{filter:drop-shadow(0 0 9px #bf8700)}100%{filter:none}}
-.rb-game .rb-last{margin:4px 0 0;font-size:13px}
+.rb-game .rb-last{font-size:13px}
 .rb-game a.rule-link{color:#0550ae;text-decoration:underline}
 .rb-game small{font-size:12px}
 .rb-game .rb-status{font-size:16px;font-weight:600;margin:4px 0 2px}
@@ -147,15 +161,6 @@ class LogLine(NamedTuple):
     @property
     def href(self) -> str:
         return rule_href(self.rule)
-
-
-def action_cards(action: Action) -> tuple[Card, ...]:
-    """The cards an action plays (``cards``, or its one ``card``), for typed moves and highlights."""
-    cards = getattr(action, "cards", None)
-    if cards is None:
-        card = getattr(action, "card", None)
-        cards = (card,) if isinstance(card, Card) else ()
-    return tuple(c for c in cards if isinstance(c, Card))
 
 
 def moved_cards(action: Action) -> frozenset[Card]:
@@ -216,6 +221,8 @@ class GameView(w.VBox):
         self._projector = False
         self._status, self._last, self._hand_box = status_line(), w.HTML(), w.HTML()
         self._hand = Hand(play=self._act, say=self._say, label=self.action_text, of_action=action_cards)
+        self._hand.on_select = self._draw_table
+        self._fresh: frozenset[Card] = frozenset()
         self._result = w.HTML()
         for widget, name in (
             (self._status, "rb-status"),
@@ -253,6 +260,10 @@ class GameView(w.VBox):
     def action_text(self, action: Action) -> str:
         """A button's text for ``action``."""
         return action.explain(self.lang)
+
+    def selected_cards(self) -> list[Card]:
+        """The cards of the hand the reader has selected (a game may light up where they go)."""
+        return [self._hand.held[i] for i in sorted(self._hand.selected)]
 
     def special_input(self) -> list[w.Widget]:
         """Extra controls of a game (Domino's placement grid); called at every redraw."""
@@ -565,30 +576,28 @@ class GameView(w.VBox):
     def _typed(self, change) -> None:
         typed = change["new"].strip()
         if typed:
-            self._act(self._match(typed))
+            try:
+                action = self._match(typed)
+            except IllegalAction as error:  # why, and the rule that says so
+                rule = (
+                    f" ({pick(self.lang, 'rule', 'правило')}: {rule_title(error.rule, self.lang)})"
+                    if error.rule
+                    else ""
+                )
+                show(self._status, error.message(self.lang) + rule, "error")
+                return
+            self._act(action)
             if self._status.value and "status-error" not in self._status.value:
                 self._typed_box.value = ""  # played: the box is ready for the next move
 
     def _match(self, typed: str) -> Action:
-        """The legal action a typed move names: its cards in notation, or its label."""
-        lang, state = self.lang, self._state
-        if len(typed) > MAX_TYPED:
-            raise IllegalAction(f"a move is at most {MAX_TYPED} characters", f"ход — не больше {MAX_TYPED} символов")
-        mine = [a for a in state.legal_actions() if a.player in self.humans]
-        named = [a for a in mine if typed.casefold() in (a.label.casefold(), self.action_text(a).casefold())]
-        if named:
-            return named[0]
-        wanted = Counter(parse_cards(typed))
-        fits = [a for a in mine if Counter(action_cards(a)) == wanted]
-        if len(fits) == 1:
-            return fits[0]
-        shown = " ".join(format_card(c, lang) for c in wanted.elements())
-        if fits:
-            raise IllegalAction(
-                f"{shown} can be played in {len(fits)} ways: use the buttons",
-                f"{shown} можно сыграть {len(fits)} способами: выберите кнопкой",
-            )
-        raise IllegalAction(f"no legal move plays {shown} now", f"сейчас нет хода, который играет {shown}")
+        """The legal action a typed move names (:func:`rules.moves.read_move`): its words, its cards."""
+        mine = [a for a in self._state.legal_actions() if a.player in self.humans]
+        return read_move(self._state, mine, typed, self.lang, self._move_text)
+
+    def _move_text(self, action: Action, lang: str) -> str:
+        """A move's button text in ``lang`` (the view's own words in its language)."""
+        return self.action_text(action) if lang == self.lang else action.explain(lang)
 
     def _say(self, text: str, kind: str = "info") -> None:
         show(self._status, text, kind)
@@ -766,19 +775,13 @@ class GameView(w.VBox):
         state, lang, viewer = self._state, self.lang, self.viewer
         last = state.history[-1] if state.history else None
         fresh = moved_cards(last) if last else frozenset()
-        others = [p for p in _around(viewer, state.num_players) if p != viewer]
-        seats = "".join(self._seat_html(state, p) for p in others)
-        centre = self.draw_table(state, viewer, fresh)
-        table = pick(lang, "table", "стол")
-        self._table.value = (
-            f"<div class='rb-seats' role='list' aria-label='{pick(lang, 'Other players', 'Другие игроки')}'>{seats}</div>"
-            f"<div class='rb-centre' role='region' tabindex='0' aria-label='{table}'>{centre}</div>"
-        )
+        mine = [] if self._waiting else [a for a in state.legal_actions() if a.player in self.humans]
+        self._hand.show(self.hand(state, viewer), [a for a in mine if a.player == viewer], fresh, lang)
+        self._fresh = fresh
+        self._draw_table()
         entries = state.log(lang)
         self._last.value = self._last_html(entries)
         self._hand_box.value = self._hand_html(state, viewer, fresh)
-        mine = [] if self._waiting else [a for a in state.legal_actions() if a.player in self.humans]
-        self._hand.show(self.hand(state, viewer), [a for a in mine if a.player == viewer], fresh, lang)
         self._offer(mine)
         over = state.is_over()
         self._step.layout.display = None if self._waiting else "none"
@@ -806,6 +809,18 @@ class GameView(w.VBox):
         )
         empty = pick(lang, "Nothing has happened yet.", "Пока ничего не произошло.")
         self._log.value = f"<div class='rb-log-lines'>{note}<ol>{items}</ol>{'' if items else html.escape(empty)}</div>"
+
+    def _draw_table(self) -> None:
+        """The other seats and the centre (drawn again when the hand's selection changes)."""
+        state, lang, viewer = self._state, self.lang, self.viewer
+        others = [p for p in _around(viewer, state.num_players) if p != viewer]
+        seats = "".join(self._seat_html(state, p) for p in others)
+        centre = self.draw_table(state, viewer, self._fresh)
+        table = pick(lang, "table", "стол")
+        self._table.value = (
+            f"<div class='rb-seats' role='list' aria-label='{pick(lang, 'Other players', 'Другие игроки')}'>{seats}</div>"
+            f"<div class='rb-centre' role='region' tabindex='0' aria-label='{table}'>{centre}</div>"
+        )
 
     def _seat_html(self, state: State, seat: int, *, me: bool = False) -> str:
         lang = self.lang

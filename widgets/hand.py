@@ -72,6 +72,8 @@ class Hand(w.VBox):
         self.selected: set[int] = set()
         self.choices: list[Action] = []
         self.lang = "en"
+        #: called when the selection changes (a game may light up where the selected cards go)
+        self.on_select = lambda: None
         self._cards = w.HBox()
         self._cards.add_class("rb-hand")
         self._cards.add_class("rb-cards")
@@ -116,6 +118,7 @@ class Hand(w.VBox):
             self._say(pick(self.lang, f"No move plays {name} now.", f"Сейчас нет хода картой {name}."), "error")
             self.selected = set()
             self._draw()
+            self.on_select()
             return
         wanted = Counter(self.held[i] for i in chosen)
         exact = [m for m in fits if cards_of(m, self.held, self._of_action) == wanted]
@@ -125,6 +128,7 @@ class Hand(w.VBox):
             return
         self.selected = chosen
         self._draw()
+        self.on_select()
         if chosen:
             shown = format_cards(wanted.elements(), self.lang)
             self._say(
@@ -144,6 +148,7 @@ class Hand(w.VBox):
                 chosen.add(i)
         self.selected = chosen
         self._draw()
+        self.on_select()
 
     def press_choice(self, label: str) -> bool:
         for button in self._choices.children:
