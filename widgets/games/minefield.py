@@ -57,8 +57,9 @@ class MinefieldView(GameView):
     GAME = mf.GAME
     HAND_SIZES = False  # nobody holds cards: the field is the table
 
-    def __init__(self, players: int = 3, seed: int = 0, *, scenario: str | None = None, seats=None, lang="en"):
-        seats = seats or ["human"] * mf.GAME.info.max_players
+    def __init__(self, players: int = 3, seed: int | None = 0, *, scenario: str | None = None, seats=None, lang="en"):
+        # a game: the reader and bots, as every game; a scenario is stepped through draw by draw, every seat by hand
+        seats = seats or (["human"] * mf.GAME.info.max_players if scenario else None)
         super().__init__(lang=lang, seed=seed, players=players, seats=seats, setup=scenario)
 
     def hand(self, state: mf.MinefieldState, viewer: int) -> list[Card]:
