@@ -110,8 +110,7 @@ def test_hot_seat_shows_the_hand_of_the_player_to_move():
     view = _view(seats=("human", "human"), seed=3)
     view.press(view.buttons()[0])
     assert view.state.current_player == 1 and view.viewer == 1
-    assert "data-seat='1'" in view.hand_html() and "data-seat='0'" in view.table_html()
-    assert view.control("rb-cards").tooltip == "Hand of Player 2"
+    assert "Hand of Player 2" in view.hand_html() and "data-seat='0'" in view.table_html()
 
 
 def test_step_by_step_bots_wait_for_the_button():

@@ -63,9 +63,10 @@ FRESH_SEEDS = 10**6
 #: and moves) is on the first screen of a phone (360×740), a laptop (1280×720) and, with
 #: the projector setting, a classroom's projector (1920×1080); no text is under 11 px.
 STYLE = """<style>
-.rb-game{position:relative;font-size:15px;line-height:1.35;color:#1f2328;
-  --rb-centre-max:max(150px, calc(100vh - 470px));--rb-moves-max:max(96px, calc(100vh - 560px))}
+.rb-game{position:relative;font-size:15px;line-height:1.35;color:#1f2328;--rb-centre-max:none;--rb-moves-max:none}
 @media (min-width:700px){.rb-game{--rb-centre-max:max(170px, calc(100vh - 430px));--rb-moves-max:max(96px, calc(100vh - 560px))}}
+@media (min-width:1500px) and (min-height:850px){.rb-game:not(.rb-projector){zoom:1.3}}
+@media (min-width:1900px) and (min-height:1000px){.rb-game:not(.rb-projector){zoom:1.5}}
 .rb-game .widget-html-content{font-size:inherit;line-height:inherit;min-width:0;max-width:100%}
 .rb-game .widget-html{min-width:0;max-width:100%}
 .rb-game .rb-bar,.rb-game .rb-topbar{display:flex;flex-wrap:wrap;gap:6px 8px;align-items:center}
@@ -75,6 +76,8 @@ STYLE = """<style>
   background:#fff;border:1px solid #57606a;border-radius:8px;box-shadow:0 10px 28px rgba(0,0,0,.25);
   padding:10px 12px;max-height:75vh;overflow:auto;box-sizing:border-box}
 .rb-game .rb-drawer.rb-open{display:flex !important}
+.rb-game .rb-drawer>*{flex-shrink:0}
+@media (max-width:699px){.rb-game .rb-drawer{position:static;flex:1 1 100%;order:10;max-height:none;overflow:visible}}
 @media (min-width:900px){.rb-game .rb-drawer{right:auto;width:min(46em,100%)}
   .rb-game .rb-drawer-log{left:auto;right:0;width:min(34em,100%)}}
 .rb-game .rb-drawer h2{font-size:1em;margin:0 0 .4em}
@@ -126,7 +129,11 @@ STYLE = """<style>
 .rb-game .widget-button,.rb-game .widget-toggle-button{width:auto;min-width:3em;font-size:14px}
 .rb-game .rb-topbar .widget-button{min-height:36px;padding:4px 9px;border-radius:6px;background:#fff;color:#1f2328;border:1px solid #57606a}
 .rb-game .widget-label{width:auto;min-width:0;max-width:none;white-space:normal}
-@media (max-width:420px){.rb-game .rb-topbar{gap:6px}.rb-game .rb-topbar .widget-button{font-size:13px;padding:4px 7px}
+.rb-game .rb-drawer .widget-inline-hbox{width:auto;max-width:100%;flex-wrap:wrap;height:auto}
+.rb-game .rb-drawer .widget-inline-hbox .widget-label{max-width:100%}
+.rb-game .rb-drawer :is(select,input[type=number],.widget-toggle-buttons){max-width:100%}
+.rb-game .rb-drawer .rb-bar{gap:8px 12px;align-items:flex-start}
+@media (max-width:420px){.rb-game{--rb-card:48px}.rb-game .rb-hand{gap:2px}.rb-game button.rb-card{min-width:22px}.rb-game .rb-topbar{gap:6px}.rb-game .rb-topbar .widget-button{font-size:13px;padding:4px 7px}
   .rb-game .rb-seats .rb-seat{font-size:12px;padding:2px 6px;min-width:0}.rb-game .rb-seats .rb-seat.rb-current{padding:0 4px}}
 .rb-game .rb-log ol{margin:0;padding-left:1.6em}
 .rb-game .rb-typed{margin-top:6px}
@@ -844,9 +851,11 @@ class GameView(w.VBox):
         """The viewer's seat (the hand's cards are buttons under it: :class:`widgets.hand.Hand`)."""
         lang = self.lang
         title = pick(lang, f"Hand of {player_name(viewer, 'en')}", f"Карты игрока {viewer + 1}")
-        self._hand.children[1].tooltip = title
         seat = self._seat_html(state, viewer, me=True)
-        return f"<div role='list' aria-label='{html.escape(pick(lang, 'Your seat', 'Ваше место'))}'>{seat}</div>"
+        return (
+            f"<div role='list' aria-label='{html.escape(pick(lang, 'Your seat', 'Ваше место'))}'>{seat}</div>"
+            f"<span class='rb-hand-title' hidden>{html.escape(title)}</span>"  # the page names the hand's cards by it
+        )
 
     def _last_html(self, entries) -> str:
         """The moves since the person's last one (the bots' answers, all of them), or the last move."""

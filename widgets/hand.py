@@ -42,7 +42,7 @@ def card_class(card: Card) -> str:
 
 @functools.lru_cache(maxsize=256)
 def _picture_rule(card: Card, lang: str) -> str:
-    picture = urllib.parse.quote(svg.card(card, lang=lang, width=PICTURE_WIDTH), safe=" =:/#,.()-'")
+    picture = urllib.parse.quote(svg.card(card, lang=lang, width=PICTURE_WIDTH), safe=" =:/,.()-'")
     return f'.rb-game button.{card_class(card)}{{background-image:url("data:image/svg+xml,{picture}")}}'
 
 
@@ -72,6 +72,8 @@ class Hand(w.VBox):
         self.selected: set[int] = set()
         self.choices: list[Action] = []
         self.lang = "en"
+        self.active = False
+        self._fresh: frozenset[Card] = frozenset()
         #: called when the selection changes (a game may light up where the selected cards go)
         self.on_select = lambda: None
         self._cards = w.HBox()
@@ -91,6 +93,7 @@ class Hand(w.VBox):
             self.selected = set()
         self.held, self.lang = list(held), lang
         self.moves = [m for m in moves if cards_of(m, self.held, self._of_action)]
+        self.active = bool(moves)  # the person is to move: the cards no move plays are dimmed
         self._pictures.value = pictures_style(self.held, lang)
         while len(self._buttons) < len(self.held):
             button = w.Button()
@@ -174,12 +177,10 @@ class Hand(w.VBox):
     # ---- drawing
 
     def _draw(self) -> None:
-        lang, playable = self.lang, set()
-        for m in self.moves:
-            playable |= set(cards_of(m, self.held, self._of_action))
+        lang = self.lang
         for i, (button, card) in enumerate(zip(self._buttons, self.held, strict=False)):
             moves = self.card_moves(i)
-            state = "rb-selected" if i in self.selected else "rb-legal" if moves else "rb-dim" if playable else ""
+            state = "rb-selected" if i in self.selected else "rb-legal" if moves else "rb-dim" if self.active else ""
             classes = ["rb-card", card_class(card), *([state] if state else [])]
             if card in self._fresh:
                 classes.append("rb-fresh")
