@@ -180,6 +180,17 @@ def _refusal(state: State, actions, wanted: Counter, place, shown: str, texts) -
                 continue
             if error.rule:
                 return error
+        player = state.current_player
+        for kind in state.GAME.actions:  # no such move offered: the kind of move that lays one card somewhere
+            names = {f.name for f in dataclasses.fields(kind)}
+            if player is None or not {"card", "where"} <= names or not place:
+                continue
+            try:
+                error = state.why_illegal(kind(player, card=card, where=place))
+            except (TypeError, ValueError):
+                continue
+            if error.rule:
+                return error
     return IllegalAction(
         f"no move plays {shown} now; the moves: {_listed(actions, texts, 'en')}",
         f"сейчас нет хода, который играет {shown}; ходы: {_listed(actions, texts, 'ru')}",

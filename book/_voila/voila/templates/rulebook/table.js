@@ -7,9 +7,10 @@
    - after a move, focus goes to the group of move buttons (named "Your moves"), a control that
      stays where it is: the buttons themselves are relabelled for the next move, and a second
      Enter on one of them would play another move;
-   - the hand's cards (buttons, named "Hand of Player 1"): the arrow keys move between them, Home
-     and End go to the first and the last; after a card or one of its moves is played, focus
-     stays in the hand (on the card now in that place), as it does on a card table;
+   - the hand's cards (buttons in a group named "Hand of Player 1"): the arrow keys move between
+     them, Home and End go to the first and the last; once a card or one of its moves is played,
+     focus goes to the hand's group (the button held another card now, and a second Enter on it
+     would play that one); a card that was only selected keeps it;
    - a New game, a set-up or a loaded game closes its drawer and gives focus back to its button;
      the New game under a finished game gives it to the new game's moves;
    - in an app (not in the book) the table fills the first screen: the centre of the table gets
@@ -22,15 +23,24 @@
   window.rulebookTable = true;
 
   var TOGGLE = /(?:^|\s)rb-toggle-([\w-]+)/;
-  var counter = 0, refocus = null;
+  var counter = 0, refocus = null, tapped = null;
+
+  function followCard() {
+    if (!tapped) return;
+    if (Date.now() > tapped.until) { tapped = null; return; }
+    if (document.activeElement !== tapped.button || tapped.button.textContent === tapped.text) return;
+    var hand = tapped.button.closest(".rb-cards");
+    tapped = null;
+    refocus = null;
+    if (hand) hand.focus({ preventScroll: true });
+  }
 
   function keepFocus() {
     if (!refocus) return;
     if (Date.now() > refocus.until) { refocus = null; return; }
     var active = document.activeElement;
     if (active && active !== document.body && document.contains(active)) return;
-    var all = refocus.game.querySelectorAll(refocus.selector);
-    var target = refocus.at === undefined ? all[0] : all[Math.min(refocus.at, all.length - 1)];
+    var target = refocus.game.querySelector(refocus.selector);
     if (target) { target.focus(); refocus = null; }
   }
 
@@ -71,6 +81,7 @@
     document.querySelectorAll(".rb-game .rb-cards").forEach(function (hand) {
       var title = hand.closest(".rb-game").querySelector(".rb-hand-title");
       hand.setAttribute("role", "group");
+      hand.setAttribute("tabindex", "-1");
       if (title) hand.setAttribute("aria-label", title.textContent);
     });
     document.querySelectorAll(".rb-game .rb-actions").forEach(function (group) {
@@ -111,10 +122,10 @@
     }
     var card = target.closest(".rb-game .rb-cards button, .rb-game .rb-choices button");
     if (card) {
-      var cards = Array.prototype.slice.call(card.closest(".rb-game").querySelectorAll(".rb-cards button"));
-      var at = Math.max(0, cards.indexOf(card));
-      /* the hand is drawn again: the focus stays on the card now in that place (or the last one) */
-      refocus = { game: card.closest(".rb-game"), at: at, selector: ".rb-cards button", until: Date.now() + 15000 };
+      decorate(document);
+      /* a move played: the focus goes to the hand, whether its button now holds another card or is gone */
+      tapped = { button: card, text: card.textContent, until: Date.now() + 15000 };
+      refocus = { game: card.closest(".rb-game"), selector: ".rb-cards", until: Date.now() + 15000 };
       return;
     }
     var move = target.closest(".rb-game .rb-actions button, .rb-game .rb-step, .rb-game .rb-special .widget-button");
@@ -127,10 +138,11 @@
 
   var STEPS = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
   document.addEventListener("keydown", function (event) {
-    var on = event.target instanceof Element ? event.target.closest(".rb-game .rb-cards button") : null;
+    var on = event.target instanceof Element ? event.target.closest(".rb-game .rb-cards button, .rb-game .rb-cards") : null;
     if (on && (event.key in STEPS || event.key === "Home" || event.key === "End")) {
-      var row = Array.prototype.slice.call(on.parentElement.querySelectorAll("button"));
-      var k = row.indexOf(on);
+      var group = on.closest(".rb-cards"), row = Array.prototype.slice.call(group.querySelectorAll("button"));
+      if (!row.length) return;
+      var k = on === group ? (STEPS[event.key] === -1 || event.key === "End" ? row.length : -1) : row.indexOf(on);
       k = event.key === "Home" ? 0 : event.key === "End" ? row.length - 1 : Math.max(0, Math.min(row.length - 1, k + STEPS[event.key]));
       row[k].focus();
       event.preventDefault();
@@ -194,7 +206,7 @@
   function later() {
     if (pending) return;
     pending = true;
-    requestAnimationFrame(function () { pending = false; decorate(document); keepFocus(); fit(); });
+    requestAnimationFrame(function () { pending = false; decorate(document); followCard(); keepFocus(); fit(); });
   }
   new MutationObserver(later).observe(document.documentElement, {
     childList: true, subtree: true, attributes: true, attributeFilter: ["class"],
