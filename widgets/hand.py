@@ -6,7 +6,7 @@ its move). Which moves a card belongs to comes from the engine only: a legal act
 cards (``action.cards`` or its ``card``, :func:`widgets.game.action_cards`) that are in
 the hand. So:
 
-- a card that belongs to one move, and that move plays that card alone, is played by a tap;
+- a card that belongs to one move is played by a tap (with the other cards of the hand that move plays);
 - a card that fits several moves is selected, and the moves appear by the hand as buttons;
   tapping more cards narrows them (a meld of several cards is chosen by tapping its cards);
   when the cards selected make exactly one move, it is played;
@@ -125,7 +125,7 @@ class Hand(w.VBox):
             return
         wanted = Counter(self.held[i] for i in chosen)
         exact = [m for m in fits if cards_of(m, self.held, self._of_action) == wanted]
-        if chosen and len(fits) == 1 and exact:
+        if chosen and len(fits) == 1 and (exact or chosen == {index}):  # the card's one move, or the cards' one
             self.selected = set()
             self._play(exact[0])
             return
