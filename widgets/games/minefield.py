@@ -20,16 +20,17 @@ from rules.lang import count, pick, player_name
 from widgets.common import guarded
 from widgets.game import GameView
 
+#: colours of the magic cards, each 4.5:1 or more on an open cell (white, grey or yellow)
 _MAGIC_COLOURS = {
-    "mine": "#cf222e",
-    "curse": "#8250df",
-    "extra mine": "#cf222e",
-    "misfortune": "#8250df",
-    "Doctor Evil": "#8250df",
-    "shield": "#1a7f37",
-    "immunity": "#1a7f37",
-    "luck": "#1a7f37",
-    "joker": "#d4a017",
+    "mine": "#a40e26",
+    "curse": "#6639ba",
+    "extra mine": "#a40e26",
+    "misfortune": "#6639ba",
+    "Doctor Evil": "#6639ba",
+    "shield": "#116329",
+    "immunity": "#116329",
+    "luck": "#116329",
+    "joker": "#7d5a00",
 }
 _BARRELS = ("barrel", "barrels"), ("бочонок", "бочонка", "бочонков")
 #: The table's look. The board shows every collection, so the shared view's hand box is not
