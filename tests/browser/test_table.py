@@ -34,7 +34,8 @@ LAYOUT_PROBLEMS = """() => {
   }));
   for (const b of document.querySelectorAll('.rb-game button, .rb-game .widget-label')) {
     if (b.offsetParent === null) continue;
-    if (b.scrollWidth > b.clientWidth + 2) out.push(`cut label: ${b.textContent.trim().slice(0, 40)}`);
+    // a card's words are for screen readers: its face is its picture
+    if (!b.classList.contains('rb-card') && b.scrollWidth > b.clientWidth + 2) out.push(`cut label: ${b.textContent.trim().slice(0, 40)}`);
     const r = b.getBoundingClientRect();
     if (r.right > window.innerWidth + 1) out.push(`off the screen: ${b.textContent.trim().slice(0, 40)}`);
   }
@@ -49,7 +50,7 @@ FIRST_SCREEN = """() => {
     const r = e.getBoundingClientRect();
     return r.height ? {top: Math.round(r.top), bottom: Math.round(r.bottom)} : null;
   };
-  return {hand: box('.rb-game .rb-hand'), moves: box('.rb-game .rb-actions') || box('.rb-game .rb-hand'),
+  return {hand: box('.rb-game .rb-hand'), moves: box('.rb-game .rb-actions:has(button)') || box('.rb-game .rb-hand'),
           status: box('.rb-game .rb-status'),
           seat: box('.rb-game .rb-me'), height: window.innerHeight};
 }"""
@@ -60,7 +61,8 @@ VISIBLE_TEXT = """() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
     const node = walker.currentNode, text = node.nodeValue.trim(), el = node.parentElement;
-    if (!text || !el || el.closest('script, style, title, noscript, [aria-hidden="true"]')) continue;
+    // a card's words are for screen readers (transparent): its face is its picture
+    if (!text || !el || el.closest('script, style, title, noscript, [aria-hidden="true"], .rb-card')) continue;
     if (!el.checkVisibility({visibilityProperty: true, opacityProperty: true})) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
