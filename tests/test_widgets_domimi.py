@@ -53,7 +53,7 @@ def test_the_game_shows_the_field_the_revealed_cards_and_short_buttons():
     assert state.current_player == 0
     assert "domimi-battery" in game.table_html() and "stage 1; round 1" in game.table_html()
     assert "personal deck 1, discard pile 0" in game.hand_html()  # the viewer's own seat, beside the hand
-    assert game.hand_html().count('<g class="card ') == 3  # the three cards revealed
+    assert len(game.cards()) == 3  # the three cards revealed, as cards to tap
     assert game.buttons() == ["collect A♥+2♥ → 3♥", "Do nothing"]
     game.press("collect A♥+2♥ → 3♥")
     assert game.state.current_player == 0 and len(game.state.history) >= 2

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from rules.cards import parse_card
 from widgets.games.domino import DominoGame, PlacementBoard
 
@@ -63,12 +61,6 @@ def test_a_bad_example_is_shown_as_a_message_not_a_traceback():
     assert "status-error" in board._status.value and "K♥" in board._status.value
 
 
-def _grid(game: DominoGame):
-    """The placement grid: the hand's toggle buttons and the places by name."""
-    places = {where: game.control(f"domino-game-where-{where}") for where in ("first", "left", "right", "up", "down")}
-    return game.control("domino-game-cards"), {**places, "pass": game.control("domino-game-pass")}
-
-
 def _log(game) -> str:
     return "\n".join(line.text for line in game.log_entries())
 
@@ -84,31 +76,40 @@ def test_the_game_opens_with_the_human_to_move_after_the_bots():
     assert ">A1<" in game.hand_html() and ">B1<" in game.table_html()
 
 
-def test_choosing_a_card_lights_up_its_cells_and_a_wrong_place_names_the_rule():
+def test_a_card_of_one_place_is_laid_by_a_tap_and_a_wrong_place_typed_names_the_rule():
     game = DominoGame(players=4, seed=2026, seats=["human"] * 4)  # hot seat: B1 leads
-    cards, _places = _grid(game)
-    cards.value = "10♠"
-    assert "10♠ may go: first (empty table)" in game.status_text()
-    assert game.table_html().count("hl-target") == 1
+    hand = game.state.hands[game.state.current_player]
     key = game.state.replay_key()
-    _grid(game)[1]["left"].click()
-    assert (
-        "the table is empty" in game.status_text()
-        and "(rule: Placing a card next to the last one)" in game.status_text()
-    )
+    game.type_move("10♠ left")
+    assert game.status_text().startswith("the table is empty")
+    assert game.status_text().endswith("(rule: Placing a card next to the last one)")
+    game.type_move("пас")
+    assert "a pass is not allowed (rule: The trick and the next lead)" in game.status_text()
     assert game.state.replay_key() == key
-    _grid(game)[1]["pass"].click()
-    assert "a pass is not allowed" in game.status_text() and game.state.replay_key() == key
-    _grid(game)[1]["first"].click()
+    assert game.cards()[hand.index(parse_card("10♠"))] == "ten of spades: 10♠ first (empty table)"
+    game.tap(hand.index(parse_card("10♠")))  # one place only: laid at once
     assert game.state.table.cards == [parse_card("10♠")]
     assert game.status_text() == "Player 4, your turn."  # B2
 
 
-def test_a_place_without_a_card_is_a_message_and_buttons_play_the_legal_moves():
+def test_a_card_of_two_places_lights_them_up_and_offers_both_by_the_hand():
+    game = DominoGame(players=4, seed=2026, seats=["human"] * 4)
+    while not any(text.endswith(": 2 moves") for text in game.cards()):  # the first moves until a card fits twice
+        game.press(game.buttons()[0])
+    hand = game.state.hands[game.state.current_player]
+    two = next(i for i, text in enumerate(game.cards()) if text.endswith(": 2 moves"))
+    game.tap(two)
+    name = str(hand[two])
+    assert game.move_buttons() == [f"{name} ↑ above", f"{name} ↓ below"]  # by the hand; no Pass: not a move now
+    assert game.table_html().count("hl-target") == 2 and len(game.state.history) < 10
+    game.press(f"{name} ↓ below")
+    assert game.state.table.cards[-1] == hand[two] and game.state.history[-1].where == "down"
+
+
+def test_buttons_are_the_moves_without_a_card_and_every_card_plays_its_own():
     game = DominoGame(players=2, seed=3, seats=["human", "human"])
-    _grid(game)[1]["up"].click()
-    assert "Choose a card first" in game.status_text()
     assert all(label.endswith("first (empty table)") for label in game.buttons())
+    assert game.move_buttons() == [] and len(game.cards()) == len(game.state.hands[0])
     game.press(game.buttons()[0])
     assert len(game.state.history) == 1
 
@@ -123,8 +124,7 @@ def test_a_whole_game_against_the_bots_ends_with_the_verdict_in_russian():
     assert game.status_text().startswith("Партия окончена")
     assert "Партия окончена: карт в копилках" in _log(game)
     assert game.buttons() == []
-    with pytest.raises(LookupError):
-        game.control("domino-game-cards")  # no placement grid once the game is over
+    assert game.cards() == [] or all(text.endswith(": ни одного хода") or "не ходит" in text for text in game.cards())
 
 
 def test_a_teaching_setup_saves_and_loads_from_the_view():

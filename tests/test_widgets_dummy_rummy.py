@@ -90,7 +90,9 @@ def test_an_illegal_typed_card_is_refused_with_the_rule_and_changes_nothing():
     view = DummyRummyView(setup="discard_restriction", seats=("human", "bot"))
     before = view.state.replay_key()
     view.type_move("9♠")
-    assert "no legal move plays 9♠" in view.status_text()
+    assert view.status_text() == (
+        "9♠ may not be discarded: it could be laid off on a meld on the table (rule: The discard restriction)"
+    )
     assert view.state.replay_key() == before
     view.type_move("K♣")
     assert view.state.history and view.state.history[0].label == "P1 discards K♣"

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from rules.cards import card_name
 from tests.war_view import WarView
 
 
@@ -31,7 +32,9 @@ def test_the_other_seats_sit_above_the_table_and_the_viewer_below_with_the_hand(
     view = _view(players=3, seed=4)
     table, hand = view.table_html(), view.hand_html()
     assert "data-seat='1'" in table and "data-seat='2'" in table and "data-seat='0'" not in table
-    assert "data-seat='0'" in hand and "rb-me" in hand and hand.count('<g class="card ') == len(view.state.hands[0])
+    assert "data-seat='0'" in hand and "rb-me" in hand
+    names = [card_name(c) for c in view.state.hands[0]]
+    assert [text.split(":")[0] for text in view.cards()] == names  # the hand: one button per card
 
 
 def test_pressing_a_move_that_is_not_offered_names_the_offered_ones():
@@ -48,7 +51,8 @@ def test_a_typed_card_plays_it_and_a_wrong_one_is_explained_without_changing_any
     assert view.status_kind() == "error" and "Z♠" in view.status_text()
     other = next(c for c in view.state.stock)
     view.type_move(str(other))
-    assert "no legal move plays" in view.status_text()
+    # why, in the engine's words, with the rule that says so
+    assert view.status_text() == f"player 1 does not hold {other} (rule: war.play)"
     assert view.state.replay_key() == key
     view.type_move(str(card))
     assert view.state.history[0].card == card
@@ -144,10 +148,32 @@ def test_a_finished_game_offers_new_game_under_the_table_with_the_next_deal():
     while not view.state.is_over():
         view.press(view.buttons()[0])
     assert view.buttons() == [] and view.status_text().startswith("Game over.")
-    assert view.control("rb-again").layout.display is None and view.control("rb-again").description == "New game"
+    assert view.control("rb-again").layout.display is None and view.control("rb-again").description == "Play again"
+    result = view.control("rb-result").value
+    places = view.state.result().places
+    assert "Game over" in result and result.count("<tr") == 1 + len(places)  # a row per player, under its head
+    assert view.control("rb-typed").layout.display == "none", "no move box under a finished game"
     view.play_again()
+    # the seed 6 was the page's own: the next deal is the next seed, so a class that began together stays so
     assert view.state.seed == 7 and view.state.history == [] and view.control("rb-option-seed").value == 7
     assert view.status_text() == "Player 1, your turn." and view.control("rb-again").layout.display == "none"
+    assert view.control("rb-result").value == "" and view.control("rb-typed").layout.display is None
+
+
+def test_new_game_deals_afresh_unless_a_seed_was_chosen_and_shows_the_seed_in_use():
+    view = _view(seed=None)  # no seed chosen: each New game is a fresh deal
+    seeds = {view.state.seed}
+    for _ in range(4):
+        view.new_game()
+        seeds.add(view.state.seed)
+        assert f"Deal {view.state.seed}" in view.control("rb-deal").value
+        assert view.control("rb-option-seed").value == view.state.seed  # Settings show the seed in use
+    assert len(seeds) > 1
+    view.new_game(seed=123457 if view.state.seed != 123457 else 123458)  # typed: that deal
+    typed = view.state.seed
+    assert typed in (123457, 123458)
+    view.new_game()  # a chosen seed: the next deals follow it, the same for every reader who typed it
+    assert view.state.seed == typed + 1
 
 
 def test_the_projector_setting_marks_the_view_and_survives_a_language_switch():

@@ -89,3 +89,28 @@ def test_the_exercises_worked_answers_in_each_language():
     assert "лесенка Д♠ К♠ КДж: 31 очко" in readings and "В счёт первого действия: <b>31 очко</b>" in readings
     best = opening_html(parse_cards("A♣ 2♣ 3♣ 4♣ 5♦ 5♠ 5♥ 9♥ K♦ K♠ K♥"), "ru")
     assert "54 ≥ 51: с этими картами можно выложиться." in best and "2♣ 3♣ 4♣: 9 очков" in best
+
+
+def test_a_meld_is_chosen_by_tapping_its_cards_and_the_moves_narrow_as_they_are_tapped():
+    view = JokerRummyView(setup="source_example", players=2)
+    hand = [str(c) for c in view.state.hand(0)]
+    assert view.move_buttons() == [], "no move button while every move plays a card of the hand"
+    view.tap(hand.index("10♣"))  # three moves: shown by the hand, nothing played yet
+    assert view.move_buttons() == ["Meld 10♣ 10♥ 10♦", "Meld 9♣ 10♣ J♣", "Discard 10♣"]
+    assert view.state.history == [] and "choose the move below" in view.status_text()
+    view.tap(hand.index("9♣"))  # with the 9♣: only the run is left
+    assert view.move_buttons() == ["Meld 9♣ 10♣ J♣"]
+    view.tap(hand.index("J♣"))  # the meld's last card: the one move those cards make, played
+    assert [a.label for a in view.state.history] == ["P1 melds 9♣ 10♣ J♣"]
+    assert view.move_buttons() == ["Take the melds back"] and len(view.cards()) == len(hand) - 3
+
+
+def test_tapping_a_selected_card_again_unselects_it_and_a_card_of_no_move_says_so():
+    view = JokerRummyView(setup="source_example", players=2)
+    hand = [str(c) for c in view.state.hand(0)]
+    view.tap(hand.index("9♣"))
+    assert view.move_buttons() == ["Meld 9♣ 10♣ J♣", "Discard 9♣"]
+    view.tap(hand.index("9♣"))
+    assert view.move_buttons() == [] and view.state.history == []
+    view.type_move("беру")  # a move word of no move offered now: refused, nothing changes
+    assert view.status_kind() == "error" and view.state.history == []

@@ -24,8 +24,15 @@ def test_a_new_view_shows_a_closed_field_and_whose_move_it_is():
     assert view.buttons() == ["Draw a barrel"]
 
 
+def test_a_new_game_seats_one_person_and_bots_as_every_game_does():
+    view = MinefieldView(players=3, seed=4)
+    assert view.humans == {0} and "(bot)" in view.table_html()
+    _draw(view)  # the person draws, then the bots: the person's turn again
+    assert view.state.current_player == 0 and view.state.moves == 3
+
+
 def test_draw_opens_one_cell_and_logs_it():
-    view = MinefieldView(players=2, seed=1)
+    view = MinefieldView(players=2, seed=1, seats=("human", "human"))
     _draw(view)
     state = view.state
     assert state.moves == 1 and state.current_player == 1  # every seat a person: one click, one barrel
@@ -36,7 +43,7 @@ def test_draw_opens_one_cell_and_logs_it():
 
 
 def test_russian_texts():
-    view = MinefieldView(players=2, seed=1, lang="ru")
+    view = MinefieldView(players=2, seed=1, lang="ru", seats=("human", "human"))
     _draw(view)
     assert "вытягивает бочонок" in _log(view)
     # the first cell held the mine: its barrel went back into the bag, and 54 takes the "few" form

@@ -120,6 +120,13 @@ def page_lang(default: str = "en") -> str:
     return asked if asked in LANGS else default
 
 
+def link_seed() -> int | None:
+    """The deal asked for in the app's address (``?seed=42``: a teacher gives a class one deal),
+    else ``None``; a seed that is not a whole number from 0 to 10⁹ is no seed."""
+    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("seed", [""])[0].strip()
+    return int(asked) if asked.isdigit() and len(asked) <= 9 else None
+
+
 def _preheating() -> bool:
     """Whether this is a preheated Voila kernel whose request has not come yet."""
     return os.environ.get("VOILA_PREHEAT") == "True" and "QUERY_STRING" not in os.environ
@@ -174,7 +181,7 @@ def _for_the_request(make: Callable[[str], object]) -> object:
     before = set(_instances)
     view = make(LANGS[0])
     lang = page_lang()  # waits for the request
-    if lang == LANGS[0]:
+    if lang == LANGS[0] and link_seed() is None:
         return view
     close_tree(*(widget for model_id, widget in list(_instances.items()) if model_id not in before))
     return make(lang)

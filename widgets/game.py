@@ -35,36 +35,39 @@ import functools
 import html
 import random
 import re
+import secrets
 import time
-from collections import Counter
 from typing import NamedTuple
 
 import ipywidgets as w
 
-from rules import svg
-from rules.cards import Card, format_card, parse_cards
+from rules.cards import Card
 from rules.errors import IllegalAction, check_lang
 from rules.game import Action, Game, State, option_label, play_bots
 from rules.lang import count, pick, player_name
+from rules.moves import cards_of as action_cards
+from rules.moves import read_move
 from widgets.coach import HintPanel, seat_bot, seat_choices
-from widgets.common import close_tree, guarded, rule_href, rule_link, show, status_line
+from widgets.common import close_tree, guarded, in_app, link_seed, rule_href, rule_link, rule_title, show, status_line
+from widgets.hand import Hand
 
-#: the longest text a move box accepts (a hand of cards, not a book)
-MAX_TYPED = 200
 #: seconds between two bot moves at the "normal" speed, and the moves shown that way
 STEP_PAUSE, PAUSED_MOVES = 0.45, 12
 #: the log lines the Log drawer holds (the newest; the engine keeps them all)
 LOG_LINES = 120
-#: a card of the hand, in CSS pixels (the projector draws them larger)
-HAND_CARD = 60
+#: the moves of the bots since the person's last move shown under the table (the rest: the Log)
+LAST_LINES = 6
+#: a fresh deal's seed is below this (a number a teacher can read out to a class)
+FRESH_SEEDS = 10**6
 
 #: The table's look. Sizes are chosen so that the whole table (seats, centre, hand, status
 #: and moves) is on the first screen of a phone (360×740), a laptop (1280×720) and, with
 #: the projector setting, a classroom's projector (1920×1080); no text is under 11 px.
 STYLE = """<style>
-.rb-game{position:relative;font-size:15px;line-height:1.35;color:#1f2328;
-  --rb-centre-max:max(150px, calc(100vh - 470px));--rb-moves-max:max(96px, calc(100vh - 560px))}
+.rb-game{position:relative;font-size:15px;line-height:1.35;color:#1f2328;--rb-centre-max:none;--rb-moves-max:none}
 @media (min-width:700px){.rb-game{--rb-centre-max:max(170px, calc(100vh - 430px));--rb-moves-max:max(96px, calc(100vh - 560px))}}
+@media (min-width:1500px) and (min-height:850px){.rb-game:not(.rb-projector){zoom:1.3}}
+@media (min-width:1900px) and (min-height:1000px){.rb-game:not(.rb-projector){zoom:1.5}}
 .rb-game .widget-html-content{font-size:inherit;line-height:inherit;min-width:0;max-width:100%}
 .rb-game .widget-html{min-width:0;max-width:100%}
 .rb-game .rb-bar,.rb-game .rb-topbar{display:flex;flex-wrap:wrap;gap:6px 8px;align-items:center}
@@ -74,6 +77,8 @@ STYLE = """<style>
   background:#fff;border:1px solid #57606a;border-radius:8px;box-shadow:0 10px 28px rgba(0,0,0,.25);
   padding:10px 12px;max-height:75vh;overflow:auto;box-sizing:border-box}
 .rb-game .rb-drawer.rb-open{display:flex !important}
+.rb-game .rb-drawer>*{flex-shrink:0}
+@media (max-width:699px){.rb-game .rb-drawer{position:static;flex:1 1 100%;order:10;max-height:none;overflow:visible}}
 @media (min-width:900px){.rb-game .rb-drawer{right:auto;width:min(46em,100%)}
   .rb-game .rb-drawer-log{left:auto;right:0;width:min(34em,100%)}}
 .rb-game .rb-drawer h2{font-size:1em;margin:0 0 .4em}
@@ -88,15 +93,30 @@ STYLE = """<style>
   min-height:3em;box-sizing:border-box}
 .rb-game .rb-centre svg.cards{max-width:none}
 .rb-game .rb-centre svg.cards.grid{max-width:100%;height:auto}
-.rb-game .rb-hand{display:flex;gap:4px;padding-top:10px;align-items:flex-end;max-width:100%}
-.rb-game .rb-hand>span{flex:0 1 auto;min-width:14px}
-.rb-game .rb-hand>span:last-child{flex-shrink:0}
-.rb-game .rb-hand svg.cards{max-width:none;width:var(--rb-card,60px);height:auto;display:block}
-.rb-game .rb-hand .rb-legal{transform:translateY(-8px)}
-.rb-game .rb-hand .rb-dim svg{opacity:.6}
+.rb-game .rb-hand{display:flex;gap:4px;padding:18px 0 4px;align-items:flex-end;max-width:100%;overflow:visible}
+.rb-game button.rb-card{flex:0 1 var(--rb-card,60px);min-width:26px;width:var(--rb-card,60px);height:calc(var(--rb-card,60px)*1.4);
+  margin:0;padding:0;border:0;border-radius:calc(var(--rb-card,60px)*.08);background:#fff left top/var(--rb-card,60px) auto no-repeat;
+  color:transparent;font-size:1px;line-height:1;overflow:hidden;white-space:nowrap;text-indent:200%;box-shadow:0 1px 3px rgba(0,0,0,.35);
+  cursor:pointer;transition:transform .12s ease-out}
+.rb-game button.rb-card:last-child{flex-shrink:0}
+.rb-game button.rb-card.rb-legal{transform:translateY(-10px)}
+.rb-game button.rb-card.rb-legal:hover{transform:translateY(-14px)}
+.rb-game button.rb-card.rb-dim{filter:brightness(.78) saturate(.6);cursor:default}
+.rb-game button.rb-card.rb-selected{transform:translateY(-18px);box-shadow:0 0 0 3px #0550ae,0 4px 10px rgba(0,0,0,.35)}
+.rb-game button.rb-card.rb-fresh{animation:rb-glow 1.8s ease-out}
+.rb-game .rb-choices{display:flex;flex-wrap:wrap;gap:6px;padding:0 5px;margin:0 -5px}
+.rb-game .rb-choices:empty{display:none}
+.rb-game .rb-last{margin:4px 0 0;padding:0;list-style:none}
+.rb-game .rb-deal-no{font-size:13px;color:#424a53;white-space:nowrap}
+.rb-game .rb-result-box{border:2px solid #1a7f37;border-radius:10px;padding:6px 12px;margin:6px 0;background:#f0fff4}
+.rb-game .rb-result-box h2{font-size:1.15em;margin:0 0 4px}
+.rb-game .rb-result-box p{margin:0 0 4px}
+.rb-game .rb-result-box table{border-collapse:collapse}
+.rb-game .rb-result-box :is(td,th){padding:2px 12px 2px 0;text-align:left}
+.rb-game .rb-result-box tr.rb-winner{font-weight:700}
 .rb-game .hl-last{animation:rb-glow 1.8s ease-out}
 @keyframes rb-glow{0%{filter:drop-shadow(0 0 9px #bf8700)}100%{filter:none}}
-.rb-game .rb-last{margin:4px 0 0;font-size:13px}
+.rb-game .rb-last{font-size:13px}
 .rb-game a.rule-link{color:#0550ae;text-decoration:underline}
 .rb-game small{font-size:12px}
 .rb-game .rb-status{font-size:16px;font-weight:600;margin:4px 0 2px}
@@ -110,7 +130,11 @@ STYLE = """<style>
 .rb-game .widget-button,.rb-game .widget-toggle-button{width:auto;min-width:3em;font-size:14px}
 .rb-game .rb-topbar .widget-button{min-height:36px;padding:4px 9px;border-radius:6px;background:#fff;color:#1f2328;border:1px solid #57606a}
 .rb-game .widget-label{width:auto;min-width:0;max-width:none;white-space:normal}
-@media (max-width:420px){.rb-game .rb-topbar{gap:6px}.rb-game .rb-topbar .widget-button{font-size:13px;padding:4px 7px}
+.rb-game .rb-drawer .widget-inline-hbox{width:auto;max-width:100%;flex-wrap:wrap;height:auto}
+.rb-game .rb-drawer .widget-inline-hbox .widget-label{max-width:100%}
+.rb-game .rb-drawer :is(select,input[type=number],.widget-toggle-buttons){max-width:100%}
+.rb-game .rb-drawer .rb-bar{gap:8px 12px;align-items:flex-start}
+@media (max-width:420px){.rb-game{--rb-card:48px}.rb-game .rb-hand{gap:2px}.rb-game button.rb-card{min-width:22px}.rb-game .rb-topbar{gap:6px}.rb-game .rb-topbar .widget-button{font-size:13px;padding:4px 7px}
   .rb-game .rb-seats .rb-seat{font-size:12px;padding:2px 6px;min-width:0}.rb-game .rb-seats .rb-seat.rb-current{padding:0 4px}}
 .rb-game .rb-log ol{margin:0;padding-left:1.6em}
 .rb-game .rb-typed{margin-top:6px}
@@ -147,12 +171,6 @@ class LogLine(NamedTuple):
         return rule_href(self.rule)
 
 
-def action_cards(action: Action) -> tuple[Card, ...]:
-    """The cards an action plays (``cards``, or its one ``card``), for typed moves and highlights."""
-    cards = action.cards if action.cards is not None else (action.card,)
-    return tuple(c for c in cards if isinstance(c, Card))
-
-
 def moved_cards(action: Action) -> frozenset[Card]:
     """The cards an action moved where the reader can see them: those it plays, and
     the one card it names (a card taken from the discard pile)."""
@@ -171,8 +189,11 @@ class GameView(w.VBox):
     What a reader does can also be done by name, which is how the tests drive a view
     (they never read its private parts)::
 
-        view.buttons()            # the moves offered now, by their labels, in order
-        view.press("Take")        # press a move's button (LookupError if not offered)
+        view.buttons()            # the moves offered now (by the cards or as buttons), by their labels, in order
+        view.move_buttons()       # the labels of the buttons shown now (moves without a card, the choices)
+        view.press("Take")        # play an offered move as a reader does: its button, or its cards then it
+        view.cards()              # the hand's cards as a screen reader hears them ("nine of hearts: …")
+        view.tap(2)               # tap the hand's third card
         view.type_move("9♥")      # type a move in the move box and press Enter
         view.status_text()        # the status line: "Player 1, your turn."
         view.status_kind()        # "ok", "info" or "error"
@@ -196,19 +217,26 @@ class GameView(w.VBox):
     HAND_SIZES: bool = True
 
     def __init__(
-        self, *, lang: str = "en", seed: int = 0, players: int | None = None, seats=None, setup=None, **options
+        self, *, lang: str = "en", seed: int | None = 0, players: int | None = None, seats=None, setup=None, **options
     ):
         self.lang = check_lang(lang)
         info = self.GAME.info
+        seed, self._seed_chosen = deal_seed(seed)
+        self._seed_typed = False
         self._values = {"players": players or info.min_players, "seed": seed, **options}
         self._seats = list(seats) if seats else None
         self._speed, self._waiting, self._rng = "instant", False, random.Random(seed)
         self._projector = False
         self._status, self._last, self._hand_box = status_line(), w.HTML(), w.HTML()
+        self._hand = Hand(play=self._act, say=self._say, label=self.action_text, of_action=action_cards)
+        self._hand.on_select = self._draw_table
+        self._fresh: frozenset[Card] = frozenset()
+        self._result = w.HTML()
         for widget, name in (
             (self._status, "rb-status"),
             (self._last, "rb-last-move"),
             (self._hand_box, "rb-hand-box"),
+            (self._result, "rb-result"),
         ):
             widget.add_class(name)
         self._state: State | None = None
@@ -241,6 +269,10 @@ class GameView(w.VBox):
         """A button's text for ``action``."""
         return action.explain(self.lang)
 
+    def selected_cards(self) -> list[Card]:
+        """The cards of the hand the reader has selected (a game may light up where they go)."""
+        return [self._hand.held[i] for i in sorted(self._hand.selected)]
+
     def special_input(self) -> list[w.Widget]:
         """Extra controls of a game (Domino's placement grid); called at every redraw."""
         return []
@@ -272,16 +304,36 @@ class GameView(w.VBox):
     # ---- the test driver: what a reader does, by name
 
     def buttons(self) -> list[str]:
-        """The labels of the move buttons offered now, in their order on the page."""
-        return [button.description for button in self._actions.children]
+        """The labels of the moves offered now (played by tapping cards or by a button), in the engine's order."""
+        return [self.action_text(a) for a in self._offered]
+
+    def move_buttons(self) -> list[str]:
+        """The labels of the move buttons shown now: the choices by the hand, then the moves without a card."""
+        return [b.description for b in (*self._hand.children[2].children, *self._actions.children)]
 
     def press(self, label: str) -> None:
-        """Press the move button labelled ``label``."""
+        """Play the offered move labelled ``label`` as a reader does: press its button, or tap
+        its cards and press it among the choices that appear by the hand."""
         for button in self._actions.children:
             if button.description == label:
                 button.click()
                 return
-        raise LookupError(f"no move button {label!r}; offered: {self.buttons()}")
+        if self._hand.press_choice(label):
+            return
+        for action in self._hand.moves:
+            if self.action_text(action) == label:
+                self._hand.select_for(action)
+                self._hand.press_choice(label)
+                return
+        raise LookupError(f"no move {label!r}; offered: {self.buttons()}")
+
+    def cards(self) -> list[str]:
+        """The hand's card buttons as a screen reader hears them: the card and its move."""
+        return [button.description for button in self._hand.children[1].children]
+
+    def tap(self, index: int) -> None:
+        """Tap the hand's card at ``index`` (0 is the leftmost)."""
+        self._hand.children[1].children[index].click()
 
     def type_move(self, text: str) -> None:
         """Type ``text`` in the move box and press Enter."""
@@ -347,7 +399,7 @@ class GameView(w.VBox):
         self.control("rb-step").click()
 
     def play_again(self) -> None:
-        """Press New game under a finished game (LookupError while the game goes on)."""
+        """Press Play again under a finished game (LookupError while the game goes on)."""
         if not self._state.is_over():
             raise LookupError("New game is offered under the table only when the game is over")
         self.control("rb-again").click()
@@ -385,8 +437,9 @@ class GameView(w.VBox):
             widget.value = self._values.get(name, getattr(self.GAME.options, name, widget.value))
             widget.style = {"description_width": "initial"}
             widget.add_class(f"rb-option-{name}")
+        made["seed"].observe(self._seed_typed_in, names="value")
         self._inputs = made
-        new = self._button(pick(lang, "New game", "Новая партия"), "rb-new", lambda _b: self._new_game())
+        new = self._button(pick(lang, "New game", "Новая партия"), "rb-new", self._new_deal)
         new.button_style = "primary"
         parts = [*made.values(), new]
         setups = self.GAME.setups
@@ -469,8 +522,32 @@ class GameView(w.VBox):
         options = {k: v for k, v in self._values.items() if k not in ("players", "seed")}
         self._begin(self.GAME.new_game(players=self._values["players"], seed=self._values["seed"], **options))
 
+    def _seed_typed_in(self, _change) -> None:
+        self._seed_typed = True
+
+    def _next_seed(self) -> int:
+        """The next deal's seed: the one typed in Settings; after a seed that was chosen (typed,
+        or given by the link) the next one, so a class that started together stays together;
+        else a fresh one."""
+        box = self._inputs["seed"]
+        if self._seed_typed:
+            self._seed_chosen = True
+            return box.value
+        if self._seed_chosen:
+            return (self._values["seed"] + 1) % (box.max + 1)
+        return secrets.randbelow(FRESH_SEEDS)
+
+    def _new_deal(self, _button=None) -> None:
+        """New game (in Settings, or Play again under a finished game): the settings, a new deal."""
+        box = self._inputs["seed"]
+        box.unobserve(self._seed_typed_in, names="value")
+        box.value = self._next_seed()  # shown in Settings: the seed in use
+        box.observe(self._seed_typed_in, names="value")
+        self._new_game()
+
     def _begin(self, state: State) -> None:
         self._state = state
+        self._seed_typed = False
         n = state.num_players
         if not self._seats or len(self._seats) != n:
             self._seats = (list(self._seats or ["human"]) + ["bot"] * n)[:n]
@@ -508,37 +585,31 @@ class GameView(w.VBox):
     def _typed(self, change) -> None:
         typed = change["new"].strip()
         if typed:
-            self._act(self._match(typed))
+            try:
+                action = self._match(typed)
+            except IllegalAction as error:  # why, and the rule that says so
+                rule = (
+                    f" ({pick(self.lang, 'rule', 'правило')}: {rule_title(error.rule, self.lang)})"
+                    if error.rule
+                    else ""
+                )
+                show(self._status, error.message(self.lang) + rule, "error")
+                return
+            self._act(action)
             if self._status.value and "status-error" not in self._status.value:
                 self._typed_box.value = ""  # played: the box is ready for the next move
 
     def _match(self, typed: str) -> Action:
-        """The legal action a typed move names: its cards in notation, or its label."""
-        lang, state = self.lang, self._state
-        if len(typed) > MAX_TYPED:
-            raise IllegalAction(f"a move is at most {MAX_TYPED} characters", f"ход — не больше {MAX_TYPED} символов")
-        mine = [a for a in state.legal_actions() if a.player in self.humans]
-        named = [a for a in mine if typed.casefold() in (a.label.casefold(), self.action_text(a).casefold())]
-        if named:
-            return named[0]
-        wanted = Counter(parse_cards(typed))
-        fits = [a for a in mine if Counter(action_cards(a)) == wanted]
-        if len(fits) == 1:
-            return fits[0]
-        shown = " ".join(format_card(c, lang) for c in wanted.elements())
-        if fits:
-            raise IllegalAction(
-                f"{shown} can be played in {len(fits)} ways: use the buttons",
-                f"{shown} можно сыграть {len(fits)} способами: выберите кнопкой",
-            )
-        raise IllegalAction(f"no legal move plays {shown} now", f"сейчас нет хода, который играет {shown}")
+        """The legal action a typed move names (:func:`rules.moves.read_move`): its words, its cards."""
+        mine = [a for a in self._state.legal_actions() if a.player in self.humans]
+        return read_move(self._state, mine, typed, self.lang, self._move_text)
 
-    @guarded
-    def _play_again(self, _button=None) -> None:
-        """The game is over: the next one is a new deal (the next seed), with the same settings."""
-        seed = self._inputs["seed"]
-        seed.value = (self._values["seed"] + 1) % (seed.max + 1)
-        self._new_game()
+    def _move_text(self, action: Action, lang: str) -> str:
+        """A move's button text in ``lang`` (the view's own words in its language)."""
+        return self.action_text(action) if lang == self.lang else action.explain(lang)
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        show(self._status, text, kind)
 
     @guarded
     def _undo(self, _button=None) -> None:
@@ -611,9 +682,9 @@ class GameView(w.VBox):
     def _rebuild(self) -> None:
         lang = self.lang
         # the controls this view replaces (another language, a new game), not the lines it keeps
-        close_tree(*self.children, keep=(self._status, self._last, self._hand_box))
+        close_tree(*self.children, keep=(self._status, self._last, self._hand_box, self._hand, self._result))
         self._table, self._actions, self._log = w.HTML(), w.HBox(), w.HTML()
-        self._buttons, self._offered = [], []
+        self._buttons, self._offered, self._button_moves = [], [], []
         self._typed_box = w.Text(
             placeholder=pick(lang, "type a move, e.g. 9♥ or 9H", "введите ход, например 9♥ или 9H"),
             description=pick(lang, "Move", "Ход"),
@@ -629,9 +700,9 @@ class GameView(w.VBox):
         self._download.add_class("rb-download")
         self._step = self._button(pick(lang, "Next bot move", "Следующий ход бота"), "rb-step", self._next_bot_move)
         self._again = self._button(
-            pick(lang, "New game", "Новая партия"),
+            pick(lang, "Play again", "Сыграть ещё"),
             "rb-again",
-            self._play_again,
+            self._new_deal,
             pick(lang, "A new deal with the same settings", "Новая раздача с теми же настройками"),
         )
         self._again.button_style = "primary"
@@ -671,7 +742,9 @@ class GameView(w.VBox):
             self._undo,
             pick(lang, "Take back the last move", "Отменить свой ход"),
         )
-        topbar = w.HBox([*settings, undo, *saving, *log])
+        self._deal = w.HTML()
+        self._deal.add_class("rb-deal")
+        topbar = w.HBox([*settings, undo, *saving, *log, self._deal])
         topbar.add_class("rb-topbar")
         self._meta = w.HTML(self._meta_html(), layout=w.Layout(display="none"))
         self._meta.add_class("rb-meta")
@@ -684,11 +757,13 @@ class GameView(w.VBox):
             topbar,
             self._table,
             self._last,
+            self._again,
+            self._result,
             self._hand_box,
+            self._hand,
             self._status,
             self._actions,
             self._step,
-            self._again,
             self._special,
             self._typed_box,
             self._hint,
@@ -712,26 +787,20 @@ class GameView(w.VBox):
         state, lang, viewer = self._state, self.lang, self.viewer
         last = state.history[-1] if state.history else None
         fresh = moved_cards(last) if last else frozenset()
-        others = [p for p in _around(viewer, state.num_players) if p != viewer]
-        seats = "".join(self._seat_html(state, p) for p in others)
-        centre = self.draw_table(state, viewer, fresh)
-        table = pick(lang, "table", "стол")
-        self._table.value = (
-            f"<div class='rb-seats' role='list' aria-label='{pick(lang, 'Other players', 'Другие игроки')}'>{seats}</div>"
-            f"<div class='rb-centre' role='region' tabindex='0' aria-label='{table}'>{centre}</div>"
-        )
-        entries = state.log(lang)
-        latest = next((e for e in reversed(entries) if e.kind == "action"), None)
-        self._last.value = (
-            f"<div class='rb-last' aria-live='polite'>{html.escape(latest.text)} <small>{rule_link(latest.rule, lang)}</small></div>"
-            if latest
-            else ""
-        )
-        self._hand_box.value = self._hand_html(state, viewer, fresh)
         mine = [] if self._waiting else [a for a in state.legal_actions() if a.player in self.humans]
+        self._hand.show(self.hand(state, viewer), [a for a in mine if a.player == viewer], fresh, lang)
+        self._fresh = fresh
+        self._draw_table()
+        entries = state.log(lang)
+        self._last.value = self._last_html(entries)
+        self._hand_box.value = self._hand_html(state, viewer, fresh)
         self._offer(mine)
+        over = state.is_over()
         self._step.layout.display = None if self._waiting else "none"
-        self._again.layout.display = None if state.is_over() else "none"
+        self._again.layout.display = None if over else "none"
+        self._typed_box.layout.display = "none" if over else None
+        self._result.value = self._result_html(state) if over else ""
+        self._deal.value = self._deal_html(state)
         replaced = self._special.children
         self._special.children = self.special_input()
         close_tree(*(old for old in replaced if old not in self._special.children))
@@ -753,6 +822,18 @@ class GameView(w.VBox):
         empty = pick(lang, "Nothing has happened yet.", "Пока ничего не произошло.")
         self._log.value = f"<div class='rb-log-lines'>{note}<ol>{items}</ol>{'' if items else html.escape(empty)}</div>"
 
+    def _draw_table(self) -> None:
+        """The other seats and the centre (drawn again when the hand's selection changes)."""
+        state, lang, viewer = self._state, self.lang, self.viewer
+        others = [p for p in _around(viewer, state.num_players) if p != viewer]
+        seats = "".join(self._seat_html(state, p) for p in others)
+        centre = self.draw_table(state, viewer, self._fresh)
+        table = pick(lang, "table", "стол")
+        self._table.value = (
+            f"<div class='rb-seats' role='list' aria-label='{pick(lang, 'Other players', 'Другие игроки')}'>{seats}</div>"
+            f"<div class='rb-centre' role='region' tabindex='0' aria-label='{table}'>{centre}</div>"
+        )
+
     def _seat_html(self, state: State, seat: int, *, me: bool = False) -> str:
         lang = self.lang
         current = seat == state.current_player
@@ -772,24 +853,66 @@ class GameView(w.VBox):
         )
 
     def _hand_html(self, state: State, viewer: int, fresh: frozenset[Card]) -> str:
+        """The viewer's seat (the hand's cards are buttons under it: :class:`widgets.hand.Hand`)."""
         lang = self.lang
-        held = self.hand(state, viewer)
-        legal = {c for a in state.legal_actions() if a.player == viewer for c in action_cards(a)} & set(held)
-        cards = []
-        for c in held:
-            cls = "rb-legal" if c in legal else "rb-dim" if legal else ""
-            glow = "last" if c in fresh else None  # a card the last action brought into the hand
-            cards.append(f"<span class='{cls}'>{svg.card(c, lang=lang, width=HAND_CARD, highlight=glow)}</span>")
         title = pick(lang, f"Hand of {player_name(viewer, 'en')}", f"Карты игрока {viewer + 1}")
         seat = self._seat_html(state, viewer, me=True)
         return (
             f"<div role='list' aria-label='{html.escape(pick(lang, 'Your seat', 'Ваше место'))}'>{seat}</div>"
-            f"<div class='rb-hand' role='group' aria-label='{html.escape(title)}'>{''.join(cards)}</div>"
+            f"<span class='rb-hand-title' hidden>{html.escape(title)}</span>"  # the page names the hand's cards by it
+        )
+
+    def _last_html(self, entries) -> str:
+        """The moves since the person's last one (the bots' answers, all of them), or the last move."""
+        humans, moves = self.humans, [e for e in entries if e.kind == "action"]
+        mine = next((i for i in range(len(moves) - 1, -1, -1) if moves[i].player in humans), None)
+        since = moves[mine + 1 :] if mine is not None and mine + 1 < len(moves) else moves[-1:]
+        lines = "".join(
+            f"<li>{html.escape(e.text)} <small>{rule_link(e.rule, self.lang)}</small></li>" for e in since[-LAST_LINES:]
+        )
+        more = len(since) - LAST_LINES
+        if more > 0:
+            lines = f"<li>{pick(self.lang, f'… {more} more in the Log', f'… ещё {more} в журнале')}</li>" + lines
+        return f"<ol class='rb-last' aria-live='polite'>{lines}</ol>" if lines else ""
+
+    def _result_html(self, state: State) -> str:
+        """A finished game's result: each player's place and score, and how it ended."""
+        lang, result = self.lang, state.result()
+        rows = "".join(
+            f"<tr{' class=rb-winner' if place == 1 else ''}><td>{place}</td>"
+            f"<td>{html.escape(player_name(p, lang))}{'' if p in self.humans else pick(lang, ' (bot)', ' (бот)')}</td>"
+            f"<td>{result.scores[p]:g}</td></tr>"
+            for p, place in sorted(enumerate(result.places), key=lambda item: (item[1], item[0]))
+        )
+        head = pick(lang, "<th>Place</th><th>Player</th><th>Score</th>", "<th>Место</th><th>Игрок</th><th>Очки</th>")
+        note = html.escape(result.note(lang))
+        title = pick(lang, "Game over", "Партия окончена")
+        return (
+            f"<div class='rb-result-box' role='region' aria-label='{title}'><h2>{title}</h2>"
+            f"{f'<p>{note}</p>' if note else ''}<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
+        )
+
+    def _deal_html(self, state: State) -> str:
+        """The seed of a dealt game, to give a class one deal (typed in Settings, or ``?seed=`` in the link)."""
+        if state.origin[0] != "new_game":
+            return ""
+        seed = state.seed
+        hint = pick(
+            self.lang,
+            f"To deal these cards again: type {seed} as the seed in Settings, or add ?seed={seed} to the address",
+            f"Чтобы сдать те же карты: введите зерно {seed} в настройках или добавьте ?seed={seed} к адресу",
+        )
+        return (
+            f"<span class='rb-deal-no' title='{html.escape(hint)}'>{pick(self.lang, 'Deal', 'Раздача')} {seed}</span>"
         )
 
     def _offer(self, actions: list[Action]) -> None:
-        """One button per legal move of the person. The buttons are kept and relabelled
-        from move to move: a click then sends the page only what changed, not new widgets."""
+        """One button per legal move of the person that plays no card of the hand (the hand's
+        cards play the others). The buttons are kept and relabelled from move to move: a click
+        then sends the page only what changed, not new widgets."""
+        self._offered = list(actions)
+        carded = {id(m) for m in self._hand.moves}
+        actions = [a for a in actions if id(a) not in carded]
         while len(self._buttons) < len(actions):
             button = w.Button()
             button.add_class("rb-action")
@@ -798,11 +921,11 @@ class GameView(w.VBox):
         for button, action in zip(self._buttons, actions, strict=False):
             with button.hold_sync():  # one message per button, not one per trait
                 button.description, button.tooltip = self.action_text(action), action.explain(self.lang)
-        self._offered = list(actions)
+        self._button_moves = list(actions)
         self._actions.children = self._buttons[: len(actions)]
 
     def _act_offered(self, index: int, _button=None) -> None:
-        self._act(self._offered[index])
+        self._act(self._button_moves[index])
 
     def _tell(self) -> None:
         state, lang = self._state, self.lang
@@ -828,6 +951,19 @@ class GameView(w.VBox):
         else:
             who = player_name(state.current_player, lang)
             show(self._status, pick(lang, f"{who}, your turn.", f"{who}, ваш ход."))
+
+
+def deal_seed(seed: int | None) -> tuple[int, bool]:
+    """The first deal's seed, and whether it was chosen rather than drawn.
+
+    In an app the address chooses it (``?seed=42``); without one, each visitor gets a fresh
+    deal. In the book (and in tests) the page's own ``seed`` deals, so the page is the same
+    at every build; ``None`` asks for a fresh deal there too.
+    """
+    if in_app():
+        asked = link_seed()
+        return (asked, True) if asked is not None else (secrets.randbelow(FRESH_SEEDS), False)
+    return (seed, True) if seed is not None else (secrets.randbelow(FRESH_SEEDS), False)
 
 
 def _around(viewer: int, players: int) -> list[int]:

@@ -193,3 +193,26 @@ def next_frames(page, count: int = 3) -> None:
         "(n) => new Promise((done) => { const next = (k) => (k ? requestAnimationFrame(() => next(k - 1)) : done()); next(n); })",
         count,
     )
+
+
+#: JavaScript: what changes when a move is played (the last moves and the viewer's seat)
+TABLE_NOW = "document.querySelector('.rb-last-move').textContent + document.querySelector('.rb-hand-box').innerHTML"
+
+
+def tap_a_move(page, k: int = 0) -> str:
+    """Make one move as a reader does on the table: a move offered by the selected cards, else
+    a card that some move plays (the ``k``-th, turning), else a button of a move without a card;
+    what was pressed (its text), or "" when nothing is offered."""
+    for selector in (
+        ".rb-game .rb-choices button",
+        ".rb-game .rb-cards button.rb-legal",
+        ".rb-game .rb-actions button",
+    ):
+        found = page.locator(selector)
+        count = found.count()
+        if count:
+            target = found.nth(k % count if "rb-cards" in selector else 0)
+            text = target.text_content() or ""
+            target.click()
+            return text
+    return ""

@@ -51,15 +51,19 @@ def test_the_explorer_lists_the_options_of_the_cards_picked(page, voila_url, boo
 
 
 def test_the_game_plays_a_turn_with_the_buttons(page, voila_url, offline):
-    page.goto(voila_url + PLAY, timeout=60_000)
+    page.goto(voila_url + PLAY + "?seed=2026", timeout=60_000)
     status = page.locator(".rb-status")
     expect(status).to_have_text("Player 1, your turn.", timeout=60_000)
-    actions = page.locator("button.rb-action")
-    expect(actions.first).to_have_text("collect A♥+2♥ → 3♥")
+    card = page.locator(".rb-cards button.rb-legal")
+    expect(card).to_have_count(2)  # two of the cards revealed are in the one collect offered
+    expect(card.first).to_contain_text("collect A♥+2♥ → 3♥")  # the card's one move, as a screen reader hears it
+    card = card.first
     expect(page.locator(".rb-table .domimi-battery svg")).to_have_count(1)
-    expect(page.locator(".rb-hand g.card")).to_have_count(3)
+    expect(page.locator(".rb-cards button")).to_have_count(3)
     before = page.locator(".rb-log li").count()
-    actions.first.click()
+    box = page.locator(".rb-typed input")
+    box.fill("3♥")  # the card the hint names: the move that plays it
+    box.press("Enter")
     expect(page.locator(".rb-log li")).not_to_have_count(before)
     expect(page.locator(".rb-log")).to_contain_text("Player 1: A♥+2♥ = 3 = 3♥: collecting move")
     expect(status).to_have_text("Player 1, your turn.")
@@ -71,6 +75,6 @@ def test_the_game_plays_a_turn_with_the_buttons(page, voila_url, offline):
 
 
 def test_the_game_opens_in_russian(page, voila_url, offline):
-    page.goto(voila_url + PLAY + "?lang=ru", timeout=60_000)
+    page.goto(voila_url + PLAY + "?lang=ru&seed=2026", timeout=60_000)
     expect(page.locator(".rb-status")).to_have_text("Игрок 1, ваш ход.", timeout=60_000)
-    expect(page.locator("button.rb-action").first).to_have_text("собрать Т♥+2♥ → 3♥")
+    expect(page.locator(".rb-cards button.rb-legal").first).to_contain_text("собрать Т♥+2♥ → 3♥")

@@ -34,7 +34,7 @@ def test_the_board_lights_up_the_cells_and_names_the_rule(page, voila_url, offli
 
 
 def test_the_game_starts_with_the_bots_moves_explained(page, voila_url, offline):
-    page.goto(voila_url + PLAY, timeout=60_000)
+    page.goto(voila_url + PLAY + "?seed=2026", timeout=60_000)
     status = page.locator(".rb-status")
     # seed 2026: the lot gives team B the lead, so the bots move before A1
     expect(status).to_have_text("Player 1, your turn.", timeout=60_000)
@@ -49,14 +49,19 @@ def test_the_game_starts_with_the_bots_moves_explained(page, voila_url, offline)
     assert "from widgets.games.domino import" not in content, "the app shows code"
 
 
-def test_the_grid_refuses_a_wrong_place_with_its_rule_and_the_pass_is_played(page, voila_url, offline):
-    page.goto(voila_url + PLAY, timeout=60_000)
+def test_a_wrong_place_is_refused_with_its_rule_and_the_pass_is_played(page, voila_url, offline):
+    page.goto(voila_url + PLAY + "?seed=2026", timeout=60_000)
     status = page.locator(".rb-status")
     expect(status).to_have_text("Player 1, your turn.", timeout=60_000)
-    cards = page.locator(".domino-game-cards")
-    cards.locator("button", has_text="A♠").click()
-    expect(status).to_contain_text("A♠ cannot be laid next to 6♥")
-    page.locator(".domino-game-where-left").click()
+    # the hand once, its cards dimmed (none may go), and one Pass
+    expect(page.locator(".rb-cards button")).to_have_count(9)
+    expect(page.locator(".rb-cards button.rb-dim")).to_have_count(9)
+    expect(page.locator("button", has_text="Pass")).to_have_count(1)
+    page.locator(".rb-cards button", has_text="ace of spades").click()
+    expect(status).to_contain_text("No move plays A♠ now")
+    box = page.locator(".rb-typed input")
+    box.fill("A♠ left")
+    box.press("Enter")
     expect(status.locator(".status-error")).to_contain_text("nothing goes left of 6♥")
     expect(status).to_contain_text("(rule: Placing a card next to the last one)")
     expect(page.locator(".rb-table g.card")).to_have_count(2)
@@ -65,6 +70,6 @@ def test_the_grid_refuses_a_wrong_place_with_its_rule_and_the_pass_is_played(pag
 
 
 def test_the_game_opens_in_russian(page, voila_url, offline):
-    page.goto(voila_url + PLAY + "?lang=ru", timeout=60_000)
+    page.goto(voila_url + PLAY + "?lang=ru&seed=2026", timeout=60_000)
     expect(page.locator(".rb-status")).to_have_text("Игрок 1, ваш ход.", timeout=60_000)
     expect(page.locator(".rb-log li").first).to_contain_text("Б1 открывает взятку")

@@ -40,13 +40,14 @@ def test_the_beat_explorer_lights_the_cards_that_beat(page, voila_url, offline):
 
 
 def test_the_game_plays_a_move_and_refuses_a_wrong_card(page, voila_url, offline):
-    page.goto(voila_url + PLAY, timeout=60_000)
-    buttons = page.locator("button.rb-action")
-    expect(buttons.first).to_be_visible(timeout=60_000)
+    page.goto(voila_url + PLAY + "?seed=2026", timeout=60_000)  # the link's deal: player 1 defends against 6♣
+    cards = page.locator(".rb-cards button.rb-legal")
+    expect(cards.first).to_be_visible(timeout=60_000)
     expect(page.locator(".durak-info")).to_contain_text("Trump")
+    expect(page.locator(".rb-actions button")).to_have_text(["Take"])  # the one move without a card
     log = page.locator(".rb-log li")
     before = log.count()
-    buttons.first.click()
+    cards.first.click()  # a card that beats 6♣ in one way: played by the tap
     expect(log).not_to_have_count(before)
     box = page.locator(".rb-typed input")
     box.fill("Z♦")

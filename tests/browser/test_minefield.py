@@ -10,18 +10,19 @@ APP = "/voila/render/minefield/play.ipynb"
 
 
 def test_the_app_draws_plays_a_scenario_and_finishes(page, voila_url, offline):
-    page.goto(voila_url + APP, timeout=60_000)
+    page.goto(voila_url + APP + "?seed=2026", timeout=60_000)
     draw = page.locator("button.rb-action")
     expect(draw).to_have_text("Draw a barrel", timeout=60_000)
     field = page.locator(".minefield-field")
     expect(field.locator("td.mf-closed")).to_have_count(54)
     expect(page.locator(".minefield-next")).to_contain_text("Player 1 draws next")
 
+    expect(page.locator(".rb-seat", has_text="(bot)")).to_have_count(2)  # one person and bots, as every game
     draw.click()
     expect(field.locator("td.mf-last")).to_have_count(1)
-    expect(page.locator(".rb-log li", has_text="draws barrel")).to_have_count(1)
-    expect(page.locator(".minefield-opened g.card")).to_have_count(2)
-    expect(page.locator(".minefield-next")).to_contain_text("Player 2 draws next")
+    expect(page.locator(".rb-log li", has_text="draws barrel")).to_have_count(3)  # the person's, then the bots'
+    expect(page.locator(".rb-last li", has_text="draws a barrel")).to_have_count(2)  # the bots' since the person's
+    expect(page.locator(".minefield-next")).to_contain_text("Player 1 draws next")
 
     # a scenario from the settings: the mine on the first move gives +1
     page.locator("button.rb-toggle-settings").click()
@@ -52,12 +53,12 @@ def test_the_app_draws_plays_a_scenario_and_finishes(page, voila_url, offline):
 
 
 def test_the_app_opens_in_russian(page, voila_url, offline):
-    page.goto(voila_url + APP + "?lang=ru", timeout=60_000)
+    page.goto(voila_url + APP + "?lang=ru&seed=2026", timeout=60_000)
     draw = page.locator("button.rb-action")
     expect(draw).to_have_text("Вытянуть бочонок", timeout=60_000)
     expect(page.locator(".minefield-next")).to_contain_text("Тянет игрок 1")
     draw.click()
-    expect(page.locator(".rb-log li", has_text=re.compile(r"вытягивает бочонок \d+: в ячейке"))).to_have_count(1)
+    expect(page.locator(".rb-log li", has_text=re.compile(r"вытягивает бочонок \d+: в ячейке"))).to_have_count(3)
 
 
 def test_the_built_play_page_shows_the_saved_field_without_internet(page, book_url, offline):

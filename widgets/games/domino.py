@@ -161,19 +161,22 @@ class PlacementBoard(w.VBox):
 
 
 class DominoGame(GameView):
-    """Play Domino: you (A1) and bot partners against bots, or every seat by hand (hot seat)."""
+    """Play Domino: you (A1) and bot partners against bots, or every seat by hand (hot seat).
+
+    Tap a card of the hand: where it may go lights up on the table and its places appear
+    by the hand (a card with one place is laid at once); Pass is a button when it is the move.
+    """
 
     GAME = dm.GAME
 
-    def __init__(self, players: int = 4, seed: int = 0, *, lang: str = "en", seats=None, setup=None, **options):
-        self._chosen: Card | None = None
+    def __init__(self, players: int = 4, seed: int | None = 0, *, lang: str = "en", seats=None, setup=None, **options):
         super().__init__(lang=lang, seed=seed, players=players, seats=seats, setup=setup, **options)
 
     def draw_table(self, state: dm.DominoState, viewer: int, fresh: frozenset[Card]) -> str:
-        card = self._chosen if self._chosen in state.hands[viewer] else None
+        chosen = self.selected_cards()
         a, b = len(state.banks[0]), len(state.banks[1])
         banks = pick(self.lang, f"banks: team A {a}, team B {b}", f"копилки: команда А {a}, команда Б {b}")
-        picture = dm.draw_table(state.table, card, lang=self.lang, width=40)
+        picture = dm.draw_table(state.table, chosen[0] if len(chosen) == 1 else None, lang=self.lang, width=40)
         return f"{picture}<p class='domino-banks'>{html.escape(banks)}</p>"
 
     def seat_role(self, state: dm.DominoState, seat: int) -> str:
@@ -183,50 +186,6 @@ class DominoGame(GameView):
         if isinstance(action, dm.Place):
             return f"{format_card(action.card, self.lang)} {pick(self.lang, *_WHERE_LABELS[action.where])}"
         return pick(self.lang, "Pass", "Пас")
-
-    def special_input(self) -> list[w.Widget]:
-        """The placement grid: the hand to choose from, the five places and a pass."""
-        state, lang = self._state, self.lang
-        if state.is_over() or state.current_player not in self.humans:
-            return []
-        hand = state.hands[state.current_player]
-        passing = w.Button(description=pick(lang, "Pass", "Пас"), button_style="warning")
-        passing.add_class("domino-game-pass")
-        passing.on_click(self._on_pass)
-        places = [*_where_buttons("domino-game", lang, self._on_place).values(), passing]
-        cards = _hand_buttons("domino-game-cards", lang, hand, self._chosen, self._on_card)
-        return [cards, w.HBox(places, layout=w.Layout(flex_flow="row wrap"))]
-
-    # ---- callbacks: event -> engine -> redraw
-
-    @guarded
-    def _on_card(self, change) -> None:
-        self._chosen = parse_card(change["new"]) if change["new"] else None
-        self._redraw()
-        if self._chosen is not None:
-            show(self._status, *_where_message(self._state.table, self._chosen, self.lang))
-
-    @guarded
-    def _on_place(self, where: str) -> None:
-        state, card = self._state, self._chosen
-        if card is None:
-            show(self._status, pick(self.lang, "Choose a card first.", "Сначала выберите карту."), "error")
-            return
-        self._try(dm.Place(state.current_player, card, where, state.table.last, state.team_size))
-
-    @guarded
-    def _on_pass(self, _button=None) -> None:
-        self._try(dm.Pass(self._state.current_player))
-
-    def _try(self, action) -> None:
-        """Play ``action``, or show the rule that forbids it (nothing changes)."""
-        try:
-            self._state.apply(action)
-        except IllegalAction as error:
-            _refused(self._status, error, self.lang)
-            return
-        self._chosen = None
-        self._after_move()
 
 
 # ---------------------------------------------------------------- pictures for the book's pages

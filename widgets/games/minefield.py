@@ -20,16 +20,17 @@ from rules.lang import count, pick, player_name
 from widgets.common import guarded
 from widgets.game import GameView
 
+#: colours of the magic cards, each 4.5:1 or more on an open cell (white, grey or yellow)
 _MAGIC_COLOURS = {
-    "mine": "#cf222e",
-    "curse": "#8250df",
-    "extra mine": "#cf222e",
-    "misfortune": "#8250df",
-    "Doctor Evil": "#8250df",
-    "shield": "#1a7f37",
-    "immunity": "#1a7f37",
-    "luck": "#1a7f37",
-    "joker": "#d4a017",
+    "mine": "#a40e26",
+    "curse": "#6639ba",
+    "extra mine": "#a40e26",
+    "misfortune": "#6639ba",
+    "Doctor Evil": "#6639ba",
+    "shield": "#116329",
+    "immunity": "#116329",
+    "luck": "#116329",
+    "joker": "#7d5a00",
 }
 _BARRELS = ("barrel", "barrels"), ("бочонок", "бочонка", "бочонков")
 #: The table's look. The board shows every collection, so the shared view's hand box is not
@@ -40,10 +41,10 @@ _BARRELS = ("barrel", "barrels"), ("бочонок", "бочонка", "бочо
 _STYLE = (
     "<style>.rb-game-minefield .rb-hand{display:none}"
     ".mf-table{display:flex;flex-wrap:wrap;gap:.4em 1.2em;align-items:flex-start}"
-    ".mf-field{border-collapse:separate;border-spacing:3px;table-layout:fixed;width:min(100%,32em);font-size:.87em}"
+    ".mf-field{border-collapse:separate;border-spacing:3px;table-layout:fixed;width:min(100%,32em);font-size:max(14px,.93em)}"
     ".mf-field caption{text-align:left}"
     ".mf-cell{border:1px solid #8c959f;border-radius:4px;height:2.7em;padding:1px;text-align:center;line-height:1.15}"
-    ".mf-n{color:#424a53;font-size:max(11px,.8em)}.mf-amp{display:inline-block;color:#424a53}"
+    ".mf-n{color:#424a53;font-size:max(14px,.8em)}.mf-amp{display:inline-block;color:#424a53}"
     ".mf-side{flex:1 1 15em;min-width:0;display:flex;flex-direction:column;gap:.4em}"
     ".mf-board{border-collapse:collapse}.mf-board th,.mf-board td{padding:0 .7em 0 0;text-align:left;vertical-align:middle}"
     ".rb-projector .rb-centre .mf-board svg.cards{height:96px}.rb-projector .rb-centre .minefield-opened svg.cards{height:150px}"
@@ -57,8 +58,9 @@ class MinefieldView(GameView):
     GAME = mf.GAME
     HAND_SIZES = False  # nobody holds cards: the field is the table
 
-    def __init__(self, players: int = 3, seed: int = 0, *, scenario: str | None = None, seats=None, lang="en"):
-        seats = seats or ["human"] * mf.GAME.info.max_players
+    def __init__(self, players: int = 3, seed: int | None = 0, *, scenario: str | None = None, seats=None, lang="en"):
+        # a game: the reader and bots, as every game; a scenario is stepped through draw by draw, every seat by hand
+        seats = seats or (["human"] * mf.GAME.info.max_players if scenario else None)
         super().__init__(lang=lang, seed=seed, players=players, seats=seats, setup=scenario)
 
     def hand(self, state: mf.MinefieldState, viewer: int) -> list[Card]:

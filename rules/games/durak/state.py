@@ -185,8 +185,8 @@ class Take(_Move):
     def explain(self, lang: str = "en") -> str:
         return pick(
             lang,
-            f"Player {self.player + 1} does not beat the cards and takes them; the others may still throw in",
-            f"Игрок {self.player + 1} не отбивается и забирает карты со стола; остальные ещё могут подкинуть",
+            f"Player {self.player + 1} does not beat the cards and takes them",
+            f"Игрок {self.player + 1} не отбивается и забирает карты со стола",
         )
 
 
@@ -207,9 +207,8 @@ class Pass(_Move):
         who = player_name(self.player, lang)
         if self.after_take:
             return pick(lang, f"{who} throws in no more to the taker", f"{who} больше не подкидывает берущему")
-        return pick(
-            lang, f'{who} says «Бито» ("beaten"): they throw in no more now', f"{who}: «Бито» — больше не подкидывает"
-        )
+        # said whether or not the cards are beaten yet (a lead, then nothing more to add): no «Бито» claimed
+        return pick(lang, f"{who} throws in no more for now", f"{who} пока больше не подкидывает")
 
 
 # ---------------------------------------------------------------- the state

@@ -7,6 +7,10 @@
    - after a move, focus goes to the group of move buttons (named "Your moves"), a control that
      stays where it is: the buttons themselves are relabelled for the next move, and a second
      Enter on one of them would play another move;
+   - the hand's cards (buttons in a group named "Hand of Player 1"): the arrow keys move between
+     them, Home and End go to the first and the last; once a card or one of its moves is played,
+     focus goes to the hand's group (the button held another card now, and a second Enter on it
+     would play that one); a card that was only selected keeps it;
    - a New game, a set-up or a loaded game closes its drawer and gives focus back to its button;
      the New game under a finished game gives it to the new game's moves;
    - in an app (not in the book) the table fills the first screen: the centre of the table gets
@@ -19,7 +23,17 @@
   window.rulebookTable = true;
 
   var TOGGLE = /(?:^|\s)rb-toggle-([\w-]+)/;
-  var counter = 0, refocus = null;
+  var counter = 0, refocus = null, tapped = null;
+
+  function followCard() {
+    if (!tapped) return;
+    if (Date.now() > tapped.until) { tapped = null; return; }
+    if (document.activeElement !== tapped.button || tapped.button.textContent === tapped.text) return;
+    var hand = tapped.button.closest(".rb-cards");
+    tapped = null;
+    refocus = null;
+    if (hand) hand.focus({ preventScroll: true });
+  }
 
   function keepFocus() {
     if (!refocus) return;
@@ -64,6 +78,12 @@
         drawer.setAttribute("aria-label", toggle.title || toggle.textContent.trim());
       }
     });
+    document.querySelectorAll(".rb-game .rb-cards").forEach(function (hand) {
+      var title = hand.closest(".rb-game").querySelector(".rb-hand-title");
+      hand.setAttribute("role", "group");
+      hand.setAttribute("tabindex", "-1");
+      if (title) hand.setAttribute("aria-label", title.textContent);
+    });
     document.querySelectorAll(".rb-game .rb-actions").forEach(function (group) {
       var meta = group.closest(".rb-game").querySelector(".rb-meta-data");
       group.setAttribute("role", "group");
@@ -100,6 +120,14 @@
       refocus = { game: again.closest(".rb-game"), selector: ".rb-actions", until: Date.now() + 15000 };
       return;
     }
+    var card = target.closest(".rb-game .rb-cards button, .rb-game .rb-choices button");
+    if (card) {
+      decorate(document);
+      /* a move played: the focus goes to the hand, whether its button now holds another card or is gone */
+      tapped = { button: card, text: card.textContent, until: Date.now() + 15000 };
+      refocus = { game: card.closest(".rb-game"), selector: ".rb-cards", until: Date.now() + 15000 };
+      return;
+    }
     var move = target.closest(".rb-game .rb-actions button, .rb-game .rb-step, .rb-game .rb-special .widget-button");
     if (move) {
       var group = move.closest(".rb-game").querySelector(".rb-actions");
@@ -108,7 +136,18 @@
     }
   }, true);
 
+  var STEPS = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
   document.addEventListener("keydown", function (event) {
+    var on = event.target instanceof Element ? event.target.closest(".rb-game .rb-cards button, .rb-game .rb-cards") : null;
+    if (on && (event.key in STEPS || event.key === "Home" || event.key === "End")) {
+      var group = on.closest(".rb-cards"), row = Array.prototype.slice.call(group.querySelectorAll("button"));
+      if (!row.length) return;
+      var k = on === group ? (STEPS[event.key] === -1 || event.key === "End" ? row.length : -1) : row.indexOf(on);
+      k = event.key === "Home" ? 0 : event.key === "End" ? row.length - 1 : Math.max(0, Math.min(row.length - 1, k + STEPS[event.key]));
+      row[k].focus();
+      event.preventDefault();
+      return;
+    }
     if (event.key !== "Escape") return;
     var target = event.target instanceof Element ? event.target : null;
     var drawer = target && (target.closest(".rb-drawer.rb-open") || (target.closest(".rb-toggle") && drawerOf(target.closest(".rb-toggle"))));
@@ -138,7 +177,8 @@
     return top;
   }
 
-  var BELOW = [".rb-hand-box", ".rb-status", ".rb-actions", ".rb-step", ".rb-again"];
+  var BELOW = [".rb-hand-box", ".rb-hand-cards", ".rb-status", ".rb-actions", ".rb-step"];
+  var PHONE = 700;  /* px: narrower, the page scrolls as a whole and no part of the table in a box of its own */
   var SMALLEST = 140;  /* px: the least of the table's centre shown before it scrolls */
 
   function set(element, name, value) {
@@ -150,6 +190,11 @@
     document.querySelectorAll(".rb-game").forEach(function (game) {
       var centre = game.querySelector(".rb-centre");
       if (!centre || !centre.offsetParent) return;
+      if (window.innerWidth < PHONE) {
+        set(game, "--rb-centre-max", "none");
+        set(game, "--rb-moves-max", "none");
+        return;
+      }
       var bottom = centre.getBoundingClientRect().bottom, last = bottom;
       BELOW.forEach(function (selector) {
         var element = game.querySelector(selector);
@@ -160,8 +205,10 @@
       var moves = game.querySelector(".rb-actions");
       var movesNow = moves ? moves.getBoundingClientRect().height : 0, movesFull = moves ? moves.scrollHeight : 0;
       var room = window.innerHeight - pageTop(centre) - (last - bottom - movesNow + movesFull) - 12;
-      var centreMax = Math.max(SMALLEST, Math.floor(room));
-      var movesMax = room >= SMALLEST ? "none" : Math.max(96, Math.floor(movesFull - (SMALLEST - room))) + "px";
+      /* the table's lengths are in its own pixels: a table zoomed for a large screen has larger ones */
+      var zoom = parseFloat(getComputedStyle(game).zoom) || 1;
+      var centreMax = Math.max(SMALLEST, Math.floor(room / zoom));
+      var movesMax = room >= SMALLEST ? "none" : Math.max(96, Math.floor((movesFull - (SMALLEST - room)) / zoom)) + "px";
       set(game, "--rb-centre-max", centreMax + "px");
       set(game, "--rb-moves-max", movesMax);
     });
@@ -171,7 +218,7 @@
   function later() {
     if (pending) return;
     pending = true;
-    requestAnimationFrame(function () { pending = false; decorate(document); keepFocus(); fit(); });
+    requestAnimationFrame(function () { pending = false; decorate(document); followCard(); keepFocus(); fit(); });
   }
   new MutationObserver(later).observe(document.documentElement, {
     childList: true, subtree: true, attributes: true, attributeFilter: ["class"],
