@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 import rules.exercises
 from classserver.together.tokens import verdict_token
 from tests.browser.conftest import serious_accessibility_faults
-from tests.support.together_client import running
+from tests.support.together_client import TableClient, running
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -92,7 +92,6 @@ def _answer(root: str, folder: Path, name: str, kind: str, correct: bool) -> Non
 
 def _table_waiting(root: str, game: str, players: int) -> str:
     """A table opened by a student on another device, waiting for players: its code."""
-    from classserver.together.client import TableClient
     from tests.classroom_server import run
 
     async def open_one():
@@ -144,7 +143,6 @@ def test_the_projector_shows_the_qr_code_for_the_back_row_then_the_cards_fill_th
     assert sizes[0] > sizes[1], f"the title ({sizes[0]} px) is larger than the text ({sizes[1]} px)"
     page.screenshot(path=str(tmp_path / "projector-waiting.png"))
     # a player takes the other seat: the game is on, and the cards take the screen
-    from classserver.together.client import TableClient
     from tests.classroom_server import run
 
     async def join():
