@@ -128,7 +128,7 @@ async def student(url: str, name: str, source: str) -> tuple[float, int, AppSess
         cookies = "; ".join(f"{c.name}={c.value}" for c in client.cookies.jar if c.path in ("/", f"/user/{name}/"))
     session = AppSession(f"{url}/user/{name}", APP, "ru", headers={"Cookie": cookies}, source=source)
     await session.open(timeout=180)
-    await session.click(session.buttons("rb-action")[0])
+    await session.click(session.moves()[0])
     return time.perf_counter() - started, turned_away, session
 
 

@@ -53,20 +53,20 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from classserver import serve_apps
-from tests.support.appclient import AppSession
+from tests.support.appclient import MOVES, AppSession
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: what a visitor clicks, by the app's kind: every game's play app draws each legal move as a
-#: button of class rb-action (widgets/game.py); a practice app has "another one like this"
-#: (widgets/exercises.py)
-CLICK = {"play": "rb-action", "practice": "exercise-another"}
+#: what a visitor clicks, by the app's kind: in a play app a card of the hand that can be played
+#: or a move without a card (tests.support.appclient.MOVES); in a practice app "another one like
+#: this" (widgets/exercises.py)
+CLICK = {"play": MOVES, "practice": ("exercise-another",)}
 #: a lesson: the game, then practice, and another game
 THREE_APPS = ("durak/play.ipynb", "durak/practice.ipynb", "minefield/play.ipynb")
 
 
-def click_class(app: str) -> str:
-    """The CSS class of the buttons a visitor of ``app`` clicks."""
+def click_class(app: str) -> tuple[str, ...]:
+    """The CSS classes of the buttons a visitor of ``app`` clicks."""
     kind = Path(app).stem
     if kind not in CLICK:
         raise SystemExit(f"{app}: the load test clicks in play and practice apps only ({', '.join(CLICK)})")
@@ -132,7 +132,7 @@ async def protocol_visitor(
         result.interactive.append(await session.open())
         result.page.append(session.page_seconds)
         for move in range(moves):
-            buttons = session.buttons(click_class(app))
+            buttons = session.buttons(*click_class(app))
             if not buttons:
                 if move == 0:
                     raise RuntimeError(f"no move to play: {len(session.models)} widgets, {len(session.shown())} shown")
@@ -150,7 +150,7 @@ async def protocol_visitor(
 async def browser_visitor(browser, url, app, lang, moves, result: Result, hold: asyncio.Event, think, rng) -> None:
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     page = await context.new_page()
-    selector = f"button.{click_class(app)}"
+    selector = ", ".join(f"button.{c}" for c in click_class(app))
     try:
         start = time.perf_counter()
         await page.goto(f"{url}/voila/render/{app}?lang={lang}", timeout=120_000)

@@ -292,10 +292,10 @@ def test_students_land_on_the_gallery_open_an_app_and_play_a_move(hub):
         cookie = "; ".join(f"{c.name}={c.value}" for c in client.cookies.jar if c.path in ("/", f"/user/{name}/"))
         session = AppSession(f"{url}/user/{name}", APP, "ru", headers={"Cookie": cookie})
         await session.open()
-        action = session.buttons("rb-action")
+        action = session.moves()
         assert action, f"{name}: no move to play"
         await session.click(action[0])
-        descriptions = [session.models[c]["description"] for c in session.buttons("rb-action")]
+        descriptions = [session.models[c]["description"] for c in session.moves()]
         await session.shut_down()  # the tab closes, as a browser closes it: its kernel goes at once
         assert session.closed_status == 204, f"{name}: closing the tab was answered {session.closed_status}"
         return descriptions
@@ -434,7 +434,9 @@ def test_in_a_browser_a_student_lands_on_the_gallery_and_a_stopped_server_comes_
             await dina.stop_my_server("dina")
             dina.visited.clear()
             await dina.page.goto(f"{url}/user/dina/voila/render/{APP}?lang=ru")
-            await dina.page.wait_for_selector("button.rb-action", timeout=LANDING_SECONDS * 1000)
+            await dina.page.wait_for_selector(
+                ".rb-cards button.rb-legal, button.rb-action", timeout=LANDING_SECONDS * 1000
+            )
             assert urlparse(dina.page.url).path == f"/user/dina/voila/render/{APP}", dina.visited
             assert "lang=ru" in urlparse(dina.page.url).query, "the app opens in the language asked for"
             stopped = dina.hub_pages.get(f"/hub/user/dina/voila/render/{APP}", "")

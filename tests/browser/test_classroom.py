@@ -82,7 +82,7 @@ def test_the_gallery_lists_every_app_in_both_languages(page, classroom, offline)
         assert card.locator("p[lang=en]").inner_text().strip() and card.locator("p[lang=ru]").inner_text().strip()
 
     durak.get_by_text("Открыть по-русски").click()
-    expect(page.locator("button.rb-action").first).to_be_visible(timeout=90_000)
+    expect(page.locator(".rb-cards button.rb-legal, button.rb-action").first).to_be_visible(timeout=90_000)
     expect(page.locator("button.rb-new")).to_contain_text("Новая партия")
 
 

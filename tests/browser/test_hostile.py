@@ -97,7 +97,7 @@ def test_malformed_widget_messages_get_no_traceback_and_leave_the_app_working(se
         )
         # comm_msg to nobody, and messages a widget cannot make sense of
         await session.send("comm_msg", {"comm_id": "nobody", "data": {"method": "update", "state": {}}})
-        action = session.buttons("rb-action")[0]
+        action = session.moves()[0]
         for data in (
             {"method": "update", "state": {"description": {"a": [1, 2]}}, "buffer_paths": []},
             {"method": "update", "state": {"children": "IPY_MODEL_nothing"}, "buffer_paths": [["x", 3]]},
@@ -117,8 +117,8 @@ def test_malformed_widget_messages_get_no_traceback_and_leave_the_app_working(se
         await session.send_raw(json.dumps({"channel": "shell", "header": "broken"}))
         await _drain(session, 3)
         # the game still plays: a legal move is answered, and only the page's own widgets changed
-        before = len(session.buttons("rb-action"))
-        seconds = await session.click(session.buttons("rb-action")[0])
+        before = len(session.moves())
+        seconds = await session.click(session.moves()[0])
         await session.shut_down()
         return session, box, before, seconds
 
@@ -214,7 +214,7 @@ def test_malformed_frames_close_only_their_socket_while_another_visitor_plays(se
     async def play() -> tuple[float, list[float]]:
         player = AppSession(server, GAME, headers=visitor("10.0.3.2"))
         interactive = await player.open()
-        clicks = [await player.click(player.buttons("rb-action")[0]) for _ in range(3)]
+        clicks = [await player.click(player.moves()[0]) for _ in range(3)]
         await player.shut_down()
         return interactive, clicks
 

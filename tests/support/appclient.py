@@ -28,6 +28,9 @@ _KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
 CONTROL_TARGET = "jupyter.widget.control"
 CONTROL_VERSION = "1.0.0"
 _MODEL_ID = re.compile(r'"model_id"\s*:\s*"([0-9a-f]{32})"')
+#: the buttons that make a move in a play app: a card of the hand that can be played
+#: (widgets/hand.py), a move without a card (Take, Pass, Draw: widgets/game.py)
+MOVES = ("rb-legal", "rb-action")
 
 
 # a class opens its pages at once: no queue of ten at a time in the client
@@ -279,17 +282,22 @@ class AppSession:
             todo.extend(re.findall(r"IPY_MODEL_([0-9a-f]{32})", json.dumps(self.models[comm_id])))
         return seen
 
-    def buttons(self, css_class: str) -> list[str]:
-        """The enabled buttons on the page carrying ``css_class``, in the order the kernel made them."""
+    def buttons(self, *css_classes: str) -> list[str]:
+        """The enabled buttons on the page carrying one of ``css_classes``, in the order the kernel made them."""
         shown = self.shown()
         return [
             comm_id
             for comm_id, state in self.models.items()
             if comm_id in shown
             and state.get("_model_name") == "ButtonModel"
-            and css_class in state.get("_dom_classes", ())
+            and any(c in state.get("_dom_classes", ()) for c in css_classes)
             and not state.get("disabled")
         ]
+
+    def moves(self) -> list[str]:
+        """What a player taps to move in a play app: the cards of the hand that can be played (a
+        card with one move plays it), then the moves without a card (Take, Pass, Draw)."""
+        return self.buttons(*MOVES)
 
     def find(self, css_class: str) -> list[str]:
         return [c for c, s in self.models.items() if css_class in s.get("_dom_classes", ())]
