@@ -670,6 +670,37 @@ def test_not_me_makes_a_shared_computer_a_new_student(server):
     assert "Первая" not in fresh.text.split("<h2 id='h-join'>")[0], "the next person is not the first one"
 
 
+def test_the_board_csv_keeps_to_the_board_date_filter(service):
+    root, folder = service
+
+    async def named(name: str) -> str:
+        device = TableClient(root)
+        await device.join_class(name)
+        await device.aclose()
+        return device.student_id
+
+    old, new = run(named("Yesterday")), run(named("Today"))
+    kind = rules.exercises.kinds("durak")[0]
+    rule = rules.exercises.generate(kind, 1, 1).rule
+    assert _post_verdict(root, verdict_token(board_secret(folder), new), kind=kind, rule=rule).status_code == 204
+    day = time.time() - 86400  # an answer given a day ago, as the board keeps it
+    with sqlite3.connect(folder / "board.sqlite") as db:
+        db.execute(
+            "INSERT INTO verdicts(student, kind, seed, difficulty, rule, correct, at) VALUES (?, ?, 1, 1, ?, 1, ?)",
+            (old, kind, rule, day),
+        )
+    key = (folder / "teacher-key.txt").read_text().strip()
+    today = time.strftime("%Y-%m-%d", time.gmtime())
+    with httpx.Client(base_url=root, follow_redirects=True) as teacher:
+        page = teacher.get("board", params={"key": key})
+        page = teacher.get("board", params={"since": today, "lang": "en"})
+        every = teacher.get("board.csv", params={"lang": "en"}).text
+        since = teacher.get("board.csv", params={"lang": "en", "since": today}).text
+    assert f"board.csv?lang=en&amp;since={today}" in page.text, "the board's CSV link carries its filter"
+    assert ",Yesterday," in every and ",Today," in every
+    assert ",Today," in since and ",Yesterday," not in since
+
+
 def test_onlookers_cannot_lock_a_player_out_and_tables_nobody_sits_at_close_on_their_own(tmp_path):
     folder, log = tmp_path / "class", tmp_path / "server.log"
 

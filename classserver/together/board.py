@@ -349,8 +349,9 @@ class Board:
         answered = sum(p["answered"] for p in people)
         return {"students": people, "rules": rule_rows, "verdicts": answered}
 
-    def csv(self, lang: str) -> str:
-        """Every verdict as a CSV row in ``lang``: when, who, the exercise, its seed and difficulty, the rule, right."""
+    def csv(self, lang: str, since: float | None = None) -> str:
+        """Every verdict (from ``since`` on, seconds since the epoch, if given) as a CSV row in ``lang``:
+        when, who, the exercise, its seed and difficulty, the rule, right."""
         check_lang(lang)
         out = io.StringIO()
         writer = csv.writer(out)
@@ -369,7 +370,8 @@ class Board:
         )
         rows = self.db.execute(
             "SELECT v.at, s.id, s.name, v.kind, v.seed, v.difficulty, v.rule, v.correct "
-            "FROM verdicts v JOIN students s ON s.id = v.student ORDER BY v.id"
+            "FROM verdicts v JOIN students s ON s.id = v.student WHERE v.at >= ? ORDER BY v.id",
+            (since or 0.0,),
         )
         for at, sid, name, kind, seed, difficulty, rule, correct in rows:
             when = datetime.datetime.fromtimestamp(at, datetime.UTC).strftime("%Y-%m-%d %H:%M:%S")

@@ -317,7 +317,7 @@ def board_page(
     }
     body = (
         f"<header><h1>{title}</h1>{_languages(root, 'board', lang)} "
-        f"<a href='{root}board.csv?lang={lang}' download>{pick(lang, 'Download as CSV', 'Скачать CSV')}</a> "
+        f"<a href='{root}board.csv?lang={lang}{'&amp;since=' + e(since) if since else ''}' download>{pick(lang, 'Download as CSV', 'Скачать CSV')}</a> "
         f"<form class='new-key' method='post' action='{root}board/key'>{xsrf}"
         f"<input type='hidden' name='lang' value='{lang}'><button type='submit'>"
         + pick(lang, "A new key for the board", "Новый ключ доски")

@@ -934,7 +934,8 @@ class BoardCsv(_TeacherMixin, _Base):
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         name = pick(lang, "class-board", "доска-класса")
         self.set_header("Content-Disposition", f"attachment; filename*=UTF-8''{quote(name)}.csv")
-        self.finish("\ufeff" + self.together.board.csv(lang))  # the mark spreadsheets read as UTF-8
+        since = read_day(self.get_query_argument("since", ""))[1]  # the board's date filter, if it has one
+        self.finish("\ufeff" + self.together.board.csv(lang, since))  # the mark spreadsheets read as UTF-8
 
 
 class BoardSocket(_TeacherMixin, tornado.websocket.WebSocketHandler):
