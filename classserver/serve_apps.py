@@ -116,7 +116,11 @@ def command(
         f"--ClassroomVoila.book_dir={book_dir or ''}",
         # the class together: its board's folder, and the student an app's verdicts are for (a request header)
         *([f"--ClassroomVoila.class_dir={class_dir}"] if class_dir else []),
-        "--VoilaConfiguration.http_header_envs=X-Rulebook-Student",
+        # (with its name and the address of "not me", for the app to say whose rows its answers go to)
+        *(
+            f"--VoilaConfiguration.http_header_envs={h}"
+            for h in ("X-Rulebook-Student", "X-Rulebook-Name", "X-Rulebook-Not-Me")
+        ),
         # a used preheated kernel is replaced 20 s later, refills 2 s apart (ClassroomVoila.refill_spacing):
         # a class arrives together, and a kernel starting costs as much CPU as ten pages served;
         # meanwhile a page finding no ready kernel gets one of its own (patches.ready_kernels_first)

@@ -223,3 +223,25 @@ def test_the_book_page_shows_no_link(monkeypatch):
     views = [box.children[0] for box in shown.children]
     assert [v.lang for v in views] == ["en", "ru"]
     assert all(v.exercise.seed == 1 and v._link.value == "" for v in views)
+
+
+def test_in_a_class_the_view_says_whose_rows_the_answers_go_to_with_not_me(monkeypatch):
+    """Served for a class, a device's student sees their name and "not me"; the book, and a hub's
+    logged-in student, see no such line."""
+    for name in ("RULEBOOK_TOGETHER_URL", "RULEBOOK_TOGETHER_TOKEN", "HTTP_X_RULEBOOK_STUDENT"):
+        monkeypatch.delenv(name, raising=False)
+    assert ExerciseView("durak", lang="ru")._board.value == "", "the book has no board"
+    monkeypatch.setenv("RULEBOOK_TOGETHER_URL", "http://127.0.0.1:1/together/api/verdict")
+    monkeypatch.setenv("HTTP_X_RULEBOOK_STUDENT", "abc.def")
+    monkeypatch.setenv("HTTP_X_RULEBOOK_NAME", "%3Cb%3E%D0%90%D0%BD%D1%8F")  # "<b>Аня", as the server encodes it
+    monkeypatch.setenv("HTTP_X_RULEBOOK_NOT_ME", "/together/not-me?next=%2Fvoila%2Frender%2Fdurak%2Fpractice.ipynb")
+    line = ExerciseView("durak", lang="ru")._board.value
+    assert "Ваши ответы идут на доску как: <b>&lt;b&gt;Аня</b>." in line
+    href = re.search(r'class="exercise-not-me" href="([^"]+)"', line)[1]
+    assert html.unescape(href) == "/together/not-me?next=%2Fvoila%2Frender%2Fdurak%2Fpractice.ipynb&lang=ru"
+    assert "Your answers go to the board as: " in ExerciseView("durak", lang="en")._board.value
+    monkeypatch.setenv("HTTP_X_RULEBOOK_NOT_ME", "//elsewhere.example/not-me")
+    assert ExerciseView("durak", lang="en")._board.value == "", "a link only to this server"
+    monkeypatch.setenv("HTTP_X_RULEBOOK_NOT_ME", "/together/not-me")
+    monkeypatch.setenv("RULEBOOK_TOGETHER_TOKEN", "hub:ann.0")
+    assert ExerciseView("durak", lang="en")._board.value == "", "under JupyterHub the student is who logged in"

@@ -9,6 +9,7 @@ seat receives is read for cards that seat has never been able to see (tests/witn
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import random
 import re
@@ -488,10 +489,32 @@ def test_the_class_server_holds_the_class_its_practice_apps_answer_to_the_board(
         await app.open()
         await app.set_value(app.find("exercise-text")[0], {"value": "Т♠"})
         await app.click(app.buttons("exercise-check")[0])
+        line = app.models[app.find("exercise-board")[0]]["value"]
+        await app.shut_down()
+        # the next person at Аня's computer: "not me" from the app, a name, and back to the app
+        not_me = html.unescape(re.search(r'class="exercise-not-me" href="([^"]+)"', line)[1])
+        asked = await ann.http.get(url + not_me)
+        form = dict(re.findall(r"name=['\"](_xsrf|next|lang)['\"] value=['\"]([^'\"]*)['\"]", asked.text))
+        form["next"] = html.unescape(form["next"])
+        named = await ann.http.post(url + "/together/not-me", data={**form, "name": "Боря"})
+        cookie = "; ".join(f"{k}={v}" for k, v in ann.http.cookies.items())
+        app = AppSession(url, practice, "ru", headers={"Cookie": cookie})
+        await app.open()
+        line_after = app.models[app.find("exercise-board")[0]]["value"]
+        await app.set_value(app.find("exercise-text")[0], {"value": "Т♠"})
+        await app.click(app.buttons("exercise-check")[0])
         await app.shut_down()
         for device in (ann, bob):
             await device.aclose()
-        return {"gallery": gallery, "moved": moved, "ann": ann.student_id}
+        return {
+            "gallery": gallery,
+            "moved": moved,
+            "ann": ann.student_id,
+            "line": line,
+            "asked": asked,
+            "named": named,
+            "line_after": line_after,
+        }
 
     practice = "notation/practice.ipynb"
     with serve_apps.running(log, class_dir=str(tmp_path / "class"), pool=1, pool_apps=[practice]) as (url, _):
@@ -507,15 +530,23 @@ def test_the_class_server_holds_the_class_its_practice_apps_answer_to_the_board(
         assert "is not trusted" not in started and "without encryption" not in started
         teacher = httpx.Client(base_url=url, follow_redirects=True)
         assert teacher.get("/together/board", params={"key": key}).status_code == 200
-        for _ in range(50):  # the kernel sends its verdict from a thread of its own
+        for _ in range(50):  # the kernels send their verdicts from a thread of their own
             board = teacher.get("/together/board.csv", params={"lang": "ru"}).text
-            if board.count("\n") > 1:
+            if board.count("\n") > 2:
                 break
             time.sleep(0.2)
     assert 'href="/together/"' in seen["gallery"].text
     assert seen["moved"]["t"] == "table" and seen["moved"]["step"] == 1
+    # the app says whose rows its answers go to; after "not me" and a new name, the next answer is the new student's
+    assert "Ваши ответы идут на доску как: <b>Аня</b>" in seen["line"] and ">Это не я</a>" in seen["line"]
+    assert seen["asked"].status_code == 200 and "Аня" in seen["asked"].text
+    assert seen["named"].status_code == 303
+    assert seen["named"].headers["Location"].startswith(f"/voila/render/{practice}?lang=ru")
+    assert "Ваши ответы идут на доску как: <b>Боря</b>" in seen["line_after"]
     rows = board.splitlines()
-    assert len(rows) == 2 and ",Аня," in rows[1] and rows[1].endswith(",notation,нет"), rows
+    assert len(rows) == 3, rows
+    assert ",Аня," in rows[1] and rows[1].endswith(",notation,нет"), rows
+    assert ",Боря," in rows[2] and rows[2].endswith(",notation,нет"), rows
 
 
 def test_a_practice_verdict_leaves_the_kernel_at_once_and_goes_nowhere_without_a_board(service, monkeypatch):
@@ -666,8 +697,30 @@ def test_not_me_makes_a_shared_computer_a_new_student(server):
 
     first, second, page, answer, fresh = run(scenario())
     assert "Это не я: на этом компьютере новый ученик" in page.text
+    assert answer.headers["Location"] == "/together/?lang=ru"
     assert answer.status_code == 303 and second and second != first
     assert "Первая" not in fresh.text.split("<h2 id='h-join'>")[0], "the next person is not the first one"
+
+
+def test_not_me_from_an_app_refuses_a_bad_name_and_goes_back_only_to_this_server(server):
+    async def scenario():
+        device = TableClient(server)
+        await device.join_class("Первая")
+        first = device.student_id
+        asked = await device.http.get(server + "not-me", params={"next": "//evil.example/x", "lang": "en"})
+        xsrf = await device._xsrf()
+        form = {"_xsrf": xsrf, "lang": "en", "next": "/voila/render/durak/practice.ipynb?lang=en"}
+        refused = await device.http.post(server + "not-me", data={**form, "name": "  "})
+        kept = device.student_id
+        abroad = await device.http.post(server + "not-me", data={**form, "next": "https://evil.example/", "name": "B"})
+        await device.aclose()
+        return first, asked, refused, kept, abroad, device.student_id
+
+    first, asked, refused, kept, abroad, last = run(scenario())
+    assert "Your answers go to the board as: <strong class='my-name'>Первая</strong>" in asked.text
+    assert "evil" not in asked.text, "the page goes back only to a path of this server"
+    assert refused.status_code == 400 and "give your name" in refused.text and kept == first
+    assert abroad.status_code == 303 and abroad.headers["Location"] == "/together/?lang=en" and last != first
 
 
 def test_the_board_csv_keeps_to_the_board_date_filter(service):

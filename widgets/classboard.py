@@ -17,6 +17,7 @@ import os
 import queue
 import threading
 import urllib.request
+from urllib.parse import unquote
 
 #: verdicts waiting to be sent, at most (more are dropped: the board is behind)
 WAITING = 50
@@ -30,6 +31,18 @@ def board_address() -> tuple[str, str] | None:
     # under JupyterHub the server's own token comes first: a page's header is the visitor's to choose
     token = os.environ.get("RULEBOOK_TOGETHER_TOKEN") or os.environ.get("HTTP_X_RULEBOOK_STUDENT")
     return (url, token) if url and token else None
+
+
+def board_student() -> tuple[str, str] | None:
+    """Whose rows this kernel's verdicts go to and the path of "not me", when the class server's page
+    named a device's student (``HTTP_X_RULEBOOK_NAME``, percent-encoded, ``HTTP_X_RULEBOOK_NOT_ME``);
+    None elsewhere, and under JupyterHub, where the student is who logged in."""
+    if board_address() is None or os.environ.get("RULEBOOK_TOGETHER_TOKEN"):
+        return None
+    not_me = os.environ.get("HTTP_X_RULEBOOK_NOT_ME", "")
+    if not (not_me.startswith("/") and "//" not in not_me and "\\" not in not_me and not_me.isprintable()):
+        return None  # only a path on the class server itself
+    return unquote(os.environ.get("HTTP_X_RULEBOOK_NAME", ""))[:100], not_me
 
 
 def tell_board(exercise, verdict) -> bool:
@@ -80,4 +93,4 @@ def wait_sent(timeout: float = 10) -> bool:
     return done.wait(timeout)
 
 
-__all__ = ["board_address", "tell_board", "wait_sent"]
+__all__ = ["board_address", "board_student", "tell_board", "wait_sent"]

@@ -24,7 +24,7 @@ from rules import GAMES
 from rules.errors import RulesError, check_lang, excerpt
 from rules.exercises import DIFFICULTIES, Bi, Exercise, ExerciseError, Session, Verdict, generate, kind_title, kinds
 from rules.lang import pick
-from widgets.classboard import tell_board
+from widgets.classboard import board_student, tell_board
 from widgets.common import bilingual, guarded, in_app, page_lang, rule_link, show, status_line
 
 _DIFFICULTY_NAMES = {1: ("easy", "легко"), 2: ("medium", "средне"), 3: ("hard", "трудно")}
@@ -97,6 +97,8 @@ class ExerciseView(w.VBox):
         self.linked = False
         #: what the address asked for but could not be used, above the question where a student sees it
         self._notice = w.HTML()
+        #: whose rows on the class's board the answers go to, with "not me" (only in an app served for a class)
+        self._board = w.HTML(self._board_line())
         for widget, cls in (
             (self._kind, "exercise-kind"),
             (self._difficulty, "exercise-difficulty"),
@@ -113,6 +115,7 @@ class ExerciseView(w.VBox):
             (self._student, "exercise-student"),
             (self._link, "exercise-link"),
             (self._notice, "exercise-notice"),
+            (self._board, "exercise-board"),
         ):
             widget.add_class(cls)
         wrap = w.Layout(flex_flow="row wrap", align_items="center")
@@ -129,6 +132,7 @@ class ExerciseView(w.VBox):
                 self._status,
                 self._verdict,
                 w.HBox([self._score, self._student, self._report], layout=wrap),
+                self._board,
             ]
         )
         self.exercise: Exercise | None = None
@@ -212,6 +216,21 @@ class ExerciseView(w.VBox):
         hint = pick(lang, "the same exercise for everyone who opens it", "то же упражнение у всех, кто её откроет")
         self._link.value = (
             f'<a class="exercise-link-a" href="?{html.escape(query)}">{label}</a> <small>({hint})</small>'
+        )
+
+    def _board_line(self) -> str:
+        """ "Your answers go to the board as: <name>", and "Not me" (the class server's page for the
+        next person at a shared computer, coming back here), when the app is served for a class."""
+        known = board_student()
+        if known is None:
+            return ""
+        name, not_me = known
+        lang = self.lang
+        shown = f"<b>{html.escape(name)}</b>" if name else pick(lang, "a student with no name yet", "ученик без имени")
+        href = html.escape(f"{not_me}&lang={lang}" if "?" in not_me else f"{not_me}?lang={lang}")
+        return (
+            f"<p>{pick(lang, 'Your answers go to the board as: ', 'Ваши ответы идут на доску как: ')}{shown}. "
+            f'<a class="exercise-not-me" href="{href}" target="_top">{pick(lang, "Not me", "Это не я")}</a></p>'
         )
 
     def _make_inputs(self) -> list:

@@ -374,6 +374,30 @@ _MESSAGES = {
 }
 
 
+def not_me_page(*, root: str, lang: str, xsrf: str, student, hub: bool, next_url: str, error: str | None = None) -> str:
+    """ "Not me", reached from a practice app: whose rows the answers go to now, and a new student's
+    name to go on with (this computer becomes that student; then back to ``next_url``)."""
+    title = pick(lang, "A new student on this computer", "На этом компьютере новый ученик")
+    now = (
+        f"<strong class='my-name'>{e(student.name)}</strong>"
+        if student and student.name
+        else pick(lang, "a student with no name yet", "ученик без имени")
+    )
+    error_html = f"<p class='error' role='alert'>{e(error)}</p>" if error else ""
+    back = e(next_url)
+    body = (
+        f"<header><h1>{title}</h1></header><main>{error_html}"
+        f"<p>{pick(lang, 'Your answers go to the board as: ', 'Ваши ответы идут на доску как: ')}{now}.</p>"
+        f"<p>{pick(lang, 'Not you? Give your name: your next answers go to your own rows.', 'Это не вы? Напишите своё имя: следующие ответы пойдут в ваши строки.')}</p>"
+        f"<form class='not-me' method='post' action='{root}not-me'>{xsrf}"
+        f"<input type='hidden' name='lang' value='{lang}'><input type='hidden' name='next' value='{back}'>"
+        f"<label>{pick(lang, 'Your name', 'Ваше имя')} <input name='name' required maxlength='40' autocomplete='off'></label> "
+        f"<button type='submit'>{pick(lang, 'Not me: a new student on this computer', 'Это не я: на этом компьютере новый ученик')}"
+        f"</button></form><p><a href='{back}'>{pick(lang, 'Back: it is me', 'Назад: это я')}</a></p></main>"
+    )
+    return _page(title, body, root, lang)
+
+
 def message_page(status: int, root: str, lang: str | None = None) -> str:
     """A short page in both languages for a refusal (403, 404, 429, any other error)."""
     en_title, en, ru_title, ru = _MESSAGES.get(
@@ -397,4 +421,4 @@ def _json(data: dict) -> str:
     return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-__all__ = ["board_page", "class_page", "message_page", "table_page"]
+__all__ = ["board_page", "class_page", "message_page", "not_me_page", "table_page"]

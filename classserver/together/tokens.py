@@ -14,6 +14,10 @@ import hmac
 
 #: the header an app's request carries to its kernel (Voila hands it over as ``HTTP_X_RULEBOOK_STUDENT``)
 STUDENT_HEADER = "X-Rulebook-Student"
+#: with it, the student's name, percent-encoded (``HTTP_X_RULEBOOK_NAME``; empty under JupyterHub)
+NAME_HEADER = "X-Rulebook-Name"
+#: and the path of "not me" that comes back to the app (``HTTP_X_RULEBOOK_NOT_ME``; empty under JupyterHub)
+NOT_ME_HEADER = "X-Rulebook-Not-Me"
 
 
 def verdict_token(secret: str, subject: str) -> str:
@@ -30,4 +34,4 @@ def verdict_subject(secret: str, token: object) -> str | None:
     return subject if hmac.compare_digest(verdict_token(secret, subject), token) else None
 
 
-__all__ = ["STUDENT_HEADER", "verdict_subject", "verdict_token"]
+__all__ = ["NAME_HEADER", "NOT_ME_HEADER", "STUDENT_HEADER", "verdict_subject", "verdict_token"]

@@ -42,7 +42,7 @@ from ..network import network_addresses, this_computer
 from . import pages
 from .board import BadName, Board, Verdict, VerdictError, clean_name
 from .tables import HUMAN, Choose, Refusal, Table, new_code, read_code, rule_info
-from .tokens import STUDENT_HEADER, verdict_subject, verdict_token
+from .tokens import NAME_HEADER, NOT_ME_HEADER, STUDENT_HEADER, verdict_subject, verdict_token
 
 log = logging.getLogger("together")
 
@@ -229,9 +229,18 @@ class Together:
         The header :data:`STUDENT_HEADER` (a verdict token: it can post verdicts for this
         student and nobody else) replaces any the visitor sent; Voila passes it to the
         kernel as ``HTTP_X_RULEBOOK_STUDENT`` (``VoilaConfiguration.http_header_envs``).
+        With it go the student's name (:data:`NAME_HEADER`, percent-encoded) and the address of
+        "not me" that comes back to this page (:data:`NOT_ME_HEADER`), so that the app can say
+        whose rows its answers go to and let the next person at a shared computer start afresh.
         """
         student = self.device_student(handler, create=True)
-        handler.request.headers[STUDENT_HEADER] = verdict_token(self.secret, student.id)
+        headers = handler.request.headers
+        headers[STUDENT_HEADER] = verdict_token(self.secret, student.id)
+        if getattr(handler, "hub_user", None) is None:  # a device's student: the app offers "not me"
+            headers[NAME_HEADER] = quote(student.name)
+            headers[NOT_ME_HEADER] = f"{self.root}not-me?next={quote(handler.request.uri or '/', safe='')}"
+        else:  # a hub's user is who logged in: nothing to change from an app
+            headers[NAME_HEADER] = headers[NOT_ME_HEADER] = ""
 
     def device_student(self, handler: tornado.web.RequestHandler, *, create: bool = False):
         user = getattr(handler, "hub_user", None)
@@ -914,16 +923,60 @@ class BoardKey(_TeacherMixin, _Base):
 
 
 class NewDevice(_Base):
-    """ "Not me": this computer becomes a new student (a shared computer, the next person at it)."""
+    """ "Not me": this computer becomes a new student (a shared computer, the next person at it).
+
+    The class page posts here with no name (the new student then gives one there); a practice
+    app links to the page of :meth:`get`, which posts the new student's name with it and goes
+    back to the app, whose next page is then the new student's.
+    """
+
+    def get(self):
+        if self.hub_user is not None:  # under JupyterHub the student is who logged in
+            self.redirect(f"{self.together.root}?lang={self.lang}")
+            return
+        self.not_me_page()
+
+    def not_me_page(self, error: str | None = None, status: int = 200, lang: str | None = None) -> None:
+        lang = lang or self.lang
+        wanted = self.get_argument("next", "")
+        back = wanted if _same_site_path(wanted) else f"{self.together.root}?lang={lang}"
+        self.page(pages.not_me_page(**self.context(lang=lang, next_url=back, error=error)), status)
 
     def post(self):
         if self.too_fast():
             return
-        token, _ = self.together.board.new_device()
+        lang = self.form_lang
+        name = self.get_body_argument("name", None)
+        if name is not None:
+            try:
+                clean_name(name)  # refused before anything changes
+            except BadName as error:
+                self.not_me_page(error.message(lang), 400, lang)
+                return
+        token, student = self.together.board.new_device()
         self.set_cookie(
             DEVICE_COOKIE, token, path=self.together.cookie_path, expires_days=60, httponly=True, samesite="Lax"
         )
-        self.redirect(self.back_to(f"{self.together.root}?lang={self.form_lang}"), status=303)
+        default = f"{self.together.root}?lang={lang}"
+        if name is None:
+            self.redirect(self.back_to(default), status=303)
+            return
+        self.together.rename(student, name)
+        wanted = self.get_body_argument("next", "")
+        self.redirect(wanted if _same_site_path(wanted) else default, status=303)
+
+
+def _same_site_path(url: object) -> bool:
+    """Whether ``url`` is a path on this server (never another site, however it is spelt)."""
+    return (
+        isinstance(url, str)
+        and url.startswith("/")
+        and "//" not in url
+        and "\\" not in url
+        and len(url) < 400
+        and url.isprintable()
+        and url.isascii()
+    )
 
 
 class BoardCsv(_TeacherMixin, _Base):
