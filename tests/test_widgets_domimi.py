@@ -62,6 +62,15 @@ def test_the_game_shows_the_field_the_revealed_cards_and_short_buttons():
     assert any(line.href.endswith("rules.html#domimi-collect") for line in lines)
 
 
+def test_a_tap_on_a_card_of_one_move_plays_that_move_with_its_other_cards():
+    game = DomimiGame(setup="collect")  # A♦ 2♦ 2♠ in view: A♦ and 2♦ together collect 3♦
+    assert game.cards()[0] == "ace of diamonds: collect A♦+2♦ → 3♦"
+    game.tap(0)
+    mine = [a for a in game.state.history if a.player == 0]
+    assert [a.label for a in mine] == ["collect A♦+2♦ -> 3♦"]
+    assert game.status_kind() != "error"
+
+
 def test_a_typed_move_names_its_cards():
     game = DomimiGame(players=2, seed=2026)
     game.type_move("A♥ 2♥ 3♥")

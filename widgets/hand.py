@@ -127,7 +127,7 @@ class Hand(w.VBox):
         exact = [m for m in fits if cards_of(m, self.held, self._of_action) == wanted]
         if chosen and len(fits) == 1 and (exact or chosen == {index}):  # the card's one move, or the cards' one
             self.selected = set()
-            self._play(exact[0])
+            self._play(fits[0])
             return
         self.selected = chosen
         self._draw()
