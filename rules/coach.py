@@ -81,6 +81,19 @@ def win_share(state: State, seat: int) -> float:
     return 1.0 / places.count(1)
 
 
+def chance_ahead(mine: float, others: Sequence[float], scale: float) -> float:
+    """The chance that a guessed score ``mine`` ends ahead of each of ``others`` (higher is better),
+    each gap read through a logistic curve of width ``scale``: the estimate of a game cut short.
+
+    >>> round(chance_ahead(10, [10], 5), 2), round(chance_ahead(10, [0, 0], 5), 2)
+    (0.5, 0.78)
+    """
+    chance = 1.0
+    for other in others:
+        chance /= 1 + math.exp((other - mine) / scale)
+    return chance
+
+
 @dataclass(frozen=True)
 class Coaching:
     """What the coach needs to know of one game, declared on its :class:`rules.game.Game`.

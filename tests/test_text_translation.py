@@ -75,7 +75,12 @@ def test_the_note_on_top_of_each_page_says_everything_in_both_languages(path):
     A one-line Russian summary under a page of English (what the notes were) fails: its Russian
     had 0 to 60 % of the English letters; a full twin has 90 to 110 %.
     """
-    note = re.search(r":::\{note\}\n(.*?)\n:::\n", path.read_text(encoding="utf-8"), flags=re.S)
+    # the note, open (a note) or folded under its title (an admonition of class note dropdown)
+    note = re.search(
+        r":::\{(?:note|admonition)\}[^\n]*\n(?::class:[^\n]*\n)?(.*?)\n:::\n",
+        path.read_text(encoding="utf-8"),
+        flags=re.S,
+    )
     assert note
     text = re.sub(r"\{(?:doc|ref)\}`[^`]*`|`[^`]*`", "", note.group(1))  # links and code are neither
     paragraphs = [p for p in text.split("\n\n") if p.strip()]

@@ -200,6 +200,10 @@ def _bind(source: str, target: str, writable: bool = False, device: bool = False
 def _build_root(root: str, base: Path, uid: int, gid: int) -> None:
     """The kernel's root folder, in memory, at ``root``."""
     _mount("tmpfs", root, "tmpfs", MS_NOSUID | MS_NODEV, "size=16m,mode=755")
+    # the kernel's own /tmp first: the project (or its venv) may itself lie under /tmp, and is
+    # then bound inside it, read-only like everywhere else
+    os.makedirs(root + "/tmp")
+    _mount("tmpfs", root + "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=64m,mode=1777")
     for top in ("usr", "bin", "sbin", "lib", "lib64", "lib32", "libx32"):
         path = "/" + top
         if os.path.islink(path):
@@ -232,8 +236,6 @@ def _build_root(root: str, base: Path, uid: int, gid: int) -> None:
     _mount("tmpfs", root + "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=16m,mode=1777")
     os.makedirs(root + "/proc")
     _mount("proc", root + "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
-    os.makedirs(root + "/tmp")
-    _mount("tmpfs", root + "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=64m,mode=1777")
     os.makedirs(root + "/home/student")  # in memory, bounded: nothing a kernel writes reaches the disk
     _mount("tmpfs", root + "/home/student", "tmpfs", MS_NOSUID | MS_NODEV, f"size=64m,mode=700,uid={uid},gid={gid}")
     for item in (base / "home").iterdir():

@@ -39,7 +39,7 @@ def test_a_student_answers_in_russian_and_gets_another_one(page, voila_url, offl
     name.press("Enter")
     link = page.locator("a.exercise-report-link")
     expect(link).to_have_attribute(
-        "download", re.compile(r"^тренировка-дурак-анна-петрова-\d{4}-\d\d-\d\d-вариант-1\.html$")
+        "download", re.compile(r"^тренировка-дурак-анна-петрова-\d{4}-\d\d-\d\d-зерно-1\.html$")
     )
     href = link.get_attribute("href")
     assert href.startswith("data:text/html;charset=utf-8;base64,")

@@ -71,8 +71,16 @@ def _check_russian(name: str, seen: dict) -> None:
     assert seen["unmarked"] == 0, f"{name}: a language block without its lang attribute"
     assert seen["blocks"], f"{name}: no output in Russian"
     for kind in ("labels", "buttons", "choices", "status", "alts", "blocks"):
-        english = [t for t in seen[kind] if not CYRILLIC.search(t) or LATIN_WORD.search(t)]
+        english = [t for t in seen[kind] if not CYRILLIC.search(t) or LATIN_WORD.search(_without_names(t))]
         assert english == [], f"{name}: {kind} not in Russian: {english}"
+
+
+def _without_names(text: str) -> str:
+    """``text`` without the names a game keeps in Russian as they are (Dummy rummy's own name)."""
+    for game in rules.GAMES.values():
+        if game.info.name("en") == game.info.name("ru"):
+            text = text.replace(game.info.name("ru"), "")
+    return text
 
 
 def _check_english(name: str, seen: dict) -> None:

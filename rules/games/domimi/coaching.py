@@ -3,12 +3,11 @@ of a game cut short (see :mod:`rules.coach`)."""
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 
 from rules.cards import parse_card
-from rules.coach import Coaching, win_share
+from rules.coach import Coaching, chance_ahead, win_share
 from rules.games.domimi.oracle import _POINTS_C, _code, _counts, full_field
 from rules.games.domimi.players import BuilderPlayer
 from rules.games.domimi.state import DomimiState, Options
@@ -86,12 +85,7 @@ def evaluate(state: DomimiState, seat: int) -> float:
         points[state.turn] += sum(_POINTS_C[c] for c in state.taken)
     sides = sorted(set(state.team))
     score = {t: sum(points[p] for p in range(n) if state.team[p] == t) for t in sides}
-    mine = score[state.team[seat]]
-    chance = 1.0
-    for t in sides:
-        if t != state.team[seat]:
-            chance *= 1 / (1 + math.exp((score[t] - mine) / SCALE))
-    return chance
+    return chance_ahead(score[state.team[seat]], [score[t] for t in sides if t != state.team[seat]], SCALE)
 
 
 COACHING = Coaching(

@@ -3,11 +3,10 @@ rollout policy, and an estimate of a game cut short (see :mod:`rules.coach`)."""
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 
-from rules.coach import Coaching, win_share
+from rules.coach import Coaching, chance_ahead, win_share
 from rules.games.dummy_rummy.contracts import _CODE_OF, _NAT, _POINTS, _TEXT
 from rules.games.dummy_rummy.players import HeuristicPlayer
 from rules.games.dummy_rummy.state import PHASES, DummyRummyState, Options
@@ -99,12 +98,7 @@ def evaluate(state: DummyRummyState, seat: int) -> float:
     ]
     if state.options.lowest_of_all:
         guess = [-state.totals[q] - sum(_POINTS[c] for c in hand) for q, hand in enumerate(state.hands)]
-    mine = guess[seat]
-    chance = 1.0
-    for q, other in enumerate(guess):
-        if q != seat:
-            chance *= 1 / (1 + math.exp((other - mine) / SCALE))
-    return chance
+    return chance_ahead(guess[seat], guess[:seat] + guess[seat + 1 :], SCALE)
 
 
 COACHING = Coaching(

@@ -3,12 +3,11 @@ rollout policy, and an estimate of a deal cut short (see :mod:`rules.coach`)."""
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 
 from rules.cards import parse_card
-from rules.coach import Coaching, win_share
+from rules.coach import Coaching, chance_ahead, win_share
 from rules.games.joker_rummy.melds import _code, _penalty_codes
 from rules.games.joker_rummy.players import HeuristicPlayer
 from rules.games.joker_rummy.state import PHASES, JokerRummyState, Options, _TableMeld
@@ -93,12 +92,8 @@ def evaluate(state: JokerRummyState, seat: int) -> float:
         total + _penalty_codes(hand, joker) * (0.5 if opened else 1.0)
         for total, hand, opened in zip(state.totals, state.hands, state.opened, strict=True)
     ]
-    mine = guess[seat]
-    chance = 1.0
-    for q, other in enumerate(guess):
-        if q != seat:
-            chance *= 1 / (1 + math.exp((mine - other) / SCALE))
-    return chance
+    # the lowest total wins: a total counts against its player
+    return chance_ahead(-guess[seat], [-g for q, g in enumerate(guess) if q != seat], SCALE)
 
 
 COACHING = Coaching(
