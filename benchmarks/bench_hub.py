@@ -156,7 +156,7 @@ def servers(hub_pid: int) -> list[psutil.Process]:
     found = []
     for child in psutil.Process(hub_pid).children(recursive=True):
         with contextlib.suppress(psutil.Error):
-            if child.environ().get("JUPYTERHUB_USER") and "classserver.classroom" in " ".join(child.cmdline()):
+            if child.environ().get("JUPYTERHUB_USER") and "classserver.app" in " ".join(child.cmdline()):
                 found.append(child)
     return found
 

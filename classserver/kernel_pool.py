@@ -208,6 +208,7 @@ class WarmPool:
         self.kernel_name = kernel_name
         self.warm_code = warm_code(modules)
         self.ready: list[str] = []  # kernel ids, oldest first
+        self.handing: set[str] = set()  # kernel ids taken from ``ready``, being told their page's request
         self.starting = 0
         self.taken = 0
         self._failures = 0
@@ -218,8 +219,13 @@ class WarmPool:
 
     def install(self) -> None:
         """Hand warm kernels to pages, keep the culler off them, and start filling."""
-        patches.hand_out_warm_kernels(self.kernel_manager, self.start_kernel, lambda kernel_id: kernel_id in self.ready)
+        patches.hand_out_warm_kernels(self.kernel_manager, self.start_kernel, self.standing_by)
         asyncio.get_event_loop().call_soon(self._fill_later, 0.0)
+
+    def standing_by(self, kernel_id: str) -> bool:
+        """A kernel the culler leaves alone: waiting for a page, or being handed to one (idle since
+        it was warmed, minutes ago perhaps, but about to be used)."""
+        return kernel_id in self.ready or kernel_id in self.handing
 
     def wanted(self) -> int:
         """Kernels to start now: up to ``size`` standing by, within the places left."""
@@ -234,7 +240,12 @@ class WarmPool:
         env = env or {}
         while self.ready and kernel_name in (None, self.kernel_name) and env.get("VOILA_PREHEAT") != "True":
             kernel_id = self.ready.pop(0)
-            if await self._adopt(kernel_id, path, env):
+            self.handing.add(kernel_id)
+            try:
+                adopted = await self._adopt(kernel_id, path, env)
+            finally:
+                self.handing.discard(kernel_id)
+            if adopted:
                 self.taken += 1
                 self._fill_later(self.refill_delay)
                 return kernel_id

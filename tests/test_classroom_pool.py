@@ -69,6 +69,7 @@ class FakeClient:
         return f"msg-{len(self.kernel.ran)}"
 
     async def get_shell_msg(self, timeout=None):
+        await asyncio.sleep(self.kernel.answers_after)
         return {"parent_header": {"msg_id": f"msg-{len(self.kernel.ran)}"}, "content": {"status": "ok"}}
 
 
@@ -76,6 +77,7 @@ class FakeKernel:
     def __init__(self):
         self.ran: list[str] = []
         self.last_activity = None
+        self.answers_after = 0.0  # seconds the kernel takes to answer
 
     def client(self):
         return FakeClient(self)
@@ -155,3 +157,30 @@ def test_the_warm_pool_gives_a_ready_kernel_to_any_app_and_stays_within_the_plac
     assert culled == [], "a kernel standing by is never culled"
     assert within_room, "with one place left (and two kernels standing by), no kernel is started"
     assert refilled and pool.taken == 1
+
+
+async def _a_page_while_the_culler_passes():
+    import logging
+
+    from classserver.kernel_pool import WarmPool
+
+    kernels = FakeKernels()
+    pool = WarmPool(kernels, 1, ["rules"], lambda: 5, logging.getLogger("test"), refill_delay=30, spacing=0)
+    pool.install()
+    await _until(lambda: len(pool.ready) == 1)
+    warm = pool.ready[0]
+    kernels.kernels[warm].answers_after = 0.2  # a busy machine: the kernel is slow to hear its page's request
+    page = asyncio.create_task(kernels.start_kernel(kernel_name="python3", path="durak", env={}))
+    await asyncio.sleep(0.05)  # the page has taken the kernel and is telling it the request
+    await kernels.cull_kernel_if_idle(warm)  # the culler's round comes now (the kernel idle since it was warmed)
+    return warm, await page, kernels.culled
+
+
+def test_the_culler_leaves_a_warm_kernel_alone_while_it_is_handed_to_a_page():
+    """Servers started ahead of a lesson wait minutes: their warm kernels are idle past the
+    culler's limit, and one culled as a student's page takes it would leave that page on a dead
+    kernel (the page fails with "Kernel died before replying to kernel_info")."""
+    with ThreadPoolExecutor(1) as thread:
+        warm, handed, culled = thread.submit(asyncio.run, _a_page_while_the_culler_passes()).result(timeout=30)
+    assert handed == warm, "the page got the warm kernel"
+    assert culled == [], "the culler passed over the kernel being handed to the page"
