@@ -139,17 +139,37 @@ async def lesson(url: str, names: list[str], deadline: float, hub_pid: int) -> t
     async def one(i: int, name: str):
         return await student(url, name, f"127.0.2.{i + 1}")
 
+    cpu_before = cpu_by_kind(hub_pid)
+
     results = await asyncio.wait_for(
         asyncio.gather(*(one(i, n) for i, n in enumerate(names)), return_exceptions=True), deadline
     )
     done = [r for r in results if not isinstance(r, BaseException)]
     failures = [f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)]
     open_apps = memory(hub_pid)
+    open_apps["cpu"] = {kind: seconds - cpu_before.get(kind, 0.0) for kind, seconds in cpu_by_kind(hub_pid).items()}
     for _, _, session in done:
         await session.shut_down()
         if session.closed_status != 204:
             failures.append(f"closing {session.base_url}'s tab was answered {session.closed_status}")
     return Lesson([r[0] for r in done], failures, sum(r[1] for r in done)), open_apps
+
+
+#: the processes of a hub, told apart by their command line (the first that matches)
+KINDS = (("kernels", "ipykernel_launcher"), ("servers", "classserver.app"), ("proxy", "configurable-http-proxy"))
+
+
+def cpu_by_kind(hub_pid: int) -> dict[str, float]:
+    """CPU seconds (user and system) used so far by the hub, its proxy, the students' servers and
+    their kernels (the processes alive now: a kernel already shut down is not counted)."""
+    hub = psutil.Process(hub_pid)
+    seconds = {"hub": sum(hub.cpu_times()[:2])}
+    for child in hub.children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            line = " ".join(child.cmdline())
+            kind = next((name for name, mark in KINDS if mark in line), "other")
+            seconds[kind] = seconds.get(kind, 0.0) + sum(child.cpu_times()[:2])
+    return seconds
 
 
 def servers(hub_pid: int) -> list[psutil.Process]:
@@ -230,6 +250,14 @@ def main() -> None:
                     f"  memory (PSS), every student's app open: a kernel with Durak's app {open_apps['kernel']:.0f} MB,"
                     f" a student's server with it {open_apps['per_student']:.0f} MB;"
                     f" {open_apps['servers']} servers, {open_apps['kernels']} kernels: {open_apps['total'] / 1024:.2f} GB"
+                )
+                cpu = open_apps["cpu"]
+                print(
+                    f"  CPU from the first login to the last move answered: {sum(cpu.values()):.1f} s in all ("
+                    + ", ".join(
+                        f"{kind} {seconds:.1f} s" for kind, seconds in sorted(cpu.items(), key=lambda kv: -kv[1])
+                    )
+                    + f"), at least {sum(cpu.values()) / (os.cpu_count() or 1):.1f} s of wall time on {os.cpu_count()} cores"
                 )
                 if mode == "ahead" and len(modes) > 1:  # the class leaves: their servers stop before the cold lesson
                     hub = hub_start.Hub(url, (data / "class-start-token").read_text().strip())

@@ -77,6 +77,7 @@ def command(
     port: int,
     *,
     warm: int = 0,
+    warm_refill_delay: float = 20.0,
     pool: int = 0,
     pool_apps: list[str] = (),
     max_kernels: int = 40,
@@ -107,6 +108,7 @@ def command(
         # the book's machinery is never listed nor served
         *(f"--ContentsManager.hide_globs={glob}" for glob in HIDDEN),
         f"--ClassroomVoila.warm={warm}",
+        f"--ClassroomVoila.warm_refill_delay={warm_refill_delay}",
         f"--ClassroomVoila.pool={pool}",
         *(f"--ClassroomVoila.pool_apps={app}" for app in pool_apps),
         f"--ClassroomVoila.max_kernels={max_kernels}",
@@ -239,6 +241,13 @@ def main(argv: list[str] | None = None) -> None:
         help="kernels standing by with everything imported, for whichever app is asked for (0: none)",
     )
     parser.add_argument(
+        "--warm-refill-delay",
+        type=float,
+        help="seconds after the last warm kernel taken before it is replaced (default: 20, and 120 with --hub:"
+        " a student's own server does not see the class arrive, and replacing its kernel in the middle of the"
+        " arrival would take the CPU the next students' logins need)",
+    )
+    parser.add_argument(
         "--pool", type=int, default=CLASS["pool"], help="preheated kernels per app, each app's page drawn (0: none)"
     )
     parser.add_argument("--pool-apps", nargs="*", default=[], help="the apps that get a pool (default: all)")
@@ -268,9 +277,12 @@ def main(argv: list[str] | None = None) -> None:
         args.ip, args.port = service.hostname, service.port
         args.base_url = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", service.path or "/")
         trust_forwarded = True
+    if args.warm_refill_delay is None:
+        args.warm_refill_delay = 120.0 if args.hub else 20.0
     cmd = command(
         args.port,
         warm=args.warm,
+        warm_refill_delay=args.warm_refill_delay,
         pool=args.pool,
         pool_apps=args.pool_apps,
         max_kernels=args.max_kernels,
