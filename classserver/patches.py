@@ -83,13 +83,19 @@ def _kernel_manager():
     from traitlets.config import LoggingConfigurable
     from voila.voila_kernel_manager import voila_kernel_manager_factory
 
+    # a folder of its own, empty: the manager looks through its root for notebooks, and the shared
+    # temporary folder's entries come and go under other programs (a FileNotFoundError)
+    folder = tempfile.TemporaryDirectory(prefix="rb-patch-shapes-")
+
     class App(LoggingConfigurable):
-        root_dir = tempfile.gettempdir()
+        root_dir = folder.name
         notebook_path = None
 
     manager_class = voila_kernel_manager_factory(AsyncMappingKernelManager, True, 0)
     manager_class._notebook_filter = lambda self, path: False  # no notebook of the temporary folder
-    return manager_class(parent=App())
+    manager = manager_class(parent=App())
+    manager.folder = folder  # removed with the manager
+    return manager
 
 
 def _owner(path: str):
