@@ -22,6 +22,7 @@ import argparse
 import os
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import quote
 
@@ -79,14 +80,18 @@ class Hub:
             return False
 
 
+#: requests to the hub's API in flight at once while the servers are asked for
+ASKING_AT_ONCE = 16
+
+
 def start_class(hub: Hub, names: list[str], seconds: float, say=print) -> list[str]:
     """Start every student's server and wait until each is ready and warm: the names not ready."""
     hub.create(names)
-    refused = {}
-    for name in names:
-        outcome = hub.start(name)
-        if outcome not in ("asked", "running"):
-            refused[name] = outcome
+    # asked for all at once: the hub answers each request only when that server is up or after its
+    # slow_spawn_timeout (10 s), so one after another they took ten seconds a student to ask for
+    with ThreadPoolExecutor(ASKING_AT_ONCE) as asking:
+        outcomes = dict(zip(names, asking.map(hub.start, names), strict=True))
+    refused = {name: outcome for name, outcome in outcomes.items() if outcome not in ("asked", "running")}
     for name, why in refused.items():
         say(f"{name}: the hub refused to start the server ({why}) · сервер не запущен ({why})")
     waiting = [name for name in names if name not in refused]
@@ -97,9 +102,10 @@ def start_class(hub: Hub, names: list[str], seconds: float, say=print) -> list[s
     while waiting and time.monotonic() < deadline:
         for name in list(waiting):
             server = hub.server(name)
-            if server is None and again[name] > 0:
-                again[name] -= 1
-                hub.start(name)
+            if server is None:
+                if again[name] > 0:
+                    again[name] -= 1
+                    hub.start(name)
             elif server.get("ready") and hub.warm(name):
                 waiting.remove(name)
                 ready.append(name)
