@@ -43,9 +43,12 @@ from benchmarks.playout_speed import measure  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 LIVE_PAGE = "/book/domimi/explorer.html"
+#: a move a person can make with one tap: a card of the hand with one move, or a move without a
+#: card (Take, Pass, Draw); a card with several moves opens its choices instead
+FIRST_MOVE = ".rb-cards button.rb-legal:not([title$=' moves']), button.rb-action"
 #: each play app: the button clicked, and the part of the page the answer redraws
-PLAY_APPS = {  # every play app is the shared game view: its move buttons and its latest-move line
-    f"{game}/play": ("button.rb-action", ".rb-last-move")
+PLAY_APPS = {  # every play app is the shared game view: its moves and its latest-move line
+    f"{game}/play": (FIRST_MOVE, ".rb-last-move")
     for game in ("domimi", "domino", "durak", "minefield", "joker_rummy", "dummy_rummy")
 }
 #: seeds per game for the playout speed (DoMiMi's random games run to the round limit)
