@@ -38,7 +38,7 @@ from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 from traitlets import Integer
 
 from rules.exercises.assignment import _say, grade, handed_in, rule_of
-from rules.exercises.sandbox import Limits, SandboxKernelManager, prepare, strength
+from rules.exercises.sandbox import Limits, SandboxKernelManager, prepare, refusal, strength
 
 __all__ = ["ExecuteAndGrade", "Guard", "autograde", "environment", "export", "run", "main"]
 
@@ -47,6 +47,8 @@ _BEGIN, _END = "BEGIN HIDDEN TESTS", "END HIDDEN TESTS"
 REVIEW_FILE = "needs-review.txt"
 #: the column of grades.csv that says why a submission needs review
 REVIEW_COLUMN = "needs_review"
+#: autograde's exit code when the sandbox cannot be built on this machine (nothing is graded)
+SANDBOX_REFUSED = 3
 #: autograde's steps: nbgrader's, with this course's checks and grader
 SANITIZE = [
     "rules.exercises.course.CheckedCellsOnce",
@@ -126,10 +128,20 @@ def autograde(course: Path, assignment: str, *options: str) -> int:
     each between two checks of the course (:class:`Guard`), all in this process: a notebook nbgrader
     cannot grade scores 0 with its reason ("needs review") and the others are graded all the same.
     Exit code 0 when every submission has a grade (some perhaps needing review), 1 when the course
-    was found changed (and put back)."""
+    was found changed (and put back), :data:`SANDBOX_REFUSED` when this machine cannot build the
+    sandbox (then nobody is graded)."""
     from nbgrader.apps.api import NbGraderAPI
     from traitlets.config.loader import PyFileConfigLoader
 
+    refused = refusal()
+    if refused is not None:
+        print(
+            "Nothing was graded: the students' notebooks run only in the sandbox, and it cannot be built here. "
+            "· Ничего не оценено: тетради учеников выполняются только в песочнице, а её здесь не построить.\n"
+            + refused,
+            file=sys.stderr,
+        )
+        return SANDBOX_REFUSED
     os.environ["PATH"] = environment()["PATH"]  # nbgrader starts alembic by name
     warnings.simplefilter("ignore")  # SQLAlchemy's and nbformat's, once per submission: nothing to act on
     config = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
@@ -433,8 +445,8 @@ class ExecuteAndGrade(Execute):
                 nb.cells[index].source = source
             confined = strength(self._base)
             shutil.rmtree(self._base, ignore_errors=True)
-        if confined not in ("namespaces", "unknown"):
-            self.log.warning("the student's kernel was not fully confined: %s", confined)
+        if confined.startswith("refused"):
+            self.log.error("the student's kernel was not started: %s", confined)
         if failure is None:
             failure = _timed_out(nb)
         if failure is None and self._overflow:
