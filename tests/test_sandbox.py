@@ -70,10 +70,10 @@ def _as_teacher(args: list[str], teacher: Path, *, user_namespaces: bool = True)
     """``args`` run from the project's folder as the unprivileged teacher; with ``user_namespaces``
     False, where that user may make no user namespace."""
     if os.geteuid() == 0:
-        helper = [sys.executable, str(ROOT / "tests" / "support" / "as_teacher.py"), f"--uid={UID}", f"--gid={GID}"]
+        become = [sys.executable, str(ROOT / "tests" / "support" / "as_teacher.py"), f"--uid={UID}", f"--gid={GID}"]
         for path in {os.path.realpath(sys.base_prefix), sys.prefix, str(ROOT), str(teacher)}:
-            helper.append(f"--expose={path}")
-        args = [*helper, *([] if user_namespaces else ["--no-user-namespaces"]), "--", *args]
+            become.append(f"--expose={path}")
+        args = [*become, *([] if user_namespaces else ["--no-user-namespaces"]), "--", *args]
     elif not user_namespaces:
         pytest.skip("taking user namespaces away from a user needs root (as in CI)")
     return subprocess.run(args, cwd=ROOT, env=_env(teacher), capture_output=True, text=True, timeout=600)
@@ -87,7 +87,9 @@ def _own(path: Path) -> None:
 
 def _autograde(teacher: Path, **kwargs) -> subprocess.CompletedProcess:
     course = teacher / "course"
-    return _as_teacher([sys.executable, "-m", "rules.exercises.course", str(course), "autograde", NAME], teacher, **kwargs)
+    return _as_teacher(
+        [sys.executable, "-m", "rules.exercises.course", str(course), "autograde", NAME], teacher, **kwargs
+    )
 
 
 @pytest.fixture
@@ -99,7 +101,8 @@ def teacher(tmp_path: Path) -> Path:
     for folder in (course, tmp_path / "home", tmp_path / "config"):
         folder.mkdir()
     _own(tmp_path)
-    write = ["rules.exercises.assignment", "--game", GAME, "--count", str(COUNT), "--seed", str(SEED), "--out", str(course)]
+    write = ["rules.exercises.assignment", "--game", GAME, "--count", str(COUNT), "--seed", str(SEED)]
+    write += ["--out", str(course)]
     for args in (write, ["rules.exercises.course", str(course), "generate_assignment", NAME]):
         done = _as_teacher([sys.executable, "-m", *args], tmp_path)
         assert done.returncode == 0, f"{args}\n{done.stdout}\n{done.stderr}"
