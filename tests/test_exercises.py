@@ -428,6 +428,20 @@ def test_every_seed_at_every_difficulty_makes_an_exercise_whose_solution_is_righ
     assert problems(kind_id, _seeds(kind_id)) == []
 
 
+def test_the_seeds_benchmark_runs_the_kinds_asked_and_says_each_ones_speed(capsys):
+    from benchmarks.exercise_seeds import chosen, main
+
+    assert chosen([]) == ALL_KINDS
+    assert chosen(["durak.beats", "notation", "durak.beats"]) == ["durak.beats", *kinds("notation")]
+    with pytest.raises(ValueError, match="'chess'"):
+        chosen(["chess"])
+    assert main(["--seeds", "3", "notation.name", "durak.beats"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines[:2]] == ["notation.name", "durak.beats"]
+    assert all("3 seeds × 3 difficulties" in line and " seeds/s, 0 failures" in line for line in lines[:2])
+    assert lines[2].startswith("all 2 kinds:") and "load average" in lines[2] and len(lines) == 3
+
+
 def test_a_meld_exercise_never_draws_an_empty_group():
     """Seed 807 drew a group whose cards had all been used: it was spoiled with an empty range."""
     for difficulty in (1, 2, 3):

@@ -36,7 +36,7 @@ from rules.exercises.assignment import (
     notebook,
 )
 from rules.exercises.core import accepted_keys
-from rules.exercises.course import exercise_of
+from rules.exercises.course import ROSTER, RosterError, exercise_of, languages
 
 GAME, COUNT, SEED, KEY = "durak", 3, 7, "a teacher's key"
 NAME = f"{GAME}-{SEED}"
@@ -319,6 +319,12 @@ def course(tmp_path_factory):
     # trent answers everything right, then his kernel ends itself
     _submit(course, "trent", [*right[:-1], right[-1] + "\nimport os\nos._exit(0)"])
     _submit(course, "zed", right)
+    # the roster: zed reads Russian, alice English (the assignment's language), the others are not listed;
+    # the same file is nbgrader's list of students
+    (course / ROSTER).write_text(
+        "id,first_name,last_name,email,lang\nalice,Alice,Adams,,en\nzed,Zed,Zorin,,ru\n", encoding="utf-8"
+    )
+    _run(f".venv/bin/python -m rules.exercises.course course db student import {course / ROSTER}", course, config)
     before = _tree(course)
     graded = _run(commands[2], course, config)
     assert _tree(course) == before, "the grading run changed the course"
@@ -440,6 +446,35 @@ def test_a_wrong_answers_feedback_is_the_verdict_and_the_right_answer_not_a_trac
         assert f'Rule: <a href="{BOOK}/book/' in feedback and html.escape(title) in feedback
     assert "most recent call last" not in feedback and "AssertionError" not in feedback and "Error:" not in feedback
     assert "Right." in (course / "feedback" / "alice" / NAME / f"{NAME}.html").read_text(encoding="utf-8")
+
+
+def test_each_student_gets_feedback_in_their_own_language(course):
+    """One assignment, written in English; the roster gives zed Russian and alice English."""
+    alice = (course / "feedback" / "alice" / NAME / f"{NAME}.html").read_text(encoding="utf-8")
+    zed = (course / "feedback" / "zed" / NAME / f"{NAME}.html").read_text(encoding="utf-8")
+    assert alice.count("Right.") == COUNT and alice.count("Rule: <a") == COUNT
+    assert "Верно." not in alice and "Правило:" not in alice
+    assert zed.count("Верно.") == COUNT and zed.count("Правило: <a") == COUNT
+    assert "Right." not in zed and "Rule: <a" not in zed
+    for ex in exercises(GAME, COUNT, SEED, key=KEY):
+        en, ru = rules.GAMES[GAME].rules[ex.rule]
+        assert html.escape(ru) in zed and html.escape(en) in alice
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        assert gradebook.find_student("zed").last_name == "Zorin"  # the roster is nbgrader's too
+
+
+def test_the_roster_gives_each_students_language_and_names_a_wrong_one(tmp_path):
+    assert languages(tmp_path) == {}  # no roster: every student reads the assignment's language
+    roster = tmp_path / ROSTER
+    roster.write_text("id,first_name,lang\nalice,Alice,en\nzed,Zed, RU \nbob,Bob,\n", encoding="utf-8")
+    assert languages(tmp_path) == {"alice": "en", "zed": "ru"}
+    roster.write_text("id,lang\nalice,en\nzed,fr\n", encoding="utf-8")
+    with pytest.raises(RosterError) as error:
+        languages(tmp_path)
+    assert "line 3" in str(error.value) and "'fr'" in str(error.value) and "строка 3" in str(error.value)
+    roster.write_text("student,lang\nzed,ru\n", encoding="utf-8")
+    with pytest.raises(RosterError, match="no column 'id'"):
+        languages(tmp_path)
 
 
 def test_the_students_notebook_does_not_tell_how_to_regenerate_its_exercises(course):

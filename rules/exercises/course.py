@@ -35,18 +35,24 @@ from pathlib import Path
 import nbformat
 from nbformat import NotebookNode
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
-from traitlets import Integer
+from traitlets import Dict, Integer
 
-from rules.exercises.assignment import _say, grade, handed_in, rule_of
-from rules.exercises.sandbox import Limits, SandboxKernelManager, prepare, strength
+from rules.exercises.assignment import LANGS, _say, grade, handed_in, rule_of
+from rules.exercises.sandbox import Limits, SandboxKernelManager, prepare, refusal, strength
 
-__all__ = ["ExecuteAndGrade", "Guard", "autograde", "environment", "export", "run", "main"]
+__all__ = ["ExecuteAndGrade", "Guard", "RosterError", "autograde", "environment", "export", "languages", "run", "main"]
 
 _BEGIN, _END = "BEGIN HIDDEN TESTS", "END HIDDEN TESTS"
 #: written beside a student's autograded notebook that scored 0 because it could not be graded
 REVIEW_FILE = "needs-review.txt"
 #: the column of grades.csv that says why a submission needs review
 REVIEW_COLUMN = "needs_review"
+#: the course's roster: nbgrader's students file (``id,first_name,last_name,email``), which
+#: ``nbgrader db student import`` reads, with a column :data:`LANG_COLUMN` for each student's language
+ROSTER = "students.csv"
+LANG_COLUMN = "lang"
+#: autograde's exit code when the sandbox cannot be built on this machine (nothing is graded)
+SANDBOX_REFUSED = 3
 #: autograde's steps: nbgrader's, with this course's checks and grader
 SANITIZE = [
     "rules.exercises.course.CheckedCellsOnce",
@@ -121,21 +127,77 @@ def _students(course: Path, assignment: str, options: tuple[str, ...]) -> list[s
     return sorted(p.name for p in submitted.iterdir() if (p / assignment).is_dir()) if submitted.is_dir() else []
 
 
+class RosterError(ValueError):
+    """The course's roster cannot be read (its message is in both languages)."""
+
+
+def languages(course: Path) -> dict[str, str]:
+    """Each student's language, from the course's roster (:data:`ROSTER`, column :data:`LANG_COLUMN`:
+    ``en`` or ``ru``): the language of that student's feedback. A student with no row or an empty
+    cell gets the assignment's language. A missing roster is no roster; a value that is no language
+    raises :class:`RosterError` naming its line."""
+    path = course / ROSTER
+    if not path.is_file():
+        return {}
+    out = {}
+    with path.open(encoding="utf-8-sig", newline="") as f:
+        reader = csv.DictReader(f)
+        fields = [(name or "").strip() for name in reader.fieldnames or []]
+        if "id" not in fields:
+            raise RosterError(
+                _bi(f"{path} has no column 'id' (the student's id)", f"в {path} нет столбца 'id' (id ученика)")
+            )
+        reader.fieldnames = fields
+        for row in reader:
+            student = (row.get("id") or "").strip()
+            lang = (row.get(LANG_COLUMN) or "").strip().lower()
+            if not student or not lang:
+                continue
+            if lang not in LANGS:
+                raise RosterError(
+                    _bi(
+                        f"{path}, line {reader.line_num}: the language of {student!r} is {lang!r}, not one of "
+                        f"{', '.join(LANGS)}",
+                        f"{path}, строка {reader.line_num}: язык ученика {student!r} — {lang!r}, а не один из "
+                        f"{', '.join(LANGS)}",
+                    )
+                )
+            out[student] = lang
+    return out
+
+
 def autograde(course: Path, assignment: str, *options: str) -> int:
     """nbgrader's ``autograde`` of ``assignment`` for each student in turn (``--student NAME``: one),
     each between two checks of the course (:class:`Guard`), all in this process: a notebook nbgrader
     cannot grade scores 0 with its reason ("needs review") and the others are graded all the same.
     Exit code 0 when every submission has a grade (some perhaps needing review), 1 when the course
-    was found changed (and put back)."""
+    was found changed (and put back), 2 when the roster is wrong and :data:`SANDBOX_REFUSED` when this
+    machine cannot build the sandbox (then nobody is graded). Each student's feedback is in the
+    language :func:`languages` gives."""
     from nbgrader.apps.api import NbGraderAPI
     from traitlets.config.loader import PyFileConfigLoader
 
+    try:
+        spoken = languages(course)
+    except RosterError as error:
+        print(error, file=sys.stderr)
+        return 2
+    refused = refusal()
+    if refused is not None:
+        print(
+            "Nothing was graded: the students' notebooks run only in the sandbox, and it cannot be built here. "
+            "· Ничего не оценено: тетради учеников выполняются только в песочнице, а её здесь не построить.\n"
+            + refused,
+            file=sys.stderr,
+        )
+        return SANDBOX_REFUSED
     os.environ["PATH"] = environment()["PATH"]  # nbgrader starts alembic by name
     warnings.simplefilter("ignore")  # SQLAlchemy's and nbformat's, once per submission: nothing to act on
     config = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
     config.CourseDirectory.root = str(course.resolve())
     config.Autograde.sanitize_preprocessors = SANITIZE
     config.Autograde.autograde_preprocessors = AUTOGRADE  # whatever the configuration file says
+    config.ExecuteAndGrade.languages = spoken
     api = NbGraderAPI(config=config)
     tampered = False
     for student in _students(course, assignment, options):
@@ -397,6 +459,7 @@ class ExecuteAndGrade(Execute):
     memory_mb = Integer(1024, help="memory per process of a student's kernel, MiB").tag(config=True)
     cpu_seconds = Integer(120, help="CPU seconds of a student's kernel").tag(config=True)
     processes = Integer(64, help="processes and threads of a student's kernel").tag(config=True)
+    languages = Dict(help="each student's language (en or ru), from the course's roster").tag(config=True)
     #: what one cell may print or show, in characters (more is cut: nbgrader's own process keeps it)
     max_output = 200_000
 
@@ -433,8 +496,8 @@ class ExecuteAndGrade(Execute):
                 nb.cells[index].source = source
             confined = strength(self._base)
             shutil.rmtree(self._base, ignore_errors=True)
-        if confined not in ("namespaces", "unknown"):
-            self.log.warning("the student's kernel was not fully confined: %s", confined)
+        if confined.startswith("refused"):
+            self.log.error("the student's kernel was not started: %s", confined)
         if failure is None:
             failure = _timed_out(nb)
         if failure is None and self._overflow:
@@ -443,19 +506,22 @@ class ExecuteAndGrade(Execute):
             self.log.error("needs review: %s", failure)
             folder = Path((resources or {}).get("metadata", {}).get("path") or ".")
             (folder / REVIEW_FILE).write_text(failure + "\n", encoding="utf-8")
-        self._grade_cells(nb, held, failure)
+        student = (resources or {}).get("nbgrader", {}).get("student")
+        self._grade_cells(nb, held, failure, self.languages.get(student))
         return nb, resources
 
     @staticmethod
-    def _grade_cells(nb: NotebookNode, held: dict, failure: str | None) -> None:
+    def _grade_cells(nb: NotebookNode, held: dict, failure: str | None, lang: str | None = None) -> None:
         """Each check cell's verdict, its rule and its points written as its outputs (0 and the reason
-        for review when the notebook could not be run)."""
+        for review when the notebook could not be run), in the student's language ``lang`` (else the
+        assignment's)."""
         for index, (_source, (exercise, accepted)) in held.items():
+            exercise = {**exercise, "lang": lang} if lang in LANGS else exercise
             cell = nb.cells[index]
             if failure is None:
                 right, said = grade(exercise, accepted, handed_in(cell.get("outputs", [])))
             else:
-                right, said = 0, f"Needs review · Нужна проверка: {failure}"
+                right, said = 0, _say(exercise.get("lang", ""), "Needs review", "Нужна проверка") + f": {failure}"
             points = float(cell.metadata["nbgrader"].get("points", 1)) * right
             rule = []
             if failure is None:  # the rule the exercise teaches, named, and linked where the book is served

@@ -20,9 +20,10 @@ machine allows namespaces (as root, or where unprivileged user namespaces are al
 - limits: memory per process (``RLIMIT_DATA``), CPU seconds, processes and threads, file size
   and open files; an environment with nothing of the teacher's.
 
-Where namespaces are refused, it says so on standard error (nbgrader's log) and falls back to the
-strongest the machine allows: the same limits, the private working folder and the scrubbed
-environment, as ``rulebook-grader`` when root. :func:`strength` tells which one a run had.
+Where the machine refuses namespaces (a user namespace to a teacher who is not root, some
+containers even to root), the kernel is not started: the sandbox says why on standard error and
+exits with :data:`REFUSED`, and :func:`refusal` (which :func:`rules.exercises.course.autograde`
+asks before it grades anyone) gives that reason, so a run never grades a notebook unconfined.
 """
 
 from __future__ import annotations
@@ -47,12 +48,16 @@ from pathlib import Path
 
 from jupyter_client.manager import AsyncKernelManager
 
-__all__ = ["GRADER_USER", "Limits", "SandboxKernelManager", "prepare", "strength", "main"]
+from rules.lang import Bi
+
+__all__ = ["GRADER_USER", "REFUSED", "Limits", "SandboxKernelManager", "prepare", "refusal", "strength", "main"]
 
 #: the system user a kernel runs as when grading is run as root
 GRADER_USER = "rulebook-grader"
 #: the uid the kernel has inside its sandbox
 INSIDE_UID = 1000
+#: the sandbox's exit code when the machine refuses it the namespaces it needs (no kernel is started)
+REFUSED = 78
 
 CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC = 0x00020000, 0x04000000, 0x08000000
 CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET = 0x10000000, 0x20000000, 0x40000000
@@ -160,7 +165,7 @@ def prepare(notebook_json: str, name: str) -> Path:
 
 
 def strength(base: Path) -> str:
-    """How the kernel of ``base`` was confined: "namespaces" or the fallback's description."""
+    """How the kernel of ``base`` was confined: "namespaces", or why the sandbox was refused."""
     try:
         return (base / "strength").read_text(encoding="utf-8").strip()
     except OSError:
@@ -362,23 +367,51 @@ def _confined(args, base: Path) -> int:
     os._exit(71)
 
 
-def _fallback(args, base: Path, why: str) -> None:
-    """No namespaces: the same limits, the private folder and environment, the grader's user when root."""
-    said = "as " + GRADER_USER if os.geteuid() == 0 else "as the teacher's own user"
-    weaker = (
-        f"namespaces refused ({why}): the kernel runs {said} with its limits, in a private folder, with no "
-        "environment of the teacher's, but it can read whatever that user can read and it has the network"
-    )
-    print(f"sandbox: WARNING: {weaker}", file=sys.stderr)
-    (base / "strength").write_text(weaker + "\n", encoding="utf-8")
+def _refused(error: OSError) -> Bi:
+    """Why the sandbox cannot be built here, and what the teacher can do, in both languages."""
     if os.geteuid() == 0:
-        uid, gid = grader_ids()
-        os.setgroups([])
-        os.setresgid(gid, gid, gid)
-        os.setresuid(uid, uid, uid)
-    _prctl(PR_SET_NO_NEW_PRIVS, 1)
-    _limit(args)
-    _exec(args, str(base / "home"))
+        return Bi(
+            f"this machine refuses root the namespaces the sandbox needs ({error}), as some containers do: "
+            "grade on the machine itself or in a container allowed to make namespaces; no notebook is run "
+            "unconfined, so nothing is graded",
+            f"эта машина не даёт root пространств имён, нужных песочнице ({error}), как бывает в контейнерах: "
+            "оценивайте на самой машине или в контейнере, которому они разрешены; без песочницы тетради не "
+            "выполняются, поэтому ничего не оценено",
+        )
+    try:
+        user = pwd.getpwuid(os.geteuid()).pw_name
+    except KeyError:
+        user = str(os.geteuid())
+    return Bi(
+        f"this machine does not let the user {user} make a user namespace ({error}): allow unprivileged user "
+        "namespaces (sysctl user.max_user_namespaces above 0, kernel.unprivileged_userns_clone=1 where it "
+        "exists, kernel.apparmor_restrict_unprivileged_userns=0 on Ubuntu) or grade as root; no notebook is "
+        "run unconfined, so nothing is graded",
+        f"эта машина не даёт пользователю {user} создать пространство имён пользователей ({error}): разрешите "
+        "их непривилегированным пользователям (sysctl user.max_user_namespaces больше 0, "
+        "kernel.unprivileged_userns_clone=1, где он есть, kernel.apparmor_restrict_unprivileged_userns=0 в "
+        "Ubuntu) или оценивайте от root; без песочницы тетради не выполняются, поэтому ничего не оценено",
+    )
+
+
+def refusal(timeout: float = 60) -> str | None:
+    """None when this machine lets the sandbox confine a kernel (tried once, with a command that does
+    nothing), else why not and what to do, in both languages (one line each)."""
+    base = prepare("", "probe")
+    command = [sys.executable, "-m", "rules.exercises.sandbox", f"--base={base}", "--", sys.executable, "-c", "pass"]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+        confined = strength(base)
+    except subprocess.TimeoutExpired:
+        return f"the sandbox did not start within {timeout:g} s · песочница не запустилась за {timeout:g} с"
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    if done.returncode == 0 and confined == "namespaces":
+        return None
+    said = [line.removeprefix("sandbox: ") for line in done.stderr.splitlines() if line.startswith("sandbox: ")]
+    return "\n".join(said) or (
+        f"the sandbox ended with code {done.returncode} · песочница завершилась с кодом {done.returncode}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -395,13 +428,14 @@ def main(argv: list[str] | None = None) -> int:
         args.command = args.command[1:]
     if not args.command:
         parser.error("no kernel command")
-    if os.environ.get("RULEBOOK_SANDBOX") == "off-for-tests-only":
-        _fallback(args, args.base, "turned off")
     try:
         return _confined(args, args.base)
     except OSError as error:
-        _fallback(args, args.base, str(error))
-    return 1
+        said = _refused(error)
+        print(f"sandbox: REFUSED: {said.en}\nsandbox: ОТКАЗ: {said.ru}", file=sys.stderr)
+        with contextlib.suppress(OSError):
+            (args.base / "strength").write_text(f"refused: {said.en}\n", encoding="utf-8")
+        return REFUSED
 
 
 # ---------------------------------------------------------------- the kernel manager
