@@ -326,9 +326,41 @@ class DurakState(State):
         return self.phase == OVER
 
     def legal_actions(self) -> list[Action]:
-        """The candidates (:meth:`candidates`) the verdict allows (:meth:`_ruling`), in their order."""
-        ruling = self._ruling
-        return [action for action in self.candidates() if ruling(action) is None]
+        """The candidates (:meth:`candidates`) the verdict allows (:meth:`_ruling`), in their order.
+
+        A candidate is the player to move's and names a card of their hand by construction, so
+        of the ruling only the role's own part is asked, on the cards' codes: a lead is any card,
+        a beat is :meth:`_beat_code`'s, a throw :meth:`_throw_code`'s (the parts :meth:`_ruling`
+        asks too). Asking the whole ruling of each candidate made the moves three times slower."""
+        phase = self.phase
+        if phase == OVER:
+            return []
+        p = self.current_player
+        hand = self.hands[p]
+        if phase == ATTACK:
+            d = self.defender
+            return [_attack(p, c, d) for c in hand]
+        if phase == DEFEND:
+            trump, beat_code = self.trump, self._beat_code
+            out: list[Action] = [
+                _beat(p, a, c, trump) for a in self.table_attack for c in hand if beat_code(a, c) is None
+            ]
+            out.append(_TAKE[p])
+            return out
+        after = phase == ADD
+        out = [_throw(p, c, after) for c in self._throwable(hand)]
+        out.append(_PASS[after][p])
+        return out
+
+    def _beat_code(self, a: int, c: int) -> str | None:
+        """Why card code ``c`` may not beat attack code ``a`` now: None if it may, "unbeaten" if
+        ``a`` is not an unbeaten card of the bout, "weak" if ``c`` does not beat it (the beat oracle)."""
+        attack = self.table_attack
+        if a not in attack or self.table_defence[attack.index(a)] is not None:
+            return "unbeaten"
+        rows = _beat_rows(self.trump)
+        row = rows[a] or _beat_row(rows, self.trump, a)
+        return None if row[c] else "weak"
 
     def candidates(self) -> list[Action]:
         """What the player to move could try now: each card of their hand in each kind of move
@@ -638,14 +670,10 @@ class DurakState(State):
             return None
         if not isinstance(action, Beat):
             return "beat_or_take"
-        a = _code(action.attack)
-        if a not in self.table_attack or self.table_defence[self.table_attack.index(a)] is not None:
-            return "unbeaten"
-        if _code(action.trump) != self.trump:
-            return "trump"
-        rows = _beat_rows(self.trump)
-        row = rows[a] or _beat_row(rows, self.trump, a)
-        return None if row[_code(action.card)] else "weak"
+        code = self._beat_code(_code(action.attack), _code(action.card))
+        if code == "unbeaten":
+            return code
+        return "trump" if _code(action.trump) != self.trump else code
 
     def _throw_ruling(self, action: Action) -> str | None:
         """:meth:`_ruling` of throwing in (or adding to a taker's cards), or saying «Бито»."""
