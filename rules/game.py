@@ -286,8 +286,8 @@ class State(ABC):
     """One play-through of a game. Subclasses write only their rules.
 
     Subclasses implement ``current_player``, ``verdict`` (the rules for one action,
-    with the error naming the rule that forbids it), ``candidates`` (or a faster
-    ``legal_actions`` built from the same rule functions as the verdict), ``_play``,
+    with the error naming the rule that forbids it), ``candidates`` (what the player to
+    move could try: the legal actions are those the verdict allows), ``_play``,
     ``is_over``, ``result``, ``view``, ``zones``, ``visible_zones`` and
     ``cards_used``; never ``why_illegal``, which the core builds from the verdict. The
     game's declaration (:class:`Game`) sets ``GAME`` and ``INFO``.
@@ -345,9 +345,12 @@ class State(ABC):
     def legal_actions(self) -> list[Action]:
         """Every legal action in a stable order; empty exactly when the game is over.
 
-        By default, the :meth:`candidates` that the :meth:`verdict` allows. A game with
-        many moves generates them faster from the same rule functions its verdict
-        uses; the conformance suite checks that the moves and the verdict agree.
+        The :meth:`candidates` that the :meth:`verdict` allows. A game with many moves
+        keeps the verdict's decision apart from its words: a ruling that gives a short code
+        per candidate (None: legal), worded only for an action refused (Durak's ``_ruling``,
+        Domino's ``Table._verdict``), and lists the candidates whose code is None; the
+        conformance suite checks that the moves and the verdict agree, on moves met in
+        play and on every card in every kind of move.
         """
         if self.is_over():
             return []

@@ -17,9 +17,9 @@ from collections import Counter
 import pytest
 
 import rules
-from rules.cards import NotationError, parse_card
+from rules.cards import Card, NotationError, parse_card
 from rules.errors import IllegalAction
-from rules.game import Action, Game, State, from_json, playout
+from rules.game import Action, Game, State, Variant, from_json, playout
 from tests import war
 
 SEEDS = range(4)
@@ -231,12 +231,112 @@ def test_legality_is_stated_once_in_the_verdict(game):
     assert not overrides, f"{overrides} write their own why_illegal: state the rules in the verdict"
 
 
+#: the most actions of one playout looking for the kinds of a game's moves
+KINDS_PLAYOUT_ACTIONS = 400
+#: the most positions of one game at which every card is tried in every kind of move
+CARD_PROBE_POSITIONS = 6
+
+
+def _kinds_met(game: Game) -> dict[type, Action]:
+    """One action of each kind of the game's moves, the first met in seeded random playouts of the
+    game's variants and its default options, by up to four players, until every kind has been met (a
+    kind random players hardly ever reach, such as DoMiMi's optional second card, may stay unmet)."""
+    found: dict[type, Action] = {}
+    info = game.info
+    plays = [
+        (dict(variant.options), players, seed)
+        for seed in range(3)
+        for variant in (*game.variants, Variant())
+        for players in range(info.min_players, min(info.max_players, 4) + 1)
+        if variant.allows(players)
+    ]
+    for options, players, seed in plays:
+        state = game.new_game(players=players, seed=seed, **options)
+        rng = random.Random(seed)
+        for _ in range(KINDS_PLAYOUT_ACTIONS):
+            if state.is_over() or len(found) == len(game.actions):
+                break
+            actions = state.legal_actions()
+            for action in actions:
+                found.setdefault(type(action), action)
+            state.apply(actions[rng.randrange(len(actions))])
+        if len(found) == len(game.actions):
+            break
+    return found
+
+
+def _with_every_card(template: Action, player: int, cards) -> list[Action]:
+    """``template`` made ``player``'s, with each card of ``cards`` in each of its card fields in turn (a
+    field holding a card, or the first card of a field holding a tuple of cards); the template itself
+    when it has no card field."""
+    base = dataclasses.replace(template, player=player)
+    out = []
+    for field in dataclasses.fields(template):
+        if not field.init or not field.compare or field.name == "player":
+            continue
+        value = getattr(template, field.name)
+        if isinstance(value, Card):
+            out += [dataclasses.replace(base, **{field.name: card}) for card in cards]
+        elif isinstance(value, tuple) and value and all(isinstance(c, Card) for c in value):
+            out += [dataclasses.replace(base, **{field.name: (card, *value[1:])}) for card in cards]
+    return out or [base]
+
+
+@pytest.mark.parametrize("game", _games(), ids=lambda g: g.id)
+def test_every_card_in_every_kind_of_move_is_refused_with_a_reason_unless_legal(game):
+    """Moves never met in play, not only moves legal earlier: at a few positions of a game (each the
+    first where the legal moves are of kinds not seen together before, as a new phase brings), each
+    kind of the game's moves with each card of the game's decks in each of its card fields, made the
+    seat to move's and another seat's. Every one that is not a legal move is refused by the game's
+    verdict (or the core's checks) in both languages, with a rule of the game, and leaves the state
+    as it was."""
+    kinds = _kinds_met(game)
+    assert kinds, f"{game.id}: no move met in play"
+    state = game.new_game(seed=11)
+    cards = sorted(set(state.cards_used()), key=str)
+    rng = random.Random(11)
+    tried, situations = 0, set()
+    for _ in range(state.INFO.max_actions(state)):
+        if state.is_over() or len(situations) == CARD_PROBE_POSITIONS:
+            break
+        legal = state.legal_actions()
+        situation = frozenset(map(type, legal))
+        if situation not in situations:
+            situations.add(situation)
+            tried += _probe_every_card(game, state, legal, kinds.values(), cards)
+        state.apply(legal[rng.randrange(len(legal))])
+    assert tried > 0
+
+
+def _probe_every_card(game: Game, state: State, legal: list[Action], templates, cards) -> int:
+    """Try every card in every kind of move (:func:`_with_every_card`) for the seat to move and the
+    next one; return how many moves were refused."""
+    key = state.replay_key()
+    mover, tried = state.current_player, 0
+    for seat in dict.fromkeys((mover, (mover + 1) % state.num_players)):
+        for template in templates:
+            for action in _with_every_card(template, seat, cards):
+                if action in legal:
+                    continue
+                error = state.why_illegal(action)
+                assert isinstance(error, IllegalAction), f"{action!r} is refused with {error!r}"
+                assert error.message("en") and error.message("ru"), f"{action!r}: a refusal without words"
+                assert error.rule is None or error.rule in game.rules, f"{error.rule!r} is not a rule of {game.id}"
+                assert state.verdict(action) is not None or state._outside_rules(action) is not None, (
+                    f"the verdict allows {action!r}, which is not a legal move"
+                )
+                with pytest.raises(IllegalAction):
+                    state.apply(action)
+                tried += 1
+    assert state.replay_key() == key, "a refused move changed the state"
+    assert state.legal_actions() == legal, "a refused move changed the legal moves"
+    return tried
+
+
 @pytest.mark.parametrize("game", _games(), ids=lambda g: g.id)
 def test_every_action_says_its_card_and_cards_as_the_protocol_declares_them(game):
     """``action.card`` is a card or None and ``action.cards`` a tuple of cards or None, for every
     legal action of a game (the views and the class together read them without asking)."""
-    from rules.cards import Card
-
     state = game.new_game(players=game.info.min_players, seed=5)
     seen = set()
     rng = random.Random(5)

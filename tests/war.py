@@ -5,9 +5,10 @@ one card to the trick; the highest rank (ace high; on equal ranks the first play
 takes the trick. After three tricks, the score is the number of cards taken.
 
 It is built exactly as the book's games are (README: "add a game"): rules, options,
-actions and notes, the state with its verdict, a hand-set position, set-ups and
-variants, a bot, what a simulation measures, and last the declaration. Its app is
-``tests/war_view.py``, its golden transcript ``tests/golden/war.json``.
+actions and notes, the state with its verdict (a ruling per candidate move, worded only
+when it refuses), a hand-set position, set-ups and variants, a bot, what a simulation
+measures, and last the declaration. Its app is ``tests/war_view.py``, its golden
+transcript ``tests/golden/war.json``.
 """
 
 from __future__ import annotations
@@ -86,20 +87,38 @@ class WarState(State):
         return None if self.is_over() else self.turn
 
     def candidates(self):
-        """What the player to move may try: each card of their hand."""
+        """What the player to move could try: each card of their hand (the verdict decides)."""
         return [PlayCard(self.turn, c) for c in dict.fromkeys(self.hands[self.turn])]
 
+    def legal_actions(self):
+        """The candidates the verdict allows (:meth:`_ruling`), in their order."""
+        if self.is_over():
+            return []
+        return [action for action in self.candidates() if self._ruling(action) is None]
+
     def verdict(self, action):
-        """The rules of one card played, stated once: the legal moves are the candidates it allows."""
+        """The rules of one card played (:meth:`_ruling`), a refusal in words (:meth:`_words`)."""
+        code = self._ruling(action)
+        return None if code is None else self._words(code, action)
+
+    def _ruling(self, action):
+        """The rules of one card played, stated once: None if it may be played now, else the code of
+        the rule it breaks, the plainest first (whose turn it is, then what the player holds)."""
         if action.player != self.turn:
-            return self.refuse_turn(action, rule="war.play")
+            return "turn"
         if action.card not in self.hands[action.player]:
-            return IllegalAction(
-                f"player {action.player + 1} does not hold {format_card(action.card)}",
-                f"у игрока {action.player + 1} нет карты {format_card(action.card, 'ru')}",
-                rule="war.play",
-            )
+            return "hold"
         return None
+
+    def _words(self, code, action):
+        """The refusal of a code of :meth:`_ruling`, in both languages, with its rule."""
+        if code == "turn":
+            return self.refuse_turn(action, rule="war.play")
+        return IllegalAction(
+            f"player {action.player + 1} does not hold {format_card(action.card)}",
+            f"у игрока {action.player + 1} нет карты {format_card(action.card, 'ru')}",
+            rule="war.play",
+        )
 
     def _play(self, action):
         self.hands[action.player].remove(action.card)

@@ -33,6 +33,8 @@ TEAM_MODES = ("none", "two", "three", "pairs")
 _SUITS = tuple(Suit)
 _SUIT_IDX = {s: i for i, s in enumerate(_SUITS)}
 _JOKER_KEY = 0  # the "rank" of jokers in cross moves
+#: the revealed cards a cross move pays with: two of one rank (a third of that rank stays unused)
+CROSS_PAYS = 2
 
 
 def _is_money(c: Card) -> bool:
@@ -305,6 +307,13 @@ def _codes_key(codes: Sequence[int]) -> int:
     return key
 
 
+def _may_take(pay_ranks: Iterable[int]) -> int:
+    """Ruling 6's exception, stated once: a collecting payment never takes the identical card, so
+    in its own suit it takes only ranks it does not pay with. The mask of a packed field row (see
+    :data:`_GUARDS`) that keeps the counts of those ranks."""
+    return _ALL_BYTES ^ sum(_COUNT_BYTES[r] for r in set(pay_ranks))
+
+
 def _suit_table(codes: tuple[int, ...]) -> tuple:
     """What collecting with these revealed money cards of one suit (codes, by rank downwards) can
     take, whatever the field: for each distinct sub-multiset of them (a payment), (its codes named
@@ -324,7 +333,7 @@ def _suit_table(codes: tuple[int, ...]) -> tuple:
     for pay in _submultisets(tuple(_RANKK[c] for c in codes)):
         pay_codes = tuple(base + r for r in reversed(pay))
         total = sum(pay)
-        keep = _ALL_BYTES ^ sum(_COUNT_BYTES[r] for r in set(pay))
+        keep = _may_take(pay)
         takes = few = None
         if total <= 10:
             keep = keep & (1 << 8 * total + 8) - 1 | _GUARDS  # a field card above the sum never fits
@@ -435,7 +444,7 @@ def _new_hand(codes: tuple[int, ...]) -> tuple:
         for c, rank in zip(codes, ranks, strict=True):
             by_rank.setdefault(rank, []).append(c)
         pairs = tuple(
-            (rank, tuple(sorted(set(itertools.combinations(group, 2)))))
+            (rank, tuple(sorted(set(itertools.combinations(group, CROSS_PAYS)))))
             for rank, group in sorted(by_rank.items())
             if len(group) > 1
         )
@@ -644,9 +653,21 @@ def _remainders(sub: tuple[int, ...], values: list[int], total: int) -> tuple[in
 
 
 def _minimal_buys(subsets: list, price: int, suit: int) -> tuple[tuple[int, ...], ...]:
-    """The paying sets that buy a picture of ``price`` and ``suit``: enough money (of the
-    picture's suit among it, unless a joker), and dropping any one card breaks the purchase."""
-    return tuple([sub for sub, total, remainders in subsets if total >= price and remainders[suit] < price])
+    """The paying sets that buy a picture of ``price`` and ``suit`` (:func:`_buy_code` allows them)."""
+    return tuple([sub for sub, total, remainders in subsets if _buy_code(total, remainders, price, suit) is None])
+
+
+def _buy_code(total: int, remainders: Sequence[int], price: int, suit: int) -> str | None:
+    """Ruling 8 for one paying set of money cards, stated once: None if, worth ``total`` with
+    ``remainders`` (:func:`_remainders`), it buys a picture of ``price`` and ``suit`` (-1: a
+    joker), else what it lacks: "price" (not enough money), "suit" (no paying card of the
+    picture's suit) or "minimal" (a card could be left out and the rest would still buy it)."""
+    if total < price:
+        return "price"
+    spare = remainders[suit]
+    if spare == _NEVER:
+        return "suit"
+    return "minimal" if spare >= price else None
 
 
 def _cards_t(codes) -> tuple[Card, ...]:
@@ -811,28 +832,58 @@ def turn_options(revealed, field, *, stage: int) -> OptionList:
     return OptionList(_suit_choices(usable, money), others, usable, stage == 2)
 
 
-def _is_option(kind: str, pay: list[Card], take: list[Card], field: list[Card]) -> bool:
-    """The move generator's own answer: is ``kind`` paying ``pay`` and taking ``take`` one of
-    the options of these paying cards on this field? (An option of some revealed cards
-    uses only its paying cards, so asking about them alone is the same question.)"""
-    codes = sorted(c.index for c in pay)
-    wanted = sorted(c.index for c in take)
-    money, pics = _counts(c.index for c in field)
+# ---------------------------------------------------------------- the rules of one main move
+
+#: the kinds of main move the oracle lists
+MOVE_KINDS = ("collect", "cross", "buy")
+
+
+def option_ruling(kind: str, pay: Sequence[int], take: Sequence[int]) -> tuple[str, int | None] | None:
+    """The rules of one main move, stated once, over card codes: None if paying ``pay`` (revealed
+    cards) for ``take`` (field cards) is a ``kind`` move the rules allow, else the code of the rule
+    it breaks and what it concerns (a suit, a card, a sum; else None). Whether the cards are
+    revealed and on the field is asked before.
+
+    The oracle lists exactly these moves: collecting, each suit's payment with the takes of its
+    sum (:func:`_partitions`) in the ranks :func:`_may_take` leaves; crossing, two cards of a rank
+    (:func:`_new_hand`) with a field card of that rank; buying, the paying sets :func:`_buy_code`
+    allows. The refusals' words say these codes (:func:`rules.games.domimi.texts.explain_refusal`)."""
+    if not pay or not take:
+        return "empty", None
     if kind == "collect":
-        if not all(_MONEY[c] for c in codes + wanted):
-            return False
-        made = {
-            (pay_codes, tuple(sorted(take_codes))) for ch in _suit_choices(codes, money) for pay_codes, take_codes in ch
-        }
-        suits = {_SUITI[c] for c in codes + wanted}
-        return all(
-            (tuple(c for c in codes if _SUITI[c] == si), tuple(c for c in wanted if _SUITI[c] == si)) in made
-            for si in suits
-        )
-    return any(
-        k == kind and list(p) == codes and sorted(t) == wanted
-        for k, p, t, _ in _option_codes(codes, money, pics, None, collect=False)
-    )
+        return _collect_ruling(pay, take)
+    if kind == "cross":
+        one_rank = len({_RANKK[c] for c in (*pay, *take)}) == 1
+        return None if len(pay) == CROSS_PAYS and len(take) == 1 and one_rank else ("cross", None)
+    if kind == "buy":
+        return _buy_ruling(pay, take)
+    return "kind", None
+
+
+def _collect_ruling(pay: Sequence[int], take: Sequence[int]) -> tuple[str, int | None] | None:
+    """:func:`option_ruling` of a collecting move (ruling 6), suit by suit."""
+    if not all(_MONEY[c] for c in (*pay, *take)):
+        return "picture", None
+    for si in range(4):
+        paid = [c for c in pay if _SUITI[c] == si]
+        taken = [c for c in take if _SUITI[c] == si]
+        if sum(map(_VALUE_C.__getitem__, paid)) != sum(map(_VALUE_C.__getitem__, taken)):
+            return "sum", si
+        keep = _may_take(_RANKK[c] for c in paid)
+        same = [c for c in taken if _ONE[c] & keep != _ONE[c]]
+        if same:
+            return "same", same[0]
+    return None
+
+
+def _buy_ruling(pay: Sequence[int], take: Sequence[int]) -> tuple[str, int | None] | None:
+    """:func:`option_ruling` of a purchase (ruling 8): one picture, money cards, :func:`_buy_code`."""
+    if len(take) != 1 or _MONEY[take[0]] or not all(_MONEY[c] for c in pay):
+        return "buy", None
+    values = [_VALUE_C[c] for c in pay]
+    total = sum(values)
+    code = _buy_code(total, _remainders(tuple(pay), values, total), *_BUY_KEYS[take[0]])
+    return None if code is None else (code, total)
 
 
 def _too_many_revealed(n: int) -> OptionError:

@@ -932,9 +932,10 @@ class DomimiState(State):
         self.phase = MAIN
 
     def verdict(self, action: Action) -> IllegalAction | None:
-        """Whether an action may be played, the move generator says (it is the rules' one
-        statement: the oracle of :func:`_option_codes` and the phases above); the checks
-        here find the words of a refusal."""
+        """Whether an action may be played, the moves say (the phases above and the oracle,
+        :func:`_option_codes`). A main move they do not hold is refused in the words of the
+        oracle's ruling on it (:func:`option_ruling`, the rules the oracle's lists are made by);
+        a collecting move over several suits, because a game lists one suit at a time."""
         if action.player != self.turn:
             return self.refuse_turn(action, rule="domimi.refill")
         picture = getattr(action, "picture", None)
@@ -950,6 +951,14 @@ class DomimiState(State):
         if action in self.legal_actions():
             return None
         if isinstance(action, Move) and self.phase in (MAIN, COLLECT):
+            if action.kind == "collect" and len({c.suit for c in action.cards if c.joker is None}) > 1:
+                return IllegalAction(
+                    "in a game a collecting move over several suits is made one suit at a time: "
+                    "collect in one suit, then choose the next",
+                    "в партии собирательный ход по нескольким мастям делается по одной масти: "
+                    "соберите по одной, затем выберите следующую",
+                    rule="domimi.collect",
+                )
             err = explain_refusal(
                 action.kind, action.pay, action.take, self.usable_cards(), self.field_cards(), stage=self.stage
             )
@@ -993,15 +1002,6 @@ class DomimiState(State):
     def move(self, kind: str, pay, take) -> Move:
         """The legal Move with these cards (notation accepted), or IllegalAction saying why not."""
         pay_t, take_t = tuple(_cards(pay)), tuple(_cards(take))
-        suits = {c.suit for c in pay_t + take_t}
-        if kind == "collect" and len(suits) > 1 and not self._over:
-            raise IllegalAction(
-                "in a game a collecting move over several suits is made one suit at a time: "
-                "collect in one suit, then choose the next",
-                "в партии собирательный ход по нескольким мастям делается по одной масти: "
-                "соберите по одной, затем выберите следующую",
-                rule="domimi.collect",
-            )
         if self.phase in (MAIN, COLLECT) and not self._over:
             for a in self.legal_actions():
                 if (

@@ -1,5 +1,5 @@
 """DoMiMi's words: the rules' titles, the notes of the story, and the refusal of a typed main move
-(the move generator decides; these words say why not)."""
+(the oracle's ruling decides, :func:`rules.games.domimi.oracle.option_ruling`; these are its words)."""
 
 from __future__ import annotations
 
@@ -11,16 +11,14 @@ from rules.cards import Card, card_name, format_card
 from rules.errors import IllegalAction
 from rules.game import Note
 from rules.games.domimi.oracle import (
+    _ALL,
     _SUITS,
+    MOVE_KINDS,
     _cards,
     _cards_t,
     _fmt,
-    _is_money,
-    _is_option,
-    _is_picture,
     _price,
-    _rank_key,
-    turn_options,
+    option_ruling,
 )
 from rules.lang import count, pick, player_name
 
@@ -96,11 +94,12 @@ class GameOver(Note):
 def explain_refusal(kind: str, pay, take, revealed, field, *, stage: int) -> IllegalAction | None:
     """Why a typed collect/cross/buy is not an option (None if it is one).
 
-    Whether it is one, the move generator says (:func:`_is_option`); the checks after
-    it only find the words for a refusal.
+    The cards paid must be revealed and those taken on the field; then the oracle's ruling
+    on the move (:func:`option_ruling`, the rules its lists are made by) decides, and the
+    refusal says its code. ``stage`` changes only what may be returned, never the move.
     """
     pay, take, revealed, field = _cards(pay), _cards(take), _cards(revealed), _cards(field)
-    rule = f"domimi.{kind}" if kind in _REFUSAL_WORDS else "domimi.refill"
+    rule = f"domimi.{kind}" if kind in MOVE_KINDS else "domimi.refill"
     missing = Counter(pay) - Counter(revealed)
     if missing:
         m = list(missing)
@@ -111,106 +110,91 @@ def explain_refusal(kind: str, pay, take, revealed, field, *, stage: int) -> Ill
     if absent:
         m = list(absent)
         return IllegalAction(f"{_fmt(m, 'en')} is not on the field", f"{_fmt(m, 'ru')} нет на поле", rule=rule)
-    if not pay or not take:
-        return IllegalAction(
-            "a move needs revealed cards to pay and field cards to take",
-            "для хода нужны открытые карты, которыми платят, и карты поля, которые берут",
-            rule=rule,
-        )
-    if kind not in _REFUSAL_WORDS:
-        return IllegalAction(
-            f"unknown kind of move {kind!r:.20}: collect, cross or buy",
-            f"неизвестный ход {kind!r:.20}: collect, cross или buy",
-            rule="domimi.refill",
-        )
-    if _is_option(kind, pay, take, field):
+    ruling = option_ruling(kind, sorted(c.index for c in pay), sorted(c.index for c in take))
+    if ruling is None:
         return None
-    error = _REFUSAL_WORDS[kind](pay, take, rule, stage)
-    if error is not None:
-        return error
-    return IllegalAction(
-        f"{_fmt(pay, 'en')} -> {_fmt(take, 'en')} is not a {kind} option here",
-        f"{_fmt(pay, 'ru')} -> {_fmt(take, 'ru')}: такого хода здесь нет",
-        rule=rule,
+    code, about = ruling
+    en, ru = _REFUSAL_WORDS[code](about, pay, take)
+    if code == "kind":
+        en, ru = en.format(kind=kind), ru.format(kind=kind)
+    return IllegalAction(en, ru, rule=rule)
+
+
+def _sums_differ(si: int, pay: list[Card], take: list[Card]) -> tuple[str, str]:
+    s = _SUITS[si]
+    return (
+        f"the sums of {s} differ: {_fmt(pay, 'en')} and {_fmt(take, 'en')}; a collecting move needs "
+        f"exactly the same sum in each suit",
+        f"суммы по масти {s} не равны: {_fmt(pay, 'ru')} и {_fmt(take, 'ru')}; собирательный ход требует "
+        f"точно ту же сумму в каждой масти",
     )
 
 
-def _collect_words(pay: list[Card], take: list[Card], rule: str, stage: int) -> IllegalAction | None:
-    """Why paying ``pay`` does not collect ``take`` (ruling 6)."""
-    if any(not _is_money(c) for c in pay + take):
-        return IllegalAction(
-            "pictures neither pay nor are taken in a collecting move",
-            "«картинки» не участвуют в собирательном ходе",
-            rule=rule,
-        )
-    for s in _SUITS:
-        ps = [c for c in pay if c.suit is s]
-        ts = [c for c in take if c.suit is s]
-        if sum(c.rank for c in ps) != sum(c.rank for c in ts):
-            return IllegalAction(
-                f"the sums of {s} differ: {_fmt(pay, 'en')} and {_fmt(take, 'en')}; a collecting move needs "
-                f"exactly the same sum in each suit",
-                f"суммы по масти {s} не равны: {_fmt(pay, 'ru')} и {_fmt(take, 'ru')}; собирательный ход требует "
-                f"точно ту же сумму в каждой масти",
-                rule=rule,
-            )
-        same = set(ps) & set(ts)
-        if same:
-            c = next(iter(same))
-            return IllegalAction(
-                f"{c} cannot take an identical {c}: a collecting move never takes the very same card",
-                f"{format_card(c, 'ru')} не может взять такую же карту {format_card(c, 'ru')}: при собирательном ходе "
-                f"взять за карту точно такую же нельзя",
-                rule=rule,
-            )
-    return None
+def _identical(code: int, pay: list[Card], take: list[Card]) -> tuple[str, str]:
+    c = _ALL[code]
+    return (
+        f"{c} cannot take an identical {c}: a collecting move never takes the very same card",
+        f"{format_card(c, 'ru')} не может взять такую же карту {format_card(c, 'ru')}: при собирательном ходе "
+        f"взять за карту точно такую же нельзя",
+    )
 
 
-def _cross_words(pay: list[Card], take: list[Card], rule: str, stage: int) -> IllegalAction | None:
-    """Why ``pay`` does not take ``take`` across (ruling 7)."""
-    keys = {_rank_key(c) for c in pay + take}
-    if len(pay) < 2 or len(take) != 1 or len(keys) != 1:
-        return IllegalAction(
-            "a cross move needs two or more revealed cards of one rank and takes one card of that rank",
-            "поперечный ход: две (или больше) выпавшие карты одного достоинства берут одну карту того же достоинства",
-            rule=rule,
-        )
-    return None
-
-
-def _buy_words(pay: list[Card], take: list[Card], rule: str, stage: int) -> IllegalAction | None:
-    """Why ``pay`` does not buy ``take`` (ruling 8)."""
-    money = [c for c in pay if _is_money(c)]
-    if len(take) != 1 or not _is_picture(take[0]) or len(money) != len(pay):
-        return IllegalAction(
-            "buying takes one picture paid with money cards (A to 10)",
-            "«картинку» берут одну, платя «денежными» картами (от туза до десятки)",
-            rule=rule,
-        )
+def _too_little(total: int, pay: list[Card], take: list[Card]) -> tuple[str, str]:
     pic = take[0]
-    total, price = sum(c.rank for c in money), _price(pic)
-    p_en, p_ru = _fmt(pay, "en"), _fmt(pay, "ru")
-    if total < price:
-        return IllegalAction(
-            f"{p_en} = {total} is less than {price}, the price of {card_name(pic)}",
-            f"{p_ru} = {total}, а {card_name(pic, 'ru')} стоит {price}",
-            rule=rule,
-        )
-    if pic.suit is not None and pic.suit not in {c.suit for c in money}:
-        return IllegalAction(
-            f"{pic} has a suit none of {p_en} has: a picture is bought in a suit of the paying cards",
-            f"у {p_ru} нет масти {pic.suit}: «картинку» берут той масти, что есть на выпавших картах",
-            rule=rule,
-        )
-    minimal = turn_options(pay, take, stage=stage)
-    if not any(o.kind == "buy" and Counter(o.pay) == Counter(pay) for o in minimal):
-        return IllegalAction(
-            f"{p_en} pays more than needed: leave out the cards not needed, they may be returned",
-            f"{p_ru}: лишние карты в оплате; ненужные карты можно вернуть",
-            rule=rule,
-        )
-    return None
+    price = _price(pic)
+    return (
+        f"{_fmt(pay, 'en')} = {total} is less than {price}, the price of {card_name(pic)}",
+        f"{_fmt(pay, 'ru')} = {total}, а {card_name(pic, 'ru')} стоит {price}",
+    )
 
 
-#: the words of a refusal of each kind of main move
-_REFUSAL_WORDS = {"collect": _collect_words, "cross": _cross_words, "buy": _buy_words}
+def _other_suit(total: int, pay: list[Card], take: list[Card]) -> tuple[str, str]:
+    pic = take[0]
+    return (
+        f"{pic} has a suit none of {_fmt(pay, 'en')} has: a picture is bought in a suit of the paying cards",
+        f"у {_fmt(pay, 'ru')} нет масти {pic.suit}: «картинку» берут той масти, что есть на выпавших картах",
+    )
+
+
+def _more_than_needed(total: int, pay: list[Card], take: list[Card]) -> tuple[str, str]:
+    return (
+        f"{_fmt(pay, 'en')} pays more than needed: leave out the cards not needed, they may be returned",
+        f"{_fmt(pay, 'ru')}: лишние карты в оплате; ненужные карты можно вернуть",
+    )
+
+
+def _said(en: str, ru: str):
+    """The words of a code that concern nothing in particular."""
+    return lambda about, pay, take: (en, ru)
+
+
+#: the words of each code of the oracle's ruling (:func:`option_ruling`): (what it concerns, the
+#: cards paid, the cards taken) -> (English, Russian)
+_REFUSAL_WORDS = {
+    "empty": _said(
+        "a move needs revealed cards to pay and field cards to take",
+        "для хода нужны открытые карты, которыми платят, и карты поля, которые берут",
+    ),
+    "kind": _said(
+        "unknown kind of move {kind!r:.20}: collect, cross or buy",
+        "неизвестный ход {kind!r:.20}: collect, cross или buy",
+    ),
+    "picture": _said(
+        "pictures neither pay nor are taken in a collecting move", "«картинки» не участвуют в собирательном ходе"
+    ),
+    "sum": _sums_differ,
+    "same": _identical,
+    "cross": _said(
+        "a cross move pays two revealed cards of one rank (of the two or three that came up) and takes one card "
+        "of that rank",
+        "поперечный ход: две выпавшие карты одного достоинства (из двух или трёх выпавших) берут одну карту того же "
+        "достоинства",
+    ),
+    "buy": _said(
+        "buying takes one picture paid with money cards (A to 10)",
+        "«картинку» берут одну, платя «денежными» картами (от туза до десятки)",
+    ),
+    "price": _too_little,
+    "suit": _other_suit,
+    "minimal": _more_than_needed,
+}

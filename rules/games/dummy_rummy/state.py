@@ -349,7 +349,7 @@ class DummyRummyState(State):
         out: list[Action] = [] if arrangement is None else [arrangement]
         distinct = sorted(set(hand), key=_SORT_RANK.__getitem__)
         places = self._places() if self.table else None
-        if places and self.down[p] and len(hand) > 1:
+        if places and self._lay_off_reason(p) is None:
             for c in distinct:
                 for m, owner, end in places[_NAT[c]]:
                     out.append(_lay_off(p, c, m, owner, end))
@@ -365,6 +365,15 @@ class DummyRummyState(State):
             return "down_draws_stock"
         if not self.pile:
             return "pile_empty"
+        return None
+
+    def _lay_off_reason(self, p: int) -> str | None:
+        """Who may lay off: a player who has gone down and keeps a card to discard after it (None),
+        else the reason code; where a card goes, :meth:`_places` says."""
+        if not self.down[p]:
+            return "not_down"
+        if len(self.hands[p]) < 2:
+            return "keep_one"
         return None
 
     def _go_down_arrangement(self, p: int) -> GoDown | None:
@@ -498,10 +507,9 @@ class DummyRummyState(State):
 
     def _lay_off_verdict(self, action: LayOff) -> IllegalAction | None:
         p, m = action.player, action.meld
-        if not self.down[p]:
-            return _refuse("not_down", p)
-        if len(self.hands[p]) < 2:
-            return _refuse("keep_one", p)
+        reason = self._lay_off_reason(p)
+        if reason is not None:
+            return _refuse(reason, p)
         if not 0 <= m < len(self.table):
             return _refuse("no_meld", p, n=m + 1)
         if (m, action.owner, action.end) in self._fits(_code(action.card)):

@@ -12,14 +12,12 @@ from rules.cards import ALL_CARDS, Card, format_card
 from rules.errors import IllegalAction, OptionError
 from rules.game import Action, Result, State, check_options, option
 from rules.games.durak.beats import (
-    _BEAT_CACHE,
     _RANK_KEY,
     _STRENGTH,
     _beat_row,
     _beat_rows,
     _code,
     beat_reason,
-    beats,
     game_deck,
     top_joker,
     trump_suits,
@@ -328,32 +326,61 @@ class DurakState(State):
         return self.phase == OVER
 
     def legal_actions(self) -> list[Action]:
+        """The candidates (:meth:`candidates`) the verdict allows (:meth:`_ruling`), in their order.
+
+        A candidate is the player to move's and names a card of their hand by construction, so
+        of the ruling only the role's own part is asked, on the cards' codes: a lead is any card,
+        a beat is :meth:`_beat_code`'s, a throw :meth:`_throw_code`'s (the parts :meth:`_ruling`
+        asks too). Asking the whole ruling of each candidate made the moves three times slower."""
         phase = self.phase
-        if phase == ATTACK:
-            p, d = self.attacker, self.defender
-            return [_attack(p, c, d) for c in self.hands[p]]
-        if phase == DEFEND:
-            p = self.defender
-            hand = self.hands[p]
-            rows = _BEAT_CACHE[self.trump]
-            trump = self.trump
-            out = []
-            cache = _CACHE
-            for a, dfn in zip(self.table_attack, self.table_defence, strict=True):
-                if dfn is None:
-                    row = rows[a] or _beat_row(rows, trump, a)
-                    base = ((p * 64 + a) * 64 + trump) * 64 + 1_000_000_000
-                    for c in hand:
-                        if row[c]:
-                            act = cache.get(base + c)
-                            out.append(act if act is not None else _beat(p, a, c, trump))
-            out.append(_TAKE[p])
-            return out
         if phase == OVER:
             return []
-        p = self.order[self.ptr]
+        p = self.current_player
+        hand = self.hands[p]
+        if phase == ATTACK:
+            d = self.defender
+            return [_attack(p, c, d) for c in hand]
+        if phase == DEFEND:
+            trump, beat_code = self.trump, self._beat_code
+            out: list[Action] = [
+                _beat(p, a, c, trump) for a in self.table_attack for c in hand if beat_code(a, c) is None
+            ]
+            out.append(_TAKE[p])
+            return out
         after = phase == ADD
-        out = [_throw(p, c, after) for c in self._throwable(self.hands[p])]
+        out = [_throw(p, c, after) for c in self._throwable(hand)]
+        out.append(_PASS[after][p])
+        return out
+
+    def _beat_code(self, a: int, c: int) -> str | None:
+        """Why card code ``c`` may not beat attack code ``a`` now: None if it may, "unbeaten" if
+        ``a`` is not an unbeaten card of the bout, "weak" if ``c`` does not beat it (the beat oracle)."""
+        attack = self.table_attack
+        if a not in attack or self.table_defence[attack.index(a)] is not None:
+            return "unbeaten"
+        rows = _beat_rows(self.trump)
+        row = rows[a] or _beat_row(rows, self.trump, a)
+        return None if row[c] else "weak"
+
+    def candidates(self) -> list[Action]:
+        """What the player to move could try now: each card of their hand in each kind of move
+        their role has (a beat against each card of the bout), and the moves with no card.
+        Which of them are legal, the verdict alone says (:meth:`_ruling`)."""
+        phase = self.phase
+        if phase == OVER:
+            return []
+        p = self.current_player
+        hand = self.hands[p]
+        if phase == ATTACK:
+            d = self.defender
+            return [_attack(p, c, d) for c in hand]
+        if phase == DEFEND:
+            trump = self.trump
+            out: list[Action] = [_beat(p, a, c, trump) for a in self.table_attack for c in hand]
+            out.append(_TAKE[p])
+            return out
+        after = phase == ADD
+        out = [_throw(p, c, after) for c in hand]
         out.append(_PASS[after][p])
         return out
 
@@ -611,26 +638,68 @@ class DurakState(State):
     # ---- the verdict: the rules of one action, stated once
 
     def verdict(self, action: Action) -> IllegalAction | None:
-        p = action.player
+        """The rules of one action (:meth:`_ruling`), a refusal in words (:meth:`_words`)."""
+        code = self._ruling(action)
+        return None if code is None else self._words(code, action)
+
+    def _ruling(self, action: Action) -> str | None:
+        """The rules of one action, stated once: None if ``action`` may be played now, else the
+        code of the rule it breaks, the plainest first. The moves are the candidates it allows
+        (:meth:`legal_actions`); :meth:`_words` says a code in both languages.
+
+        Who may act is decided before what they hold, so an action of a seat not to move is
+        refused the same way whatever cards it names."""
+        p, phase = action.player, self.phase
         if p != self.current_player:
             return self._not_yours(action)
-        if isinstance(action, Attack | ThrowIn | Beat) and _code(action.card) not in self.hands[p]:
-            return IllegalAction(
-                f"player {p + 1} does not hold {action.card}",
-                f"у игрока {p + 1} нет карты {format_card(action.card, 'ru')}",
-                rule="durak.attack",
-            )
-        if self.phase == ATTACK:
-            return self._lead_verdict(action)
+        if not isinstance(action, Take | Pass) and _code(action.card) not in self.hands[p]:
+            return "hold"
+        if phase == ATTACK:  # the lead: any card, against the left-hand neighbour
+            if not isinstance(action, Attack):
+                return "lead_first"
+            return None if action.defender == self.defender else "left"
         if isinstance(action, Attack):
-            return IllegalAction(
-                "the bout has been led already: add cards by throwing in",
-                "заход уже сделан: добавлять карты можно только подкидывая",
-                rule="durak.throw_in",
-            )
-        if self.phase == DEFEND:
-            return self._defence_verdict(action)
-        return self._throw_verdict(action)
+            return "led"
+        if phase == DEFEND:
+            return self._defence_ruling(action)
+        return self._throw_ruling(action)
+
+    def _defence_ruling(self, action: Action) -> str | None:
+        """:meth:`_ruling` of the defender's move: beat an unbeaten card (the beat oracle) or take."""
+        if isinstance(action, Take):
+            return None
+        if not isinstance(action, Beat):
+            return "beat_or_take"
+        code = self._beat_code(_code(action.attack), _code(action.card))
+        if code == "unbeaten":
+            return code
+        return "trump" if _code(action.trump) != self.trump else code
+
+    def _throw_ruling(self, action: Action) -> str | None:
+        """:meth:`_ruling` of throwing in (or adding to a taker's cards), or saying «Бито»."""
+        if isinstance(action, Beat | Take):
+            return "nothing_to_beat"
+        if action.after_take != (self.phase == ADD):
+            return "taking" if self.phase == ADD else "not_taking"
+        if isinstance(action, Pass):
+            return None
+        return self._throw_code(_code(action.card))
+
+    def _not_yours(self, action: Action) -> str:
+        """The code of an action of a seat whose turn it is not: the plainest reason first."""
+        p = action.player
+        if (
+            isinstance(action, ThrowIn)
+            and p != self.defender
+            and self.phase != ATTACK
+            and self._throw_code(_code(action.card)) == "full"
+        ):
+            return "full"
+        if isinstance(action, ThrowIn | Pass) and p == self.defender:
+            return "defender_throws"
+        if isinstance(action, Beat | Take) and p != self.defender:
+            return "not_defender"
+        return "turn"
 
     def _role(self) -> tuple[str, str]:
         return {
@@ -640,115 +709,118 @@ class DurakState(State):
             ADD: ("to throw in to the taker or stop", "подкидывать берущему или закончить"),
         }[self.phase]
 
-    def _not_yours(self, action: Action) -> IllegalAction:
-        """An action of a player whose turn it is not: the plainest reason first."""
+    def _words(self, code: str, action: Action) -> IllegalAction:
+        """The refusal of a code of :meth:`_ruling`, in both languages, with its rule."""
         p, turn = action.player, self.current_player
-        if (
-            isinstance(action, ThrowIn)
-            and p != self.defender
-            and self.phase != ATTACK
-            and self._throw_code(_code(action.card)) == "full"
-        ):
-            return self._full(action.card)
-        if isinstance(action, ThrowIn | Pass) and p == self.defender:
+        if code == "turn":
+            role_en, role_ru = self._role()
             return IllegalAction(
+                f"it is player {turn + 1}'s turn {role_en}, not player {p + 1}'s",
+                f"сейчас очередь игрока {turn + 1} ({role_ru}), а не игрока {p + 1}",
+                rule="durak.throw_in" if self.phase in (THROW, ADD) else "durak.attack",
+            )
+        if code == "full":
+            return self._full(action.card)
+        if code == "rank":
+            return self._wrong_rank(action.card)
+        if code == "weak":
+            attack, card, trump = action.attack, action.card, self.trump_card
+            return IllegalAction(
+                beat_reason(attack, card, trump, "en"),
+                beat_reason(attack, card, trump, "ru"),
+                rule="durak.jokers" if card.is_joker or attack.is_joker else "durak.beat",
+            )
+        en, ru, rule = self._seat_words(code, action) or self._table_words(code, action)
+        return IllegalAction(en, ru, rule=rule)
+
+    def _seat_words(self, code: str, action: Action) -> tuple[str, str, str] | None:
+        """(English, Russian, rule) of a code of :meth:`_ruling` about who does what; None for another code."""
+        p, d = action.player, self.defender
+        if code == "defender_throws":
+            return (
                 f"player {p + 1} is the defender, and the defender never throws in",
                 f"игрок {p + 1} отбивается, а отбивающийся не имеет права подкидывать",
-                rule="durak.throw_in",
+                "durak.throw_in",
             )
-        if isinstance(action, Beat | Take) and p != self.defender:
-            return IllegalAction(
-                f"only the defender, player {self.defender + 1}, beats or takes; not player {p + 1}",
-                f"бьёт или берёт только отбивающийся, игрок {self.defender + 1}, а не игрок {p + 1}",
-                rule="durak.beat",
+        if code == "not_defender":
+            return (
+                f"only the defender, player {d + 1}, beats or takes; not player {p + 1}",
+                f"бьёт или берёт только отбивающийся, игрок {d + 1}, а не игрок {p + 1}",
+                "durak.beat",
             )
-        role_en, role_ru = self._role()
-        return IllegalAction(
-            f"it is player {turn + 1}'s turn {role_en}, not player {p + 1}'s",
-            f"сейчас очередь игрока {turn + 1} ({role_ru}), а не игрока {p + 1}",
-            rule="durak.throw_in" if self.phase in (THROW, ADD) else "durak.attack",
-        )
-
-    def _lead_verdict(self, action: Action) -> IllegalAction | None:
-        """The lead: any card, against the left-hand neighbour."""
-        p = action.player
-        if not isinstance(action, Attack):
-            return IllegalAction(
+        if code == "hold":
+            card = action.card
+            return (
+                f"player {p + 1} does not hold {card}",
+                f"у игрока {p + 1} нет карты {format_card(card, 'ru')}",
+                "durak.attack",
+            )
+        if code == "lead_first":
+            return (
                 f"player {p + 1} must first lead a card (any card)",
                 f"игрок {p + 1} должен сначала пойти любой картой",
-                rule="durak.attack",
+                "durak.attack",
             )
-        if action.defender != self.defender:
-            return IllegalAction(
-                f"the attack goes to the left-hand neighbour, player {self.defender + 1}",
-                f"ходят под игрока слева — игрока {self.defender + 1}",
-                rule="durak.attack",
+        if code == "left":
+            return (
+                f"the attack goes to the left-hand neighbour, player {d + 1}",
+                f"ходят под игрока слева — игрока {d + 1}",
+                "durak.attack",
+            )
+        if code == "beat_or_take":
+            return (
+                f"player {p + 1} must beat the cards or take them",
+                f"игрок {p + 1} должен отбиться или взять карты",
+                "durak.beat",
             )
         return None
 
-    def _defence_verdict(self, action: Action) -> IllegalAction | None:
-        """The defender beats an unbeaten card (the beat oracle, :func:`beats`) or takes."""
-        if isinstance(action, Take):
-            return None
-        if not isinstance(action, Beat):
-            p = action.player
-            return IllegalAction(
-                f"player {p + 1} must beat the cards or take them",
-                f"игрок {p + 1} должен отбиться или взять карты",
-                rule="durak.beat",
+    def _table_words(self, code: str, action: Action) -> tuple[str, str, str]:
+        """(English, Russian, rule) of a code of :meth:`_ruling` about the cards on the table."""
+        turn = self.current_player
+        if code == "led":
+            return (
+                "the bout has been led already: add cards by throwing in",
+                "заход уже сделан: добавлять карты можно только подкидывая",
+                "durak.throw_in",
             )
-        table = self.table()
-        if (action.attack, None) not in table:
-            onboard = format_cards_list([a for a, d in table if d is None])
-            return IllegalAction(
-                f"{action.attack} is not an unbeaten card on the table (unbeaten: {onboard[0]})",
-                f"{format_card(action.attack, 'ru')} нет среди небитых карт на столе (небитые: {onboard[1]})",
-                rule="durak.beat",
+        if code == "unbeaten":
+            attack, table = action.attack, self.table()
+            onboard = format_cards_list([a for a, dfn in table if dfn is None])
+            return (
+                f"{attack} is not an unbeaten card on the table (unbeaten: {onboard[0]})",
+                f"{format_card(attack, 'ru')} нет среди небитых карт на столе (небитые: {onboard[1]})",
+                "durak.beat",
             )
-        if action.trump != self.trump_card:
-            return IllegalAction(
-                f"the trump card of this game is {self.trump_card}, not {action.trump}",
-                f"козырь этой игры — {format_card(self.trump_card, 'ru')}, а не {format_card(action.trump, 'ru')}",
-                rule="durak.trump",
+        if code == "trump":
+            trump, named = self.trump_card, action.trump
+            return (
+                f"the trump card of this game is {trump}, not {named}",
+                f"козырь этой игры — {format_card(trump, 'ru')}, а не {format_card(named, 'ru')}",
+                "durak.trump",
             )
-        if beats(action.attack, action.card, self.trump_card):
-            return None
-        return IllegalAction(
-            beat_reason(action.attack, action.card, self.trump_card, "en"),
-            beat_reason(action.attack, action.card, self.trump_card, "ru"),
-            rule="durak.jokers" if action.card.is_joker or action.attack.is_joker else "durak.beat",
-        )
-
-    def _throw_verdict(self, action: Action) -> IllegalAction | None:
-        """Throwing in (or adding to a taker's cards), or saying «Бито»."""
-        phase = self.phase
-        if isinstance(action, Beat | Take):
+        if code == "nothing_to_beat":
             role_en, role_ru = self._role()
-            turn = self.current_player
-            return IllegalAction(
+            return (
                 f"there is nothing to beat or take now; it is player {turn + 1}'s turn {role_en}",
                 f"сейчас нечего бить или брать; очередь игрока {turn + 1} ({role_ru})",
-                rule="durak.beat",
+                "durak.beat",
             )
-        if action.after_take != (phase == ADD):
-            if phase == ADD:
-                en, ru = (
-                    "the defender is taking: throw in to them or stop",
-                    "отбивающийся берёт: подкидывайте ему или закончите",
-                )
-            else:
-                en, ru = (
-                    "nobody is taking now: throw in or say «Бито»",
-                    "сейчас никто не берёт: подкидывайте или скажите «Бито»",
-                )
-            return IllegalAction(en, ru, rule="durak.take")
-        if isinstance(action, Pass):
-            return None
-        code, card = self._throw_code(_code(action.card)), action.card
-        if code == "full":
-            return self._full(card)
-        if code is None:
-            return None
+        if code == "taking":
+            return (
+                "the defender is taking: throw in to them or stop",
+                "отбивающийся берёт: подкидывайте ему или закончите",
+                "durak.take",
+            )
+        if code == "not_taking":
+            return (
+                "nobody is taking now: throw in or say «Бито»",
+                "сейчас никто не берёт: подкидывайте или скажите «Бито»",
+                "durak.take",
+            )
+        raise ValueError(f"no words for the verdict {code!r}")
+
+    def _wrong_rank(self, card: Card) -> IllegalAction:
         if card.is_joker:
             return IllegalAction(
                 f"{card} cannot be thrown in: a joker has no rank and matches only the other joker on the table",
