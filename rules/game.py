@@ -1023,7 +1023,7 @@ class Game:
             rules=RULES, options=Options, state=WarState, actions=(PlayCard,),
             factories={"position": position}, setups=SETUPS, variants=VARIANTS,
             players={"heuristic": HeuristicPlayer}, bot="heuristic",
-            measure=measure, view="widgets.games.war:WarView",
+            measure=measure, view="widgets.games.war:WarView", painter="widgets.paint.war:WarPainter",
         )
         new_game, from_json = GAME.new_game, GAME.from_json
 
@@ -1055,6 +1055,9 @@ class Game:
     measure: Callable[[State], dict] | None = None
     #: the play app, "module:class" (imported only when asked for: the engine needs no widgets)
     view: str = ""
+    #: the table's painter, "module:class" (a :class:`widgets.paint.TablePainter`: the table as HTML,
+    #: with no widgets), which both the play app and the class together's server draw with
+    painter: str = ""
     #: how the coach reads the game (a :class:`rules.coach.Coaching`: dealing the unseen cards
     #: from a view, the value of a position for a seat); None: the game has no coach
     coaching: Any = None
@@ -1093,10 +1096,11 @@ class Game:
 
     def view_class(self) -> type:
         """The game's play app (a :class:`widgets.game.GameView` subclass), imported now."""
-        import importlib
+        return _imported(self.view, "view", self)
 
-        module, _, name = self.view.partition(":")
-        return getattr(importlib.import_module(module), name)
+    def painter_class(self) -> type:
+        """The game's table painter (a :class:`widgets.paint.TablePainter` subclass), imported now."""
+        return _imported(self.painter, "painter", self)
 
     def __repr__(self) -> str:
         return f"<Game {self.info.id}>"
@@ -1104,6 +1108,16 @@ class Game:
     def __reduce__(self):
         # pickled by reference (its state class), so a simulation's workers get the same game
         return _game_of, (self.state,)
+
+
+def _imported(path: str, what: str, game: Game) -> type:
+    """The class ``path`` names ("module:class"), imported now."""
+    if not path:
+        raise LookupError(f"{game.info.id}: the game's declaration names no {what}")
+    import importlib
+
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def _game_of(state: type[State]) -> Game:

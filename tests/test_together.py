@@ -267,6 +267,23 @@ def test_a_device_that_goes_away_keeps_its_seat_a_bot_stands_in_and_the_seat_cod
                 assert not witness.leaks(text, message["you"], message["step"]), (seat, message["step"])
 
 
+def test_a_player_asking_for_a_new_deal_mid_game_is_refused_and_one_who_leaves_is_played_by_a_bot(server):
+    async def scenario():
+        _, (ann, bob) = await seated_devices(server, "durak", ["en", "ru"], seed=8)
+        again = await bob.answer({"t": "again"})
+        left = await bob.answer({"t": "leave"})
+        seen = await ann.wait_for(lambda m: m.get("t") == "table" and m["seats"][1]["kind"] == "bot")
+        for device in (ann, bob):
+            await device.aclose()
+        return again, left, seen
+
+    again, left, seen = run(scenario())
+    assert again["t"] == "refused" and "партия ещё не окончена" in again["text"]
+    assert left["t"] == "table" and left["you"] is None and left["hand"] == [] and left["moves"] == []
+    assert left["seats"][1]["kind"] == "bot" and not left["seats"][1]["name"]
+    assert any("Bob" in entry["text"] and entry["kind"] == "table" for entry in seen["log"])
+
+
 # ---------------------------------------------------------------- hostile devices
 
 

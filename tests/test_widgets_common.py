@@ -43,7 +43,7 @@ def test_rule_links_go_to_the_page_that_holds_the_rule(monkeypatch):
 
 def test_every_rule_of_every_game_has_a_page():
     import rules
-    from widgets.common import _label_pages
+    from widgets.paint.links import _label_pages
 
     pages = _label_pages()
     assert rules.GAMES

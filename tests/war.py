@@ -227,5 +227,6 @@ GAME = Game(
     bot="heuristic",
     measure=measure,
     view="tests.war_view:WarView",
+    painter="tests.war_paint:WarPainter",
 )
 new_game, from_json = GAME.new_game, GAME.from_json

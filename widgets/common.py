@@ -7,15 +7,34 @@ import functools
 import html
 import logging
 import os
-import re
 from collections.abc import Callable
-from pathlib import Path
 from urllib.parse import parse_qs
 
 import ipywidgets as w
 
 from rules.errors import LANGS, RulesError, check_lang
 from rules.lang import pick
+from widgets.paint.links import rule_href, rule_link, rule_title
+
+# the rule links are pure (the class together draws them too); the views take them from here with the rest
+__all__ = [
+    "bilingual",
+    "classed",
+    "close_tree",
+    "guarded",
+    "in_app",
+    "link_seed",
+    "log_html",
+    "message",
+    "moves_html",
+    "page_lang",
+    "rule_href",
+    "rule_link",
+    "rule_title",
+    "set_choices",
+    "show",
+    "status_line",
+]
 
 log = logging.getLogger(__name__)
 
@@ -212,49 +231,3 @@ def log_html(state, lang: str, *, since: int = 0, last: int | None = None) -> st
 def moves_html(actions, lang: str) -> str:
     """Moves as a list, each as its engine explains it."""
     return "<ul class='rb-moves'>" + "".join(f"<li>{html.escape(a.explain(lang))}</li>" for a in actions) + "</ul>"
-
-
-#: the book's sources, where each rule id stands as a MyST label ``(<rule id>)=``
-BOOK = Path(__file__).resolve().parents[1] / "book"
-_LABEL = re.compile(r"^\((?P<label>[\w.\-]+)\)=\s*$", re.MULTILINE)
-
-
-@functools.cache
-def _label_pages() -> dict[str, str]:
-    """Rule id -> the page that holds its label, as ``<chapter>/<page>.html``."""
-    pages = {}
-    for source in sorted(BOOK.glob("*/*.md")):
-        for match in _LABEL.finditer(source.read_text(encoding="utf-8")):
-            pages.setdefault(match["label"], f"{source.parent.name}/{source.stem}.html")
-    return pages
-
-
-def rule_href(rule: str) -> str:
-    """Where the book explains ``rule``.
-
-    In the book a page of a chapter links relatively; in an app (``serve_apps``
-    sets ``RULEBOOK_BOOK_URL``) the link goes to the served book.
-    """
-    chapter = rule.split(".", 1)[0]
-    page = _label_pages().get(rule, f"{chapter}/rules.html")
-    anchor = re.sub(r"[._]", "-", rule)  # Sphinx's anchor for the label
-    base = os.environ.get("RULEBOOK_BOOK_URL")
-    return f"{base.rstrip('/')}/book/{page}#{anchor}" if base else f"../{page}#{anchor}"
-
-
-def rule_title(rule: str, lang: str) -> str:
-    """The rule's title from its game's ``RULES`` (the id itself if it has none)."""
-    import rules
-
-    game = rules.GAMES.get(rule.split(".", 1)[0])
-    en, ru = game.rules.get(rule, (rule, rule)) if game is not None else (rule, rule)
-    return pick(lang, en, ru)
-
-
-def rule_link(rule: str, lang: str) -> str:
-    """An HTML link to the rule's section, titled in the reader's language."""
-    title = rule_title(rule, lang)
-    return (
-        f'<a class="rule-link" data-rule="{html.escape(rule)}" href="{html.escape(rule_href(rule))}" '
-        f'target="_blank">{html.escape(title)}</a>'
-    )

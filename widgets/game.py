@@ -5,16 +5,14 @@ The base owns everything the games share: option controls made from the game's
 per seat, the action buttons from ``legal_actions()`` with their explanations,
 typed moves in card notation, undo, save and load, the log with rule links, the
 language switch, the bots' speed (instant, normal, step by step), the projector
-setting, and the act → bots → redraw loop. A game supplies its table::
+setting, and the act → bots → redraw loop. A game supplies its table as a painter
+(:mod:`widgets.paint`: pure HTML, which the class together's server draws with too),
+named in its declaration, so that its view is only::
 
     class WarView(GameView):
         GAME = war.GAME
 
-        def draw_table(self, state, viewer, fresh):
-            return svg.row(state.trick, lang=self.lang, highlight=...)
-
-and may refine :meth:`GameView.seat_role`, :meth:`GameView.hand`,
-:meth:`GameView.action_text` or :meth:`GameView.special_input`. Callbacks are
+and may add :meth:`GameView.special_input`. Callbacks are
 short: event → engine → redraw; errors go to the status line in the reader's
 language and the game stays as it was.
 
@@ -50,6 +48,8 @@ from rules.moves import read_move
 from widgets.coach import HintPanel, seat_bot, seat_choices
 from widgets.common import close_tree, guarded, in_app, link_seed, rule_href, rule_link, rule_title, show, status_line
 from widgets.hand import Hand
+from widgets.paint import TablePainter, moved_cards
+from widgets.paint import painter as game_painter
 
 #: seconds between two bot moves at the "normal" speed, and the moves shown that way
 STEP_PAUSE, PAUSED_MOVES = 0.45, 12
@@ -171,13 +171,6 @@ class LogLine(NamedTuple):
         return rule_href(self.rule)
 
 
-def moved_cards(action: Action) -> frozenset[Card]:
-    """The cards an action moved where the reader can see them: those it plays, and
-    the one card it names (a card taken from the discard pile)."""
-    card = action.card
-    return frozenset(action_cards(action)) | ({card} if isinstance(card, Card) else set())
-
-
 def plain(markup: str) -> str:
     """The text of a line of HTML, as a reader sees it (tags dropped, entities read)."""
     return html.unescape(_TAGS.sub("", markup)).strip()
@@ -213,8 +206,6 @@ class GameView(w.VBox):
     """
 
     GAME: Game
-    #: whether each seat shows how many cards it holds (not in games without hands)
-    HAND_SIZES: bool = True
 
     def __init__(
         self, *, lang: str = "en", seed: int | None = 0, players: int | None = None, seats=None, setup=None, **options
@@ -248,26 +239,34 @@ class GameView(w.VBox):
         else:
             self._new_game()
 
-    # ---- what a game may refine
+    # ---- the table, as the game's painter draws it (widgets.paint)
+
+    @property
+    def painter(self) -> TablePainter:
+        """The game's table painter in the view's language."""
+        return game_painter(self.GAME, self.lang)
+
+    @property
+    def HAND_SIZES(self) -> bool:
+        """Whether each seat shows how many cards it holds (not in games without hands)."""
+        return self.painter.HAND_SIZES
 
     def draw_table(self, state: State, viewer: int, fresh: frozenset[Card]) -> str:
-        """The centre of the table as ``viewer`` sees it (HTML/SVG).
-
-        ``fresh`` are the cards the last action moved: draw them with the
-        highlight ``"last"`` (class ``hl-last``), which the view makes glow.
-        """
-        raise NotImplementedError
+        """The centre of the table as ``viewer`` sees it, the hand's chosen cards lit where they may go."""
+        return self.painter.draw_table(state, viewer, fresh, tuple(self.selected_cards()))
 
     def hand(self, state: State, viewer: int) -> list[Card]:
-        return list(state.zones().get(f"hand{viewer}", []))
+        return self.painter.hand(state, viewer)
 
     def seat_role(self, state: State, seat: int) -> str:
         """A seat's role now, in ``self.lang`` ("attacks", "dealer", "team A"); empty if none."""
-        return ""
+        return self.painter.seat_role(state, seat)
 
     def action_text(self, action: Action) -> str:
         """A button's text for ``action``."""
-        return action.explain(self.lang)
+        return self.painter.action_text(action)
+
+    # ---- what a game may add
 
     def selected_cards(self) -> list[Card]:
         """The cards of the hand the reader has selected (a game may light up where they go)."""

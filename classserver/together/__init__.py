@@ -2,7 +2,8 @@
 
 * :mod:`together.tables`: a table holds the one true state of a game; every move goes
   through the engine's ``apply``, and each seat is told only what its seat may see
-  (the engine's ``view(seat)``, the game view's table drawing for that seat, the log).
+  (the engine's ``view(seat)``, the game's table painter for that seat, the log); it needs
+  no widgets: the painters (:mod:`widgets.paint`) import only the engine.
 * :mod:`together.board`: the class's names and practice verdicts in SQLite, per student
   and per rule, with a CSV export.
 * :mod:`together.web`: the Tornado handlers: the class page, the table pages and their

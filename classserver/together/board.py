@@ -31,7 +31,7 @@ import rules
 from rules.errors import RulesError, check_lang
 from rules.exercises import DIFFICULTIES, games, kind_title, kinds
 from rules.lang import pick
-from widgets.common import rule_title
+from widgets.paint.links import rule_title
 
 #: the longest name a student may give (characters, after normalising)
 MAX_NAME = 40

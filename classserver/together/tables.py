@@ -7,10 +7,10 @@ a bot standing in for a seat left alone). Every move goes through the engine's
 player's language, and changes nothing.
 
 What a seat is sent (:meth:`Table.snapshot`) is built from the engine's protocol only:
-the game view's table drawing for that seat (``draw_table``, the same picture as the
-solo app's), the seat's own hand and its legal moves with their explanations and rules,
-the seats' roles and card counts, and the log. A spectator (the projector) gets the
-same without any hand or move. The tests read every message each seat receives and
+the game's table painter for that seat (:mod:`widgets.paint`: the same picture as the
+solo app's, drawn without widgets), the seat's own hand and its legal moves with their
+explanations and rules, the seats' roles and card counts, and the log. A spectator (the
+projector) gets the same without any hand or move. The tests read every message each seat receives and
 look for a card that seat has never been able to see.
 
 Nothing here knows about the network: :mod:`together.web` carries snapshots and
@@ -36,8 +36,9 @@ from rules.errors import IllegalAction, OptionError, RulesError, check_lang, exc
 from rules.game import Action, Game, State, make_options
 from rules.game import from_json as load_game
 from rules.lang import count, pick, player_name
-from widgets.common import rule_href, rule_title
-from widgets.game import GameView, action_cards, moved_cards
+from rules.moves import cards_of as action_cards
+from widgets.paint import TablePainter, moved_cards, painter
+from widgets.paint.links import rule_href, rule_title
 
 #: the letters of table and seat codes: no 0/O, 1/I/L, which read alike
 CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -78,21 +79,6 @@ def read_code(text: object, length: int = TABLE_CODE_LENGTH) -> str | None:
         return None
     code = "".join(text.split()).replace("-", "").upper()
     return code if len(code) == length and all(c in CODE_LETTERS for c in code) else None
-
-
-# ---------------------------------------------------------------- the game views, as painters
-
-
-def view_class(game_id: str) -> type[GameView]:
-    """The game's play app, as its declaration names it."""
-    return rules.GAMES[game_id].view_class()
-
-
-@functools.cache
-def painter(game_id: str, lang: str) -> GameView:
-    """The game's play app in ``lang``, used only for its drawing methods (``draw_table``, ``hand``,
-    ``seat_role``, ``action_text``), which read the state they are given, never the app's own game."""
-    return view_class(game_id)(lang=check_lang(lang))
 
 
 # ---------------------------------------------------------------- options from a form
@@ -645,7 +631,7 @@ class Table:
                 ]
         return picture
 
-    def _seat_picture(self, seat: Seat, paint: GameView, lang: str) -> dict:
+    def _seat_picture(self, seat: Seat, paint: TablePainter, lang: str) -> dict:
         state = self.state
         cards = count(len(paint.hand(state, seat.index)), lang) if paint.HAND_SIZES else ""
         return {
@@ -660,7 +646,7 @@ class Table:
             "current": seat.index == state.current_player and not self.over,
         }
 
-    def _hand(self, paint: GameView, viewer: int, fresh: frozenset[Card], lang: str) -> list[dict]:
+    def _hand(self, paint: TablePainter, viewer: int, fresh: frozenset[Card], lang: str) -> list[dict]:
         legal = {c for a in self.state.legal_actions() if a.player == viewer for c in action_cards(a)}
         return [
             {
@@ -799,5 +785,4 @@ __all__ = [
     "painter",
     "read_code",
     "read_options",
-    "view_class",
 ]

@@ -26,7 +26,9 @@ import random
 import re
 import time
 from collections import Counter, OrderedDict
+from collections.abc import Callable
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import quote
 
 import tornado.web
@@ -40,7 +42,7 @@ from rules.lang import pick
 from ..guards import host_name, hub_user_or_login
 from ..network import network_addresses, this_computer
 from . import pages
-from .board import BadName, Board, Verdict, VerdictError, clean_name
+from .board import BadName, Board, Student, Verdict, VerdictError, clean_name
 from .tables import HUMAN, Choose, Refusal, Table, new_code, read_code, rule_info
 from .tokens import NAME_HEADER, NOT_ME_HEADER, STUDENT_HEADER, verdict_subject, verdict_token
 
@@ -784,58 +786,82 @@ class TableSocket(tornado.websocket.WebSocketHandler):
             return
         together.changed(table)
 
-    def handle(self, request: dict) -> None:  # noqa: C901 (one branch per kind of request a table's page sends)
-        kind, table = request["t"], self.table
+    def handle(self, request: dict) -> None:
+        """One request of the page: its language (anyone), or what a student asks of the table."""
+        kind = request["t"]
         if kind == "lang":
-            if request.get("lang") not in LANGS:
-                raise Refusal("unknown language", "неизвестный язык")
-            self.lang, self.sent_version = request["lang"], -1
+            self._set_lang(request)
             return
         student = self.student
         if student is None:
             raise Refusal("open the table's page again", "откройте страницу стола ещё раз")
-        if kind == "name":
-            self.student = student = self.together.rename(student, request.get("name"))
-            self._send(json.dumps({"t": "named", "name": student.name}, ensure_ascii=False))
-            return
-        if kind == "move":
-            table.play(student.id, request.get("label"), request.get("step"))
-            return
-        if kind == "cards":
-            table.play_cards(student.id, request.get("cards"), request.get("step"))
-            return
-        if kind == "bots":
-            table.fill_with_bots(student.id)
-            return
-        if kind == "close":
-            if student.id != table.opener:
-                raise Refusal(
-                    "only the one who opened this table (or the teacher) can close it",
-                    "закрыть стол может только тот, кто его открыл (или учитель)",
-                )
-            self.together.close_table(table.code)
-            raise Closed
-        if kind == "again":
-            table.play_again(student.id, seed=self.together.new_seed())
-            return
-        if kind == "leave":
-            table.leave(student.id)
-            self.viewer = None
-            return
-        if kind in ("sit", "code"):
-            if not student.name:
-                raise Refusal("give your name first", "сначала напишите своё имя")
-            seat = (
-                table.sit(student.id, student.name, request.get("seat"))
-                if kind == "sit"
-                else table.take_with_code(student.id, student.name, request.get("code"))
+        step = self._STEPS.get(kind)
+        if step is None:
+            raise Refusal("a request this table does not understand", "запрос, непонятный этому столу")
+        step(self, student, request)
+
+    def _set_lang(self, request: dict) -> None:
+        if request.get("lang") not in LANGS:
+            raise Refusal("unknown language", "неизвестный язык")
+        self.lang, self.sent_version = request["lang"], -1
+
+    def _rename(self, student: Student, request: dict) -> None:
+        self.student = student = self.together.rename(student, request.get("name"))
+        self._send(json.dumps({"t": "named", "name": student.name}, ensure_ascii=False))
+
+    def _move(self, student: Student, request: dict) -> None:
+        self.table.play(student.id, request.get("label"), request.get("step"))
+
+    def _cards(self, student: Student, request: dict) -> None:
+        self.table.play_cards(student.id, request.get("cards"), request.get("step"))
+
+    def _bots(self, student: Student, request: dict) -> None:
+        self.table.fill_with_bots(student.id)
+
+    def _close_table(self, student: Student, request: dict) -> None:
+        if student.id != self.table.opener:
+            raise Refusal(
+                "only the one who opened this table (or the teacher) can close it",
+                "закрыть стол может только тот, кто его открыл (или учитель)",
             )
-            for page in self.together.sockets.get(table.code, ()):  # every page of this person at the table
-                if page.student and page.student.id == student.id and not page.watching and page.viewer != seat.index:
-                    page.viewer = seat.index
-                    table.connected(seat.index)
-            return
-        raise Refusal("a request this table does not understand", "запрос, непонятный этому столу")
+        self.together.close_table(self.table.code)
+        raise Closed
+
+    def _again(self, student: Student, request: dict) -> None:
+        self.table.play_again(student.id, seed=self.together.new_seed())
+
+    def _leave(self, student: Student, request: dict) -> None:
+        self.table.leave(student.id)
+        self.viewer = None
+
+    def _sit(self, student: Student, request: dict) -> None:
+        """A seat taken by its number (``sit``) or by its code (``code``); every page of this person
+        at the table then shows it."""
+        if not student.name:
+            raise Refusal("give your name first", "сначала напишите своё имя")
+        table = self.table
+        seat = (
+            table.sit(student.id, student.name, request.get("seat"))
+            if request["t"] == "sit"
+            else table.take_with_code(student.id, student.name, request.get("code"))
+        )
+        for page in self.together.sockets.get(table.code, ()):
+            if page.student and page.student.id == student.id and not page.watching and page.viewer != seat.index:
+                page.viewer = seat.index
+                table.connected(seat.index)
+
+    #: what a student may ask of the table, by the request's kind
+    _STEPS: ClassVar[dict[str, Callable]] = {
+        "name": _rename,
+        "move": _move,
+        "cards": _cards,
+        "bots": _bots,
+        "close": _close_table,
+        "again": _again,
+        "leave": _leave,
+        "sit": _sit,
+        "code": _sit,
+    }
 
 
 class Closed(Exception):

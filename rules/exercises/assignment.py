@@ -430,7 +430,7 @@ def rule_of(exercise: dict) -> tuple[str, str]:
     if not base:
         return title, ""
     if page is None:
-        from widgets.common import rule_href
+        from widgets.paint.links import rule_href
 
         return title, rule_href(ex.rule)
     return title, f"{base}/book/{page}"

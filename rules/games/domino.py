@@ -1131,6 +1131,7 @@ GAME = Game(
     bot="heuristic",
     measure=measure,
     view="widgets.games.domino:DominoGame",
+    painter="widgets.paint.domino:DominoPainter",
     coaching=COACHING,
 )
 new_game, from_json = GAME.new_game, GAME.from_json

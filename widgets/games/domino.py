@@ -2,7 +2,7 @@
 
 No game logic here: the board asks :class:`rules.domino.Table` where a card may go
 and lays it with ``table.play``; the play app is a :class:`widgets.game.GameView`
-that draws the table and adds the placement grid (choose a card: the cells where it
+whose table :mod:`widgets.paint.domino` draws, with the placement grid (choose a card: the cells where it
 may go light up; press a place: the engine lays it or says which rule forbids it).
 Pictures come from :func:`rules.domino.draw_table` and :mod:`rules.svg`.
 """
@@ -20,18 +20,11 @@ from rules.errors import IllegalAction, check_lang
 from rules.lang import pick
 from widgets.common import guarded, rule_title, set_choices, show, status_line
 from widgets.game import GameView
-
-_WHERE_LABELS = {
-    "first": ("first (empty table)", "первой картой (пустой стол)"),
-    "left": ("← left", "← слева"),
-    "right": ("right →", "справа →"),
-    "up": ("↑ above", "↑ сверху"),
-    "down": ("↓ below", "↓ снизу"),
-}
+from widgets.paint.domino import WHERE_LABELS
 
 
 def _where_words(words, lang: str) -> str:
-    return ", ".join(pick(lang, *_WHERE_LABELS[x]) for x in dm.WHERE if x in words)
+    return ", ".join(pick(lang, *WHERE_LABELS[x]) for x in dm.WHERE if x in words)
 
 
 def _hand_buttons(cls: str, lang: str, hand: list[Card], chosen: Card | None, on_card) -> w.ToggleButtons:
@@ -45,7 +38,7 @@ def _hand_buttons(cls: str, lang: str, hand: list[Card], chosen: Card | None, on
 def _where_buttons(prefix: str, lang: str, on_place) -> dict[str, w.Button]:
     buttons = {}
     for where in dm.WHERE:
-        b = w.Button(description=pick(lang, *_WHERE_LABELS[where]), layout=w.Layout(width="auto"))
+        b = w.Button(description=pick(lang, *WHERE_LABELS[where]), layout=w.Layout(width="auto"))
         b.add_class(f"{prefix}-where-{where}")
         b.on_click(lambda _b, where=where: on_place(where))
         buttons[where] = b
@@ -171,21 +164,6 @@ class DominoGame(GameView):
 
     def __init__(self, players: int = 4, seed: int | None = 0, *, lang: str = "en", seats=None, setup=None, **options):
         super().__init__(lang=lang, seed=seed, players=players, seats=seats, setup=setup, **options)
-
-    def draw_table(self, state: dm.DominoState, viewer: int, fresh: frozenset[Card]) -> str:
-        chosen = self.selected_cards()
-        a, b = len(state.banks[0]), len(state.banks[1])
-        banks = pick(self.lang, f"banks: team A {a}, team B {b}", f"копилки: команда А {a}, команда Б {b}")
-        picture = dm.draw_table(state.table, chosen[0] if len(chosen) == 1 else None, lang=self.lang, width=40)
-        return f"{picture}<p class='domino-banks'>{html.escape(banks)}</p>"
-
-    def seat_role(self, state: dm.DominoState, seat: int) -> str:
-        return state.seat_name(seat, self.lang)
-
-    def action_text(self, action) -> str:
-        if isinstance(action, dm.Place):
-            return f"{format_card(action.card, self.lang)} {pick(self.lang, *_WHERE_LABELS[action.where])}"
-        return pick(self.lang, "Pass", "Пас")
 
 
 # ---------------------------------------------------------------- pictures for the book's pages

@@ -2,7 +2,7 @@
 
 No game logic here: the explorer asks :func:`rules.durak.beaters` and
 :func:`rules.durak.beat_reason` about the pack of :func:`rules.durak.ordered_pack`;
-the play app draws the table from the state and leaves the rest to the shared view.
+the play app's table is drawn by :mod:`widgets.paint.durak` and the rest is the shared view's.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from rules.errors import check_lang
 from rules.lang import count, pick, player_name, plural_ru
 from widgets.common import classed, guarded, rule_link, show, status_line
 from widgets.game import GameView
+from widgets.paint.durak import role as seat_role
 
 
 class BeatExplorer(w.VBox):
@@ -138,77 +139,11 @@ class BeatExplorer(w.VBox):
 
 
 class DurakGame(GameView):
-    """Play Durak against heuristic bots or in hot seat: either variant, every option of the sources."""
+    """Play Durak against heuristic bots or in hot seat: either variant, every option of the sources.
+
+    The table is :class:`widgets.paint.durak.DurakPainter`'s (the class together draws it too)."""
 
     GAME = dk.GAME
-
-    def draw_table(self, state: dk.DurakState, viewer: int, fresh: frozenset[Card]) -> str:
-        lang, view = self.lang, state.view(viewer)
-        trump = state.trump_card
-        shown = format_card(trump, lang) if view["trump_card"] else pick(lang, "drawn", "взята")
-        suits = " ".join(view["trump_suits"])
-        info = pick(
-            lang,
-            f"Trump {suits} (card {shown}); deck {view['deck_count']}; discard pile {view['discard_count']}.",
-            f"Козыри {suits} (карта {shown}); в колоде {view['deck_count']}; в отбое {view['discard_count']}.",
-        )
-        if state.options.games > 1:
-            game, games = min(len(state.fools) + 1, state.options.games), state.options.games
-            scores = ", ".join(str(x) for x in view["scores"])
-            info += pick(
-                lang,
-                f" Game {game} of {games}; rating so far: {scores}.",
-                f" Игра {game} из {games}; рейтинг: {scores}.",
-            )
-        stock = svg.back(lang=lang, width=44) if view["deck_count"] else ""
-        picture = svg.card(trump, lang=lang, width=44) if view["trump_card"] else ""
-        pairs = [
-            svg.row(
-                pair, lang=lang, width=60, overlap=0.45, highlight={i: "last" for i, c in enumerate(pair) if c in fresh}
-            )
-            for pair in ([a] if d is None else [a, d] for a, d in state.table())
-        ]
-        bout = "".join(f"<span class='durak-pair'>{p}</span>" for p in pairs) or html.escape(
-            pick(lang, "The table is empty.", "Стол пуст.")
-        )
-        return (
-            "<div class='durak-felt' style='display:flex;flex-wrap:wrap;gap:8px 20px;align-items:center'>"
-            f"<div class='durak-trump' style='display:flex;gap:6px;align-items:center;flex-wrap:wrap;max-width:22em'>"
-            f"{stock}{picture}<span class='durak-info' style='flex:1 1 9em'>{html.escape(info)}</span></div>"
-            "<div class='durak-bout' style='display:flex;flex-wrap:wrap;gap:6px 14px;align-items:center'>"
-            f"{bout}</div></div>"
-        )
-
-    def hand(self, state: dk.DurakState, viewer: int) -> list[Card]:
-        return state.hand(viewer)
-
-    def seat_role(self, state: dk.DurakState, seat: int) -> str:
-        return _role(state, seat, self.lang)
-
-    def action_text(self, action) -> str:
-        lang = self.lang
-        card = format_card(action.card, lang) if action.card is not None else ""
-        if isinstance(action, dk.Attack):
-            return pick(lang, "Lead ", "Ходить ") + card
-        if isinstance(action, dk.ThrowIn):
-            return pick(lang, "Throw in ", "Подкинуть ") + card
-        if isinstance(action, dk.Beat):
-            attack = format_card(action.attack, lang)
-            return pick(lang, f"Beat {attack} with {card}", f"Побить {attack} картой {card}")
-        if isinstance(action, dk.Take):
-            return pick(lang, "Take", "Взять")
-        return pick(lang, "No more", "Больше нет") if action.after_take else pick(lang, '«Бито» ("beaten")', "«Бито»")
-
-
-def _role(state: dk.DurakState, seat: int, lang: str) -> str:
-    """A seat's role now: attacks, defends, out, the fool (or nothing)."""
-    if state.is_over():
-        return pick(lang, "the fool", "дурак") if seat == state.fool else ""
-    if state.out[seat]:
-        return pick(lang, "out", "вышел")
-    if seat == state.attacker:
-        return pick(lang, "attacks", "ходит")
-    return pick(lang, "defends", "отбивается") if seat == state.defender else ""
 
 
 def beat_html(attack: str, defence: str, trump: str, lang: str = "en") -> str:
@@ -231,7 +166,7 @@ def hands_html(state: dk.DurakState, lang: str = "en") -> str:
     """Every hand face up (for worked examples and exercises, never for a real game), the table and the trump."""
     rows = []
     for p in range(state.num_players):
-        role = "" if state.is_over() or state.out[p] else _role(state, p, lang)
+        role = "" if state.is_over() or state.out[p] else seat_role(state, p, lang)
         name = player_name(p, lang) + (f" ({role})" if role else "")
         rows.append(f"<div><b>{html.escape(name)}</b> {svg.row(state.hand(p), lang=lang, width=36)}</div>")
     table = state.table()

@@ -1,7 +1,7 @@
 """Joker rummy: the play app (a :class:`widgets.game.GameView`) and the opening checker.
 
-No game logic here: the table is drawn from ``state.view``, the moves come from
-``legal_actions()``, and the checker asks :func:`rules.joker_rummy.opening_plan`.
+No game logic here: the table is drawn from ``state.view`` (:mod:`widgets.paint.joker_rummy`),
+the moves come from ``legal_actions()``, and the checker asks :func:`rules.joker_rummy.opening_plan`.
 """
 
 from __future__ import annotations
@@ -15,22 +15,13 @@ from rules import joker_rummy as jr
 from rules import svg
 from rules.cards import BLACK_JOKER, RANKS, RED_JOKER, SUITS, Card, format_cards, parse_cards
 from rules.errors import IllegalAction, check_lang
-from rules.lang import POINTS, count, pick, player_name
+from rules.lang import POINTS, count, pick
 from widgets.common import guarded, rule_link, show, status_line
 from widgets.game import GameView
+from widgets.paint.joker_rummy import STYLE
 
 #: a hand holds at most 15 cards (14 dealt, one drawn); the checker reads no more
 MAX_CARDS = jr.MAX_HAND
-
-STYLE = """<style>
-.jr-melds{display:flex;flex-wrap:wrap;gap:.6em}
-.jr-meld{background:#fff;border-radius:.4em;padding:.2em .4em;border:1px solid #8c959f}
-.jr-meld.jr-pending{border:2px dashed #9a6700}
-.jr-meld small{display:block;color:#424a53}
-.jr-piles{display:flex;gap:1.2em;align-items:flex-end;flex-wrap:wrap;margin-bottom:.4em}
-.jr-owed{color:#9a3412;font-weight:600}
-.jr-picker .widget-button{width:2.8em;min-width:2.8em;padding:0}
-</style>"""
 
 
 def _points(n: int, lang: str) -> str:
@@ -38,102 +29,10 @@ def _points(n: int, lang: str) -> str:
 
 
 class JokerRummyView(GameView):
-    """Play «Джокер» against bots or in hot seat; every move and note in the log links its rule."""
+    """Play «Джокер» against bots or in hot seat; every move and note in the log links its rule.
+    The table is :class:`widgets.paint.joker_rummy.JokerRummyPainter`'s."""
 
     GAME = jr.GAME
-
-    def draw_table(self, state, viewer: int, fresh: frozenset[Card]) -> str:
-        lang, view = self.lang, state.view(viewer)
-        top = [Card.parse(view["discard"][-1])] if view["discard"] else []
-        heading = pick(
-            lang,
-            f"Deal {view['deal']} of {view['deals']} · round {view['round']}",
-            f"Сдача {view['deal']} из {view['deals']} · круг {view['round']}",
-        )
-        piles = (
-            f"<div class='jr-piles'><div>{svg.back(lang=lang, width=44)}<br><small>"
-            f"{pick(lang, 'stock', 'колода')}: {view['stock_count']}</small></div><div>"
-            + (svg.row(top, lang=lang, width=44, highlight={0: "last"} if top[0] in fresh else None) if top else "—")
-            + f"<br><small>{pick(lang, 'discard pile', 'сток')}: {len(view['discard'])}</small></div>"
-            f"<div><b>{html.escape(heading)}</b><br>{self._totals(view)}</div></div>"
-        )
-        notes = []
-        if view["pending"]:
-            notes.append(
-                pick(
-                    lang,
-                    f"Opening so far: {view['pending']} of 51",
-                    f"В счёт первого действия: {view['pending']} из 51",
-                )
-            )
-        if view["owed"]:
-            notes.append(
-                pick(
-                    lang,
-                    "The joker taken must be melded again this turn (or be the going-out discard)",
-                    "Взятый джокер надо выложить в этот же ход (или закончить им игру)",
-                )
-            )
-        owed = "".join(f"<div class='jr-owed' role='status'>{html.escape(n)}</div>" for n in notes)
-        melds = "".join(self._meld_html(m, fresh) for m in view["melds"])
-        empty = pick(lang, "No melds on the table yet.", "На столе пока нет комбинаций.")
-        return f"{STYLE}{piles}{owed}<div class='jr-melds'>{melds or html.escape(empty)}</div>"
-
-    def _meld_html(self, meld: dict, fresh: frozenset[Card]) -> str:
-        lang = self.lang
-        cards = [Card.parse(c) for c in meld["cards"]]
-        glow = [i for i, c in enumerate(cards) if c in fresh]
-        who = player_name(meld["owner"], lang)
-        text = pick(lang, meld["text"], meld["text_ru"])
-        pending = " jr-pending" if meld["pending"] else ""
-        return (
-            f"<div class='jr-meld{pending}' data-meld='{meld['id']}'>"
-            f"<small>{pick(lang, 'meld ', '№')}{meld['id']} · {html.escape(who)}</small>"
-            f"{svg.row(cards, lang=lang, width=40, overlap=0.45, highlight={i: 'last' for i in glow}, title=text)}"
-            f"<small>{html.escape(text)}</small></div>"
-        )
-
-    def _totals(self, view: dict) -> str:
-        lang = self.lang
-        scores = " · ".join(f"{player_name(p, lang)}: {t}" for p, t in enumerate(view["totals"]))
-        return f"<small>{pick(lang, 'Totals', 'Сумма очков')}: {html.escape(scores)}</small>"
-
-    def seat_role(self, state, seat: int) -> str:
-        view = state.view(seat)
-        parts = []
-        if seat == view["dealer"]:
-            parts.append(pick(self.lang, "dealer", "сдаёт"))
-        if view["opened"][seat]:
-            parts.append(pick(self.lang, "opened", "выложился"))
-        return ", ".join(parts)
-
-    def action_text(self, action) -> str:
-        lang = self.lang
-        if isinstance(action, jr.TakeDiscard):
-            return pick(lang, "Take ", "Взять ") + format_cards([action.card], lang)
-        if isinstance(action, jr.Draw):
-            return pick(lang, "Draw from the stock", "Взять из колоды")
-        if isinstance(action, jr.Meld):
-            return pick(lang, "Meld ", "Выложить ") + jr._meld_text(action.codes, action.low, lang)
-        if isinstance(action, jr.LayOff):
-            return (
-                f"{format_cards(action.cards, lang)} → {pick(lang, 'meld ', '№')}{action.meld}"
-                + {"low": " ◂", "high": " ▸", "": ""}[action.end]
-            )
-        if isinstance(action, jr.TakeJoker):
-            j, c = format_cards([action.joker], lang), format_cards([action.card], lang)
-            return pick(lang, f"Take {j} from meld {action.meld} for {c}", f"Взять {j} из №{action.meld} за {c}")
-        if isinstance(action, jr.Join):
-            return pick(
-                lang,
-                f"Join meld {action.other} to meld {action.meld}",
-                f"Присоединить №{action.other} к №{action.meld}",
-            )
-        if isinstance(action, jr.TakeBack):
-            return pick(lang, "Take the melds back", "Забрать комбинации")
-        if isinstance(action, jr.Discard):
-            return pick(lang, "Discard ", "Сбросить ") + format_cards(action.cards, lang)
-        return action.explain(lang)
 
 
 class OpeningChecker(w.VBox):

@@ -128,6 +128,7 @@ GAME = Game(
     bot="builder",  # the strongest of the simple bots
     measure=measure,
     view="widgets.games.domimi:DomimiGame",
+    painter="widgets.paint.domimi:DomimiPainter",
     coaching=COACHING,
 )
 new_game, from_json = GAME.new_game, GAME.from_json

@@ -109,6 +109,7 @@ GAME = Game(
     bot="heuristic",
     measure=measure,
     view="widgets.games.dummy_rummy:DummyRummyView",
+    painter="widgets.paint.dummy_rummy:DummyRummyPainter",
     coaching=COACHING,
 )
 new_game, from_json = GAME.new_game, GAME.from_json

@@ -133,6 +133,7 @@ GAME = Game(
     bot="heuristic",
     measure=measure,
     view="widgets.games.durak:DurakGame",
+    painter="widgets.paint.durak:DurakPainter",
     coaching=COACHING,
 )
 new_game, from_json = GAME.new_game, GAME.from_json

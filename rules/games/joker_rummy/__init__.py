@@ -141,6 +141,7 @@ GAME = Game(
     bot="heuristic",
     measure=measure,
     view="widgets.games.joker_rummy:JokerRummyView",
+    painter="widgets.paint.joker_rummy:JokerRummyPainter",
     coaching=COACHING,
 )
 new_game, from_json = GAME.new_game, GAME.from_json

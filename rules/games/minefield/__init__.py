@@ -94,5 +94,6 @@ GAME = Game(
     },
     measure=measure,
     view="widgets.games.minefield:MinefieldView",
+    painter="widgets.paint.minefield:MinefieldPainter",
 )
 new_game, from_json = GAME.new_game, GAME.from_json
