@@ -37,7 +37,7 @@ from rules.game import play_bots
 PAIRS = [("easy", "heuristic"), ("heuristic", "strong"), ("easy", "strong")]
 #: the coach's playouts a move by default, by game: what it reached in 0.2 s a move on a quiet
 #: machine (``--reach``; the date and load average in the README)
-PLAYOUTS = {"domimi": 1000, "domino": 1000, "durak": 1000, "joker_rummy": 1000, "dummy_rummy": 1000, "minefield": 1000}
+PLAYOUTS = {"domimi": 50, "domino": 180, "durak": 130, "joker_rummy": 40, "dummy_rummy": 80, "minefield": 100}
 
 
 def _player(game, name: str, seconds: float, playouts: int | None):

@@ -1106,31 +1106,6 @@ def _random_policy(state: DominoState, actions: list[Action], rng: random.Random
     return actions[rng.randrange(len(actions))]
 
 
-def _closing_policy(state: DominoState, actions: list[Action], rng: random.Random) -> Action:
-    """A quick player for the coach's playouts, near the book's bot: it lays a card that no
-    opponent can answer (in the imagined deal, whose every card is the coach's invention)
-    when it has one, passes on its own team's card as the book's bot does, and otherwise
-    places at random."""
-    places = [a for a in actions if type(a) is Place]
-    if not places:  # a forced pass
-        return actions[0]
-    ts = state.team_size
-    team = state.turn // ts
-    hands = [state.hands[q] for q in range(state.num_players) if q // ts != team]
-    closing = []
-    for a in places:
-        table = state.table.copy()
-        table._put(a.card, a.where)
-        last = a.card
-        if not any((c.suit is last.suit or c.rank is last.rank) and table._options(c) for hand in hands for c in hand):
-            closing.append(a)
-    if closing:
-        return closing[rng.randrange(len(closing))]
-    if len(places) < len(actions) and state.last_seat is not None and state.last_seat // ts == team:
-        return actions[-1]  # the voluntary pass, on the own team's card
-    return places[rng.randrange(len(places))]
-
-
 #: the coach deals the unseen cards as the heuristic bot imagines them (:func:`guess_state`:
 #: hand sizes, and the cards a forced pass showed a seat not to hold) and plays on at random
 COACHING = Coaching(
