@@ -3,16 +3,22 @@
 Each pair of strengths (easy, heuristic, strong) plays ``--games`` games of two players
 (the stronger in seat 0 in even games, in seat 1 in odd ones: seats alternate); a row
 gives the stronger side's share of the games (a win 1, a draw one half, by the game's
-own :class:`rules.coach.Coaching` value) with its 95% interval, and the playouts per
-second the coach managed while advising. The coach thinks ``--seconds`` a move (0.2 by
-default) with no cap on its playouts.
+own :class:`rules.coach.Coaching` value) with its 95% interval, the coach's playouts
+per move and the playouts per second it managed while advising.
+
+By default the coach thinks a fixed number of playouts a move, the game's
+:data:`PLAYOUTS`, whatever the time it takes: the figures then depend on the seeds alone,
+not on the machine's load. That number is what the coach reaches in 0.2 s a move on a
+quiet machine; ``--reach`` measures it again when the engines' speed changes, from the
+coach's playouts per second of processor time over 10 moves of each game against the
+book's bot (processor time, so that a busy machine does not lower the figure). ``--seconds S`` bounds each move's time too
+(0: no bound) and ``--playouts N`` sets the cap (0: none).
 
     .venv/bin/python -m benchmarks.bench_coach                     # 200 games a pair
-    .venv/bin/python -m benchmarks.bench_coach --games 20 --game durak
+    .venv/bin/python -m benchmarks.bench_coach --games 60 --game durak --pair heuristic-strong
+    .venv/bin/python -m benchmarks.bench_coach --reach             # the playouts of 0.2 s a move
 
 Game ``i`` of a pair is dealt with seed ``i``; the players choose with seed ``i`` too.
-Run on a quiet machine: the coach's strength follows its playouts, so a busy machine
-makes it weaker.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import argparse
 import math
 import os
 import random
+import sys
 import time
 
 import rules
@@ -28,6 +35,9 @@ from rules.coach import STRENGTH_NAMES, STRENGTHS, Coach, win_share
 from rules.game import play_bots
 
 PAIRS = [("easy", "heuristic"), ("heuristic", "strong"), ("easy", "strong")]
+#: the coach's playouts a move by default, by game: what it reached in 0.2 s a move on a quiet
+#: machine (``--reach``; the date and load average in the README)
+PLAYOUTS = {"domimi": 50, "domino": 180, "durak": 130, "joker_rummy": 40, "dummy_rummy": 80, "minefield": 100}
 
 
 def _player(game, name: str, seconds: float, playouts: int | None):
@@ -36,9 +46,9 @@ def _player(game, name: str, seconds: float, playouts: int | None):
     return game.players[name]()
 
 
-def play_pair(game, weak: str, strong: str, games: int, seconds: float, playouts: int | None = None):
-    """The stronger side's results game by game, and the coach's (playouts, seconds)."""
-    results, spent = [], [0, 0.0]
+def play_pair(game, weak: str, strong: str, games: int, seconds: float | None, playouts: int | None = None):
+    """The stronger side's results game by game, and the coach's (playouts, seconds, moves thought)."""
+    results, spent = [], [0, 0.0, 0]
     value = game.coaching.value if game.coaching is not None else win_share
     for i in range(games):
         state = game.new_game(players=2, seed=i)
@@ -46,41 +56,103 @@ def play_pair(game, weak: str, strong: str, games: int, seconds: float, playouts
         players = {up: _player(game, strong, seconds, playouts), 1 - up: _player(game, weak, seconds, playouts)}
         play_bots(state, players, random.Random(i))
         results.append(value(state, up) if state.is_over() else 0.5)
+        print(
+            f"  {game.id} {weak} v {strong}: game {i + 1}, {sum(results) / len(results):.3f} so far",
+            file=sys.stderr,
+            flush=True,
+        )
         for p in players.values():
             if isinstance(p, Coach):
                 spent[0] += p.spent[0]
                 spent[1] += p.spent[1]
+                spent[2] += p.thought
     return results, spent
+
+
+def reach(game, seconds: float, moves: int = 10, probe: int = 100) -> tuple[float, float, float]:
+    """The playouts the coach reaches in ``seconds`` of thought a move: it thinks ``probe``
+    playouts a move for its first ``moves`` moves with a choice, in games against the book's
+    bot, and its playouts per second of this process's processor time give the playouts of
+    ``seconds`` on a machine with a core to spare (a busy machine slows the clock on the wall,
+    not the processor time). Returns (playouts a move, playouts per processor second, playouts
+    per second on the wall)."""
+    coach = Coach(game.id, seconds=None, playouts=probe)
+    seed = 0
+    while coach.thought < moves:
+        state = game.new_game(players=2, seed=seed)
+        coach.memory = None
+        players = {seed % 2: coach, 1 - seed % 2: game.bot_player()}
+        rng = random.Random(seed)
+        while coach.thought < moves and not state.is_over():
+            seat = state.current_player
+            state._advance(players[seat].choose(state.view(seat), state.legal_actions(), rng))
+        seed += 1
+    n, wall, cpu = coach.spent
+    return seconds * n / cpu, n / cpu, n / wall
 
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=0.2)
+    parser.add_argument("--seconds", type=float, default=0, help="the coach's time a move (0: no time bound)")
+    parser.add_argument(
+        "--playouts", type=int, default=None, help="the coach's playouts a move (0: no cap; default: PLAYOUTS's)"
+    )
     parser.add_argument("--game", action="append", help="a game id (default: every coached game)")
+    parser.add_argument(
+        "--pair", action="append", choices=[f"{w}-{s}" for w, s in PAIRS], help="a pair to play (default: all three)"
+    )
+    parser.add_argument("--reach", action="store_true", help="measure the playouts of 0.2 s a move (see above)")
     args = parser.parse_args(argv)
     ids = args.game or [g.id for g in rules.GAMES.values() if set(STRENGTHS) <= set(g.players)]
+    if args.reach:
+        seconds = args.seconds or 0.2
+        now = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        print(f"{now}; load average {os.getloadavg()[0]:.2f}; the coach's playouts in {seconds} s of processor time")
+        print("| game | coach playouts/move | playouts/processor s | playouts/s on the wall |")
+        print("| --- | --- | --- | --- |")
+        for game_id in ids:
+            if game_id in PLAYOUTS and game_id != "minefield":
+                per_move, rate, wall = reach(rules.GAMES[game_id], seconds)
+                print(
+                    f"| {rules.GAMES[game_id].name('en')} | {per_move:,.0f} | {rate:,.0f} | {wall:,.0f} |", flush=True
+                )
+        print(f"load average at the end: {os.getloadavg()[0]:.2f}")
+        return
+    pairs = [p for p in PAIRS if not args.pair or f"{p[0]}-{p[1]}" in args.pair]
+    seconds = args.seconds or None
+    if seconds is None and args.playouts == 0:
+        parser.error("the coach needs a bound: --seconds or --playouts")
+    bound = f"{seconds} s" if seconds else "no time bound"
+    if args.playouts is None:
+        cap = "the game's playouts of PLAYOUTS"
+    else:
+        cap = f"{args.playouts:,} playouts" if args.playouts else "no cap on the playouts"
+    load, now = os.getloadavg()[0], time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    print(f"{now}; load average {load:.2f}; coach: {bound} and {cap} a move; {args.games} games a pair")
     print(
-        f"load average at the start: {os.getloadavg()[0]:.2f}; coach {args.seconds} s a move; {args.games} games a pair"
+        "| game | pair (weaker v stronger) | stronger's share | 95% interval | coach playouts/move | coach playouts/s |"
     )
-    print("| game | pair (weaker v stronger) | stronger's share | 95% interval | coach playouts/s |")
-    print("| --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- |")
     for game_id in ids:
         game = rules.GAMES[game_id]
-        for weak, strong in PAIRS:
+        playouts = PLAYOUTS.get(game_id) if args.playouts is None else args.playouts or None
+        for weak, strong in pairs:
             start = time.perf_counter()
-            results, (n, secs) = play_pair(game, weak, strong, args.games, args.seconds)
+            results, (n, secs, moves) = play_pair(game, weak, strong, args.games, seconds, playouts)
             share = sum(results) / len(results)
             sd = math.sqrt(sum((r - share) ** 2 for r in results) / max(len(results) - 1, 1))
             half = 1.96 * sd / math.sqrt(len(results))
             rate = f"{n / secs:,.0f}" if secs else "-"
+            per_move = f"{n / moves:,.0f}" if moves else "-"
             names = f"{STRENGTH_NAMES[weak]('en')} v {STRENGTH_NAMES[strong]('en')}"
             print(
                 f"| {game.name('en')} | {names} | {100 * share:.1f}% | {100 * max(share - half, 0):.1f} to "
-                f"{100 * min(share + half, 1):.1f}% | {rate} |  ({time.perf_counter() - start:.0f} s)",
+                f"{100 * min(share + half, 1):.1f}% | {per_move} | {rate} |  "
+                f"({len(results)} games, {time.perf_counter() - start:.0f} s, load {os.getloadavg()[0]:.2f})",
                 flush=True,
             )
-    print(f"load average at the end: {os.getloadavg()[0]:.2f}")
+    print(f"{time.strftime('%H:%M UTC', time.gmtime())}; load average at the end: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

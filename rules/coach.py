@@ -47,6 +47,7 @@ __all__ = [
     "Coaching",
     "Mistake",
     "advise",
+    "remembered",
     "review",
     "win_share",
 ]
@@ -111,6 +112,12 @@ class Coaching:
       game's bot); or ``policy(state, actions, rng)``, the same bot's choice read straight
       from an imagined state (every card of which is the coach's own invention), which
       spares the playouts a view per move.
+    * ``remember(memory, view, action)``: what the seat remembers of the game so far, the
+      ``memory`` it had (None at first) brought up to date by its ``view`` now and the
+      ``action`` it plays from it (None: not chosen yet): the cards it saw played and where
+      they went (into a hand that took them, out of the game). Only what the table saw goes
+      in. :class:`Coach` keeps it from move to move and hands it to ``deal`` as the view's
+      ``"memory"``; without it the deal reads the view alone.
     * ``unit``: what a score means, for the reader.
     """
 
@@ -120,6 +127,7 @@ class Coaching:
     horizon: int | None = None
     rollout: str | None = None
     policy: Callable[[State, list[Action], random.Random], Action] | None = None
+    remember: Callable[[dict | None, dict, Action | None], dict] | None = None
     unit: Bi = Bi("chance of winning", "шанс выиграть")
 
 
@@ -155,13 +163,15 @@ def advise(
     seed: int = 0,
     *,
     playouts: int | None = None,
+    recall: bool = True,
 ) -> list[Advice]:
     """The legal moves of ``seat`` ranked best first (see the module's text).
 
     ``seconds`` bounds the time and ``playouts`` the number of playouts (default:
     :data:`DEFAULT_PLAYOUTS`); ``seconds=None`` is bounded by the count alone, so the
-    same seed gives the same advice. Only ``state.view(seat)`` and the seat's legal
-    moves are read.
+    same seed gives the same advice. Only the seat's views and the seat's legal moves are
+    read: ``state.view(seat)`` now and, with ``recall`` (where the game declares what a
+    seat remembers), its views at its earlier moves (:func:`remembered`).
     """
     if state.is_over():
         raise CoachError("the game is over: there is no move to advise", "игра окончена: советовать нечего")
@@ -171,7 +181,35 @@ def advise(
             f"it is player {turn + 1}'s move, not player {seat + 1}'s",
             f"сейчас ходит игрок {turn + 1}, а не игрок {seat + 1}",
         )
-    return _advise(state.GAME, state.view(seat), seat, state.legal_actions(), seconds, seed, playouts)[0]
+    start = time.perf_counter()
+    view = _with_memory(state.GAME, state.view(seat), remembered(state, seat) if recall else None)
+    if seconds is not None:  # the replay counts in the time
+        seconds = max(seconds - (time.perf_counter() - start), 0.0)
+    return _advise(state.GAME, view, seat, state.legal_actions(), seconds, seed, playouts)[0]
+
+
+def remembered(state: State, seat: int) -> dict | None:
+    """What ``seat`` remembers of ``state``'s game before its move now (see :class:`Coaching`):
+    the game replayed from its start, the seat's view read at each of its own moves (and the
+    move), as the strong bot keeps it. None where the game declares no memory."""
+    coaching = state.GAME.coaching
+    remember = coaching.remember if coaching is not None else None
+    if remember is None or not state.history:
+        return None
+    replay, memory = state.restart(), None
+    for action in state.history:
+        if action.player == seat:
+            memory = remember(memory, replay.view(seat), action)
+        replay._advance(action)
+    return memory
+
+
+def _with_memory(game, view: dict, memory: dict | None) -> dict:
+    """The view with what the seat remembers, brought up to date by the view itself."""
+    remember = _coaching(game).remember
+    if remember is None:
+        return view
+    return dict(view, memory=remember(memory, view, None))
 
 
 @dataclass(frozen=True)
@@ -207,13 +245,21 @@ def review(state: State, seat: int, *, playouts: int = 200, seconds: float | Non
     costliest first; moves that cost nothing are left out. Each position is judged from the
     seat's view then, as the advice is."""
     replay = state.restart()
-    mistakes = []
+    game = state.GAME
+    remember = game.coaching.remember if game.coaching is not None else None
+    mistakes, memory = [], None
     for step, action in enumerate(state.history):
-        if action.player == seat and len(replay.legal_actions()) > 1:
-            advice = advise(replay, seat, seconds=seconds, seed=step, playouts=playouts)
-            played = next(a for a in advice if a.action.label == action.label)
-            if played.rank > 0 and advice[0].score > played.score:
-                mistakes.append(Mistake(step, played, advice[0]))
+        if action.player == seat:
+            view = replay.view(seat)
+            actions = replay.legal_actions()
+            if len(actions) > 1:
+                seen = _with_memory(game, view, memory)
+                advice = _advise(game, seen, seat, actions, seconds, step, playouts)[0]
+                played = next(a for a in advice if a.action.label == action.label)
+                if played.rank > 0 and advice[0].score > played.score:
+                    mistakes.append(Mistake(step, played, advice[0]))
+            if remember is not None:
+                memory = remember(memory, view, action)
         replay._advance(action)
     mistakes.sort(key=lambda m: (-m.cost, m.step))
     return mistakes[:shown]
@@ -295,18 +341,21 @@ def _advise(
 
 
 def _better_than(prior: int, runs: list[list[float]]) -> int:
-    """The move that beat ``prior`` in the same imagined deals by the widest sure margin (the
-    mean difference less one standard error), or ``prior`` itself when none did."""
+    """The move that beat ``prior`` in the same imagined deals by the widest sure margin, or
+    ``prior`` itself when none did. A margin is sure when the mean difference exceeds what the
+    best of the k other moves would show by chance alone: sqrt(2 ln k) standard errors (at
+    least one, at most two and a half), so a move with many rivals is not left on noise."""
+    rivals = [k for k, run in enumerate(runs) if k != prior and len(run) >= 2]
+    z = min(max(math.sqrt(2 * math.log(max(len(rivals), 1))), 1.0), 2.5)
     choice, margin = prior, 0.0
     base = runs[prior]
-    for k, run in enumerate(runs):
+    for k in rivals:
+        run = runs[k]
         m = len(run)
-        if k == prior or m < 2:
-            continue
         diffs = [v - base[i] for i, v in enumerate(run)]
         mean = sum(diffs) / m
         sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (m - 1))
-        sure = mean - sd / math.sqrt(m)
+        sure = mean - z * sd / math.sqrt(m)
         if sure > margin:
             choice, margin = k, sure
     return choice
@@ -416,21 +465,33 @@ class Coach:
         self.game = game
         self.seconds = seconds
         self.playouts = playouts
-        #: playouts and seconds spent so far (for the benchmark's playouts per second)
-        self.spent = [0, 0.0]
+        #: playouts, seconds and seconds of this process's processor time spent so far (for the
+        #: benchmark's playouts per second), and the moves it thought about (those with a choice)
+        self.spent = [0, 0.0, 0.0]
+        self.thought = 0
+        #: what the seat remembers of the game so far (see :class:`Coaching`)
+        self.memory: dict | None = None
 
     def choose(self, view: dict, actions: Sequence[Action], rng: random.Random) -> Action:
-        if len(actions) == 1:
-            return actions[0]
         from rules.game import GAMES
 
-        start = time.perf_counter()
-        seat = actions[0].player
         game = GAMES[self.game]
+        remember = game.coaching.remember if game.coaching is not None else None
+        if len(actions) == 1:
+            if remember is not None:
+                self.memory = remember(self.memory, view, actions[0])
+            return actions[0]
+        start, cpu = time.perf_counter(), time.process_time()
+        seat = actions[0].player
         seed = rng.randrange(2**62)
         usual = game.bot_player().choose(view, actions, random.Random(seed))
         prior = next(i for i, a in enumerate(actions) if a is usual or a == usual)
-        advice, move = _advise(game, view, seat, actions, self.seconds, seed, self.playouts, prior)
+        seen = _with_memory(game, view, self.memory)
+        advice, move = _advise(game, seen, seat, actions, self.seconds, seed, self.playouts, prior)
+        if remember is not None:
+            self.memory = remember(self.memory, view, move)
         self.spent[0] += sum(a.playouts for a in advice)
         self.spent[1] += time.perf_counter() - start
+        self.spent[2] += time.process_time() - cpu
+        self.thought += 1
         return move

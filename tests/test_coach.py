@@ -4,6 +4,7 @@ both languages; the three strengths of every game's bots."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import ipywidgets
 import pytest
@@ -69,8 +70,9 @@ def test_two_states_alike_to_the_seat_get_the_same_advice(game_id):
     twin = _hidden_twin(state, seat)
     assert twin.view(seat) == state.view(seat)
     assert _hidden(twin, seat) != _hidden(state, seat)
-    a = advise(state, seat, seconds=None, playouts=PLAYOUTS, seed=3)
-    b = advise(twin, seat, seconds=None, playouts=PLAYOUTS, seed=3)
+    # the view alone: the twin has no earlier moves to remember
+    a = advise(state, seat, seconds=None, playouts=PLAYOUTS, seed=3, recall=False)
+    b = advise(twin, seat, seconds=None, playouts=PLAYOUTS, seed=3, recall=False)
     assert [(x.action.label, x.score) for x in a] == [(x.action.label, x.score) for x in b]
     assert sorted(x.action.label for x in a) == sorted(x.label for x in state.legal_actions())
 
@@ -242,3 +244,94 @@ def _buttons(widget):
     for child in getattr(widget, "children", ()):
         found += _buttons(child)
     return found
+
+
+# ---------------------------------------------------------------- what the seat remembers
+
+
+def _hidden_of(state, seat: int) -> Counter:
+    """The cards, by name, in the hand of the other player of two (read from the real state)."""
+    return Counter(str(c) for c in state.zones()[_HAND_ZONE[state.INFO.id](1 - seat)])
+
+
+_HAND_ZONE = {
+    "durak": lambda p: f"hand{p}",
+    "joker_rummy": lambda p: f"hand{p}",
+    "dummy_rummy": lambda p: f"hand {p + 1}",
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(_HAND_ZONE))
+def test_the_coach_remembers_the_cards_it_saw_the_other_player_take_and_deals_them_to_that_hand(game_id):
+    # seat 0 keeps its memory from its own views and moves only, as the strong bot does; every card it
+    # remembers in the other hand is there in the real game, and each imagined deal puts it there
+    game = GAMES[game_id]
+    remember, deal = game.coaching.remember, game.coaching.deal
+    remembered_any = False
+    for seed in range(4):
+        state = game.new_game(players=2, seed=seed)
+        bots, rng, memory = [game.bot_player(), game.bot_player()], random.Random(seed), None
+        for _ in range(600):
+            if state.is_over():
+                break
+            seat = state.current_player
+            view = state.view(seat)
+            action = bots[seat].choose(view, state.legal_actions(), rng)
+            if seat == 0:
+                now = remember(memory, view, None)
+                held = Counter(c for cards in now["held"].values() for c in cards)
+                assert not held - _hidden_of(state, 0), f"remembered {held} not all in {_hidden_of(state, 0)}"
+                if held:
+                    remembered_any = True
+                    imagined = deal(dict(view, memory=now), random.Random(seed))
+                    assert imagined.view(0) == view
+                    assert not held - _hidden_of(imagined, 0)
+                memory = remember(memory, view, action)
+            state._advance(action)
+    assert remembered_any, "in four games the other player never took a card the seat saw"
+
+
+def test_durak_remembers_the_cards_beaten_and_put_out_and_deals_them_to_the_discard_pile():
+    remember, deal = durak.GAME.coaching.remember, durak.GAME.coaching.deal
+    state = durak.new_game(players=2, seed=2)
+    bots, rng, memory, checked = [durak.HeuristicPlayer(), durak.HeuristicPlayer()], random.Random(2), None, 0
+    while not state.is_over():
+        seat = state.current_player
+        view = state.view(seat)
+        action = bots[seat].choose(view, state.legal_actions(), rng)
+        if seat == 0:
+            now = remember(memory, view, None)
+            gone = set(now["gone"])
+            assert gone <= {str(c) for c in state.zones()["discard"]}
+            if gone:
+                checked += 1
+                imagined = deal(dict(view, memory=now), random.Random(checked))
+                assert gone <= {str(c) for c in imagined.zones()["discard"]}
+            memory = remember(memory, view, action)
+        state._advance(action)
+    assert checked
+
+
+def test_domimi_remembers_the_cards_the_seat_owns_and_deals_its_personal_deck_from_them():
+    # every player for themselves: the seat knows its starting cards and every card it took or
+    # returned, so until a queen steals a card unseen, its imagined cards are its real ones
+    game = GAMES["domimi"]
+    remember, deal = game.coaching.remember, game.coaching.deal
+    checked = 0
+    for seed in range(3):
+        state = game.new_game(players=2, seed=seed)
+        bots, rng, memory = [game.bot_player(), game.bot_player()], random.Random(seed), None
+        while not state.is_over() and not any(type(a).__name__ == "Steal" for a in state.history):
+            seat = state.current_player
+            view = state.view(seat)
+            action = bots[seat].choose(view, state.legal_actions(), rng)
+            if seat == 0:
+                now = remember(memory, view, None)
+                imagined = deal(dict(view, memory=now), random.Random(checked))
+                assert imagined.view(0) == view
+                assert sorted(map(str, imagined.owned(0))) == sorted(map(str, state.owned(0)))
+                assert sorted(map(str, imagined.owned(1))) == sorted(map(str, state.owned(1)))
+                checked += 1
+                memory = remember(memory, view, action)
+            state._advance(action)
+    assert checked > 10

@@ -8,9 +8,9 @@ from collections import Counter
 
 from rules.cards import parse_card
 from rules.coach import Coaching, chance_ahead, win_share
-from rules.games.domimi.oracle import _POINTS_C, _code, _counts, full_field
+from rules.games.domimi.oracle import _POINTS_C, _SUIT_IDX, _code, _counts, full_field
 from rules.games.domimi.players import BuilderPlayer
-from rules.games.domimi.state import DomimiState, Options
+from rules.games.domimi.state import DomimiState, Move, Options, PictureTake, ReturnCard, setup_plan
 from rules.lang import Bi
 
 #: a playout is cut short after this many actions and the game estimated
@@ -29,7 +29,9 @@ def deal(view: dict, rng: random.Random) -> DomimiState:
     The field, the cards revealed and taken this turn, the seat's own discard pile and
     the sizes of every personal deck and discard pile are as the view says; every
     other card (the cards the seat has not seen, or no longer sees) goes at random to
-    the personal decks and the other discard piles.
+    the personal decks and the other discard piles. Where the seat remembers the cards it
+    owns (the view's ``"memory"``, from :func:`remember`), its personal deck is dealt from
+    them (in a random order: it was shuffled), so the others own the rest.
     """
     me, turn = view["player"], view["turn_state"]
     n = len(view["draw_sizes"])
@@ -39,13 +41,26 @@ def deal(view: dict, rng: random.Random) -> DomimiState:
     unseen = Counter(c.index for c in full_field(state.decks))
     for known in (field, kept, taken, mine):
         unseen.subtract(known)
+    owned = (view.get("memory") or {}).get("owned")
+    mine_left: list[int] = []
+    if owned is not None:  # the seat's personal deck: what it owns and does not see now
+        left = Counter(owned)
+        for known in (kept, mine):
+            left.subtract(known)
+        left &= unseen  # never more than is unseen (a card stolen from it is elsewhere)
+        mine_left = sorted(left.elements())
+        rng.shuffle(mine_left)
+        del mine_left[view["draw_sizes"][me] :]
+        unseen.subtract(mine_left)
     pool = sorted(unseen.elements())
     rng.shuffle(pool)
     state.money, state.pics = _counts(field)
     draw, discard = [], []
     for p in range(n):
         size = view["draw_sizes"][p]
-        draw.append(pool[:size])
+        if p == me and owned is not None:
+            size -= len(mine_left)
+        draw.append((mine_left if p == me else []) + pool[:size])
         del pool[:size]
         if p == me:
             discard.append(mine)
@@ -66,6 +81,41 @@ def deal(view: dict, rng: random.Random) -> DomimiState:
     state.phase = view["phase"]
     state._cache = None
     return state
+
+
+def remember(memory: dict | None, view: dict, action) -> dict:
+    """What the seat remembers after its ``view`` now and its ``action`` (see :class:`rules.coach.Coaching`):
+    the cards it owns, when every player plays for themselves.
+
+    It starts with its starting cards (the ace and the two of its two suits) when its first
+    turn is the first it sees; each of its turns adds the cards it took and takes away the
+    cards it returned to the field, once the turn is over. A card a neighbour's queen stole
+    from its personal deck stays in the memory: the deal gives the personal deck only as many
+    cards as it holds. Where it cannot know (teams, whose cards go to a partner, or a game
+    seen from its middle) the memory holds no cards.
+    """
+    me, n, turn = view["player"], len(view["draw_sizes"]), view["turn_state"]
+    played = view["turns_played"]
+    if memory is None:
+        owned = None
+        if turn["options"]["teams"] == "none" and played < n:
+            _decks, pairs = setup_plan(n, turn["options"]["decks"], "none")
+            owned = [_SUIT_IDX[s] * 13 + r for s in pairs[me] for r in (0, 1)]
+        memory = {"played": played, "owned": owned, "taken": [], "returned": []}
+    owned = memory["owned"]
+    if owned is not None and played != memory["played"]:  # the seat's last turn is over
+        left = Counter(owned) + Counter(memory["taken"])
+        left.subtract(memory["returned"])
+        owned = sorted((+left).elements())
+    taken = _codes(view["taken"])
+    returned = list(turn["returned"])
+    if isinstance(action, Move):
+        taken += [_code(c) for c in action.take]
+    elif isinstance(action, PictureTake):
+        taken.append(_code(action.card))
+    elif isinstance(action, ReturnCard):
+        returned.append(_code(action.card))
+    return {"played": played, "owned": owned, "taken": taken, "returned": returned}
 
 
 _BOT = BuilderPlayer()
@@ -94,5 +144,6 @@ COACHING = Coaching(
     evaluate=evaluate,
     horizon=HORIZON,
     policy=policy,
+    remember=remember,
     unit=Bi("chance of winning", "шанс выиграть"),
 )

@@ -9,7 +9,7 @@ from collections import Counter
 from rules.coach import Coaching, chance_ahead, win_share
 from rules.games.dummy_rummy.contracts import _CODE_OF, _NAT, _POINTS, _TEXT
 from rules.games.dummy_rummy.players import HeuristicPlayer
-from rules.games.dummy_rummy.state import PHASES, DummyRummyState, Options
+from rules.games.dummy_rummy.state import PHASES, Discard, DrawDiscard, DummyRummyState, Options
 from rules.lang import Bi
 
 #: a playout is cut short after this many actions and the game estimated
@@ -26,7 +26,10 @@ def deal(view: dict, rng: random.Random) -> DummyRummyState:
     Its hand, the melds, the top of the discard pile, the contracts, the totals and
     where the turn stands are as the view says; the cards it has not seen go at random
     to the other hands (their sizes known), under the top of the discard pile (its
-    count known) and to the stock.
+    count known) and to the stock. What the seat remembers (the view's ``"memory"``, from
+    :func:`remember`) narrows it: the cards it saw discarded and still in the pile lie
+    there, and a card it saw the other player of two take from the pile, and not yet
+    laid on the table, is in that hand.
     """
     me = view["player"]
     given = view["options"]
@@ -44,12 +47,28 @@ def deal(view: dict, rng: random.Random) -> DummyRummyState:
         codes = tuple(_CODE_OF[t] for t in meld["cards"])
         key = meld["low"] if meld["kind"] == "run" else next((_NAT[c] for c in codes if _NAT[c]), 0)
         table.append((meld["owner"], meld["kind"], codes, key))
+    memory = view.get("memory") or {}
     top = [_CODE_OF[view["discard_top"]]] if view["discard_top"] is not None else []
     unseen = Counter(state._pack)
     unseen.subtract(hand)
     unseen.subtract(top)
     for _, _, codes, _ in table:
         unseen.subtract(codes)
+    known_pile = memory.get("pile") or []
+    if len(known_pile) > view["discard_count"] or known_pile[-1:] != [view["discard_top"]]:
+        known_pile = []
+    buried = []
+    for c in (_CODE_OF[t] for t in known_pile[:-1]):
+        if unseen[c] > 0:
+            unseen[c] -= 1
+            buried.append(c)
+    held: dict[int, list[int]] = {}
+    for p, cards in memory.get("held", {}).items():
+        p = int(p)
+        for c in [_CODE_OF[t] for t in cards][: view["hand_sizes"][p]] if p != me else []:
+            if unseen[c] > 0:
+                unseen[c] -= 1
+                held.setdefault(p, []).append(c)
     pool = sorted(unseen.elements())
     rng.shuffle(pool)
     hands = []
@@ -57,8 +76,11 @@ def deal(view: dict, rng: random.Random) -> DummyRummyState:
         if p == me:
             hands.append(hand)
         else:
-            hands.append(pool[:size])
-            del pool[:size]
+            known = held.get(p, [])
+            rest = size - len(known)
+            hands.append(known + pool[:rest])
+            del pool[:rest]
+    top = buried + top
     under = max(view["discard_count"] - len(top), 0)
     state.hands, state.pile, state.stock = hands, pool[:under] + top, pool[under:]
     state.hand_no = view["hand_number"]
@@ -71,6 +93,49 @@ def deal(view: dict, rng: random.Random) -> DummyRummyState:
     state.phase = PHASES.index(view["phase"])
     state._cache = None
     return state
+
+
+def remember(memory: dict | None, view: dict, action) -> dict:
+    """What the seat remembers after its ``view`` now and its ``action`` (see :class:`rules.coach.Coaching`).
+
+    The discard pile's cards from the top down as far as the seat saw them go on it
+    (``pile``, the top last), and at two players the cards the other player took from it
+    (``held``): the seat's discard gone from the pile when its turn comes again (the pile
+    no higher than it left it) was drawn by the other player, who holds it until a card of
+    its name comes to the table or the pile. A new hand starts the memory afresh.
+    """
+    me, n = view["player"], len(view["hand_sizes"])
+    if memory is None or memory["hand"] != view["hand_number"]:
+        memory = {"hand": view["hand_number"], "pile": [], "count": 0, "held": {}, "shown": {}}
+    top, count = view["discard_top"], view["discard_count"]
+    pile = list(memory["pile"])
+    held = {int(p): list(cards) for p, cards in memory["held"].items()}
+    before = memory["count"]
+    if count == before + 1:  # a card discarded on the pile seen
+        pile.append(top)
+    elif count == before and pile and n == 2 and memory.get("mine"):  # the seat's discard taken, another put
+        held.setdefault(1 - me, []).append(pile.pop())
+        pile.append(top)
+    elif not (count == before and pile[-1:] == [top]):
+        pile = [top] if top is not None else []
+    shown = Counter(t for meld in view["table"] for t in meld["cards"])
+    grew = shown - Counter(memory["shown"])
+    if count > before and top is not None:  # a discard of the other player's
+        grew[top] += 1
+    for cards in held.values():
+        for card in list(cards):
+            if grew[card] > 0:
+                grew[card] -= 1
+                cards.remove(card)
+    mine = isinstance(action, Discard)
+    if mine:
+        pile.append(str(action.card))
+        count += 1
+    elif isinstance(action, DrawDiscard) and pile:
+        pile.pop()
+        count -= 1
+    pile = pile[-count:] if count else []
+    return {"hand": view["hand_number"], "pile": pile, "count": count, "held": held, "shown": dict(shown), "mine": mine}
 
 
 _BOT = HeuristicPlayer()
@@ -107,5 +172,6 @@ COACHING = Coaching(
     evaluate=evaluate,
     horizon=HORIZON,
     policy=policy,
+    remember=remember,
     unit=Bi("chance of winning the game", "шанс выиграть партию"),
 )

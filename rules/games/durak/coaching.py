@@ -8,7 +8,7 @@ import random
 from rules.cards import ALL_CARDS, parse_card
 from rules.coach import Coaching
 from rules.games.durak.beats import _RANK_KEY, _code, strength, top_joker, trump_suits
-from rules.games.durak.state import ADD, PHASES, THROW, Attack, DurakState, Options, Take
+from rules.games.durak.state import ADD, PHASES, THROW, Attack, Beat, DurakState, Options, Take, ThrowIn
 from rules.lang import Bi
 
 
@@ -33,24 +33,42 @@ def deal(view: dict, rng: random.Random) -> DurakState:
     hand = [_code(parse_card(c)) for c in view["hand"]]
     table = [(_code(parse_card(a)), None if d is None else _code(parse_card(d))) for a, d in view["table"]]
     seen = set(hand) | {a for a, _ in table} | {d for _, d in table if d is not None}
+    memory = view.get("memory") or {}
     turned = view["trump_card"]
+    held: dict[int, list[int]] = {}
     if turned is not None:
         trump = _code(parse_card(turned))
         seen.add(trump)
-    else:  # the turned-up card was drawn: any card of its colour and suits stands for it
+    elif memory.get("trump") is not None:  # the turned-up card was drawn: the seat saw which it was
+        trump = _code(parse_card(memory["trump"]))
+        if trump not in seen and n == 2 and trump not in _codes(memory.get("gone", ())):
+            held[1 - me] = [trump]
+    else:  # a card of its colour and suits stands for it
         trump = _stand_in(state, view)
-    unseen = [c for c in state._pack if c not in seen]
+    gone = [c for c in _codes(memory.get("gone", ())) if c not in seen][: view["discard_count"]]
+    placed = set(gone)
+    for p, cards in memory.get("held", {}).items():
+        p = int(p)
+        if p != me:
+            mine = held.setdefault(p, [])
+            mine += [c for c in _codes(cards) if c not in seen and c not in placed and c not in mine]
+            del mine[view["hand_sizes"][p] :]
+    for cards in held.values():
+        placed.update(cards)
+    unseen = [c for c in state._pack if c not in seen and c not in placed]
     rng.shuffle(unseen)
     hands = []
     for p, size in enumerate(view["hand_sizes"]):
         if p == me:
             hands.append(hand)
         else:
-            hands.append(unseen[:size])
-            del unseen[:size]
+            known = held.get(p, [])
+            rest = size - len(known)
+            hands.append(known + unseen[:rest])
+            del unseen[:rest]
     in_deck = max(view["deck_count"] - 1, 0)
     deck = ([trump] if turned is not None else []) + unseen[:in_deck]
-    discard = unseen[in_deck:]
+    discard = gone + unseen[in_deck:]
     state._lay(trump, deck, discard)
     state.hands = hands
     state.out = list(view["out"])
@@ -67,6 +85,73 @@ def deal(view: dict, rng: random.Random) -> DurakState:
     state.ptr = state.order.index(view["turn"]) if state.phase in (THROW, ADD) else 0
     state.lead_how = "set"
     return state
+
+
+def _suit(card: str) -> str | None:
+    """The suit of a card named in a view (None: a joker)."""
+    parsed = parse_card(card)
+    return None if parsed.joker is not None else parsed.suit.value
+
+
+def _codes(cards) -> list[int]:
+    return [_code(parse_card(c)) for c in cards]
+
+
+def _cards_of(view: dict) -> list[str]:
+    return [c for pair in view["table"] for c in pair if c is not None]
+
+
+def remember(memory: dict | None, view: dict, action) -> dict:
+    """What the seat remembers after its ``view`` now and its ``action`` (see :class:`rules.coach.Coaching`).
+
+    The cards of a bout it saw went, when the bout ended, out of the game (the defender
+    beat them: the defender leads next) or into the defender's hand (it took them: another
+    player leads); a card remembered in a hand leaves it when it is played again. The
+    turned-up card is remembered after it was drawn. A new game of the match (or a deck
+    larger than before) starts the memory afresh.
+    """
+    me = view["player"]
+    if memory is None or memory["games"] != view["games_played"] or view["deck_count"] > memory["deck"]:
+        memory = {"games": view["games_played"], "deck": view["deck_count"], "table": [], "gone": [], "held": {}}
+        memory["discard"], memory["open"] = view["discard_count"], []
+        memory["attacker"], memory["defender"], memory["trump"] = view["attacker"], view["defender"], None
+    table = _cards_of(view)
+    gone = list(memory["gone"])
+    held = {int(p): list(cards) for p, cards in memory["held"].items()}
+    before = memory["table"]
+    if before and not set(before) <= set(table):  # the bout seen last is over
+        defender = memory["defender"]
+        if view["attacker"] != defender:
+            if defender != me:
+                held.setdefault(defender, []).extend(before)
+        else:
+            gone.extend(before)
+            if defender != me and view["discard_count"] - memory["discard"] > len(before):
+                # the defender beat the last cards unseen: any card that could have beaten them may be gone
+                open_suits = {_suit(a) for a in memory["open"]} | set(view["trump_suits"]) | {None}
+                held[defender] = [c for c in held.get(defender, []) if _suit(c) not in open_suits]
+        before = []
+    shown = set(table) | set(view["hand"])
+    held = {p: [c for c in cards if c not in shown] for p, cards in held.items()}
+    card = getattr(action, "card", None)
+    covered = {a for a, d in view["table"] if d is not None}
+    if isinstance(action, Beat):
+        covered.add(str(action.attack))
+    if card is not None and isinstance(action, Attack | ThrowIn | Beat):
+        table = [*table, str(card)]
+    return {
+        "discard": view["discard_count"],
+        "open": [a for a, _ in view["table"] if a not in covered]
+        + ([str(card)] if isinstance(action, Attack | ThrowIn) else []),
+        "games": view["games_played"],
+        "deck": view["deck_count"],
+        "table": table,
+        "gone": gone,
+        "held": held,
+        "attacker": view["attacker"],
+        "defender": view["defender"],
+        "trump": view["trump_card"] if view["trump_card"] is not None else memory["trump"],
+    }
 
 
 def _stand_in(state: DurakState, view: dict) -> int:
@@ -140,5 +225,6 @@ COACHING = Coaching(
     deal=deal,
     value=value,
     policy=policy,
+    remember=remember,
     unit=Bi("chance of not being the fool", "шанс не остаться в дураках"),
 )

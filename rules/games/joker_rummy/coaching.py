@@ -10,7 +10,7 @@ from rules.cards import parse_card
 from rules.coach import Coaching, chance_ahead, win_share
 from rules.games.joker_rummy.melds import _code, _penalty_codes
 from rules.games.joker_rummy.players import HeuristicPlayer
-from rules.games.joker_rummy.state import PHASES, JokerRummyState, Options, _TableMeld
+from rules.games.joker_rummy.state import PHASES, Discard, JokerRummyState, Options, _TableMeld
 from rules.lang import Bi
 
 #: a playout is cut short after this many actions and the deal estimated
@@ -24,7 +24,9 @@ def deal(view: dict, rng: random.Random) -> JokerRummyState:
 
     Its hand, the discard pile, the melds, the totals and where the turn stands are as
     the view says; the cards it has not seen go at random to the other hands (their
-    sizes known) and to the stock.
+    sizes known) and to the stock. A card the seat saw the other player of two take from the
+    discard pile and not play since (the view's ``"memory"``, from :func:`remember`) stays
+    in that hand.
     """
     me = view["player"]
     given = view["options"]
@@ -48,6 +50,15 @@ def deal(view: dict, rng: random.Random) -> JokerRummyState:
     unseen.subtract(discard)
     for m in melds.values():
         unseen.subtract(m.cards)
+    held: dict[int, list[int]] = {}
+    for p, cards in (view.get("memory") or {}).get("held", {}).items():
+        p = int(p)
+        if p == me:
+            continue
+        for c in [_code(parse_card(t)) for t in cards][: view["hand_sizes"][p]]:
+            if unseen[c] > 0:
+                unseen[c] -= 1
+                held.setdefault(p, []).append(c)
     pool = sorted(unseen.elements())
     rng.shuffle(pool)
     hands = []
@@ -55,8 +66,10 @@ def deal(view: dict, rng: random.Random) -> JokerRummyState:
         if p == me:
             hands.append(sorted(hand))
         else:
-            hands.append(sorted(pool[:size]))
-            del pool[:size]
+            known = held.get(p, [])
+            rest = size - len(known)
+            hands.append(sorted(known + pool[:rest]))
+            del pool[:rest]
     state.hands, state.stock, state.discard = hands, pool, discard
     state.melds = melds
     state.next_meld = max(melds, default=0) + 1
@@ -72,6 +85,41 @@ def deal(view: dict, rng: random.Random) -> JokerRummyState:
     state.deals = view["deals"]
     state._cache = None
     return state
+
+
+def _shown(view: dict) -> Counter:
+    return Counter(view["discard"]) + Counter(c for m in view["melds"] for c in m["cards"])
+
+
+def remember(memory: dict | None, view: dict, action) -> dict:
+    """What the seat remembers after its ``view`` now and its ``action`` (see :class:`rules.coach.Coaching`).
+
+    At two players: the discard pile as the seat left it with its discard; the cards gone
+    from it when its turn comes again were taken by the other player, who holds them until
+    a card of that name comes to the table or the pile. A new deal starts the memory afresh.
+    """
+    me, n = view["player"], len(view["hand_sizes"])
+    if memory is None or memory["deal"] != view["deal"]:
+        memory = {"deal": view["deal"], "pile": None, "held": {}, "shown": {}}
+    pile, shown = view["discard"], _shown(view)
+    held = {int(p): list(cards) for p, cards in memory["held"].items()}
+    before = memory["pile"]
+    if before is not None and n == 2:
+        k = 0
+        while k < min(len(before), len(pile)) and before[k] == pile[k]:
+            k += 1
+        if before[k:]:
+            held.setdefault(1 - me, []).extend(before[k:])
+    grew = shown - Counter(memory["shown"])
+    for cards in held.values():
+        for card in list(cards):
+            if grew[card] > 0:
+                grew[card] -= 1
+                cards.remove(card)
+    after = None
+    if isinstance(action, Discard):
+        after = [*pile, *(str(c) for c in action.cards)]
+    return {"deal": view["deal"], "pile": after, "held": held, "shown": dict(shown)}
 
 
 _BOT = HeuristicPlayer()
@@ -102,5 +150,6 @@ COACHING = Coaching(
     evaluate=evaluate,
     horizon=HORIZON,
     policy=policy,
+    remember=remember,
     unit=Bi("chance of the lowest total", "шанс на наименьшую сумму очков"),
 )
