@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import ipywidgets as w
 import pytest
 
 from rules.cards import card_name
@@ -191,6 +193,20 @@ def test_settings_save_and_the_log_are_drawers_behind_buttons():
         assert "rb-toggle" in toggle._dom_classes and "rb-drawer" in drawer._dom_classes
     assert view.control("rb-new") is _find_in(view.control("rb-drawer-settings"), "rb-new")
     assert view.control("rb-undo").description == "Undo", "Undo is on the bar, not in a drawer"
+
+
+def test_the_table_wears_its_stylesheet_once_and_keeps_it_from_game_to_game():
+    css = (Path(__file__).resolve().parents[1] / "widgets" / "table.css").read_text(encoding="utf-8")
+    view = _view(seed=1)
+
+    def styles():
+        return [c for c in view.children if isinstance(c, w.HTML) and "<style>" in c.value]
+
+    first = styles()
+    assert len(first) == 1 and css in first[0].value and ".rb-hand" in css
+    view.set_language("ru")
+    view.new_game()
+    assert styles() == first and first[0].comm is not None, "the same stylesheet, not a new copy per redraw"
 
 
 def _find_in(widget, css_class):

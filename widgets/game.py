@@ -35,6 +35,7 @@ import random
 import re
 import secrets
 import time
+from importlib import resources
 from typing import NamedTuple
 
 import ipywidgets as w
@@ -60,101 +61,16 @@ LAST_LINES = 6
 #: a fresh deal's seed is below this (a number a teacher can read out to a class)
 FRESH_SEEDS = 10**6
 
-#: The table's look. Sizes are chosen so that the whole table (seats, centre, hand, status
-#: and moves) is on the first screen of a phone (360×740), a laptop (1280×720) and, with
-#: the projector setting, a classroom's projector (1920×1080); no text is under 11 px.
-STYLE = """<style>
-.rb-game{position:relative;font-size:15px;line-height:1.35;color:#1f2328;--rb-centre-max:none;--rb-moves-max:none}
-@media (min-width:700px){.rb-game{--rb-centre-max:max(170px, calc(100vh - 430px));--rb-moves-max:max(96px, calc(100vh - 560px))}}
-@media (min-width:1500px) and (min-height:850px){.rb-game:not(.rb-projector){zoom:1.3}}
-@media (min-width:1900px) and (min-height:1000px){.rb-game:not(.rb-projector){zoom:1.5}}
-.rb-game .widget-html-content{font-size:inherit;line-height:inherit;min-width:0;max-width:100%}
-.rb-game .widget-html{min-width:0;max-width:100%}
-.rb-game .rb-bar,.rb-game .rb-topbar{display:flex;flex-wrap:wrap;gap:6px 8px;align-items:center}
-.rb-game .rb-topbar{position:relative;margin:0 0 6px;overflow:visible}
-.rb-game .rb-topbar>.widget-button{margin:0}
-.rb-game .rb-drawer{display:none !important;position:absolute;top:100%;left:0;right:0;z-index:30;margin-top:4px;
-  background:#fff;border:1px solid #57606a;border-radius:8px;box-shadow:0 10px 28px rgba(0,0,0,.25);
-  padding:10px 12px;max-height:75vh;overflow:auto;box-sizing:border-box}
-.rb-game .rb-drawer.rb-open{display:flex !important}
-.rb-game .rb-drawer>*{flex-shrink:0}
-@media (max-width:699px){.rb-game .rb-drawer{position:static;flex:1 1 100%;order:10;max-height:none;overflow:visible}}
-@media (min-width:900px){.rb-game .rb-drawer{right:auto;width:min(46em,100%)}
-  .rb-game .rb-drawer-log{left:auto;right:0;width:min(34em,100%)}}
-.rb-game .rb-drawer h2{font-size:1em;margin:0 0 .4em}
-.rb-game .rb-toggle[aria-expanded=true]{background:#0550ae !important;color:#fff !important}
-.rb-game .rb-seats{display:flex;flex-wrap:wrap;gap:6px;margin:0 0 6px}
-.rb-game .rb-seat{border:1px solid #8c959f;border-radius:8px;padding:3px 8px;background:#fff;color:#1f2328;font-size:13px;line-height:1.3}
-.rb-game .rb-seat.rb-current{border:3px solid #0550ae;background:#ddf4ff;padding:1px 6px}
-.rb-game .rb-seat .rb-role{color:#424a53;font-style:italic}
-.rb-game .rb-seats .rb-seat{display:flex;flex-direction:column;min-width:6.5em}
-.rb-game .rb-seat.rb-me{display:inline-block;margin:0 0 2px}
-.rb-game .rb-centre{border-radius:10px;background:#e3f1e7;padding:6px 8px;overflow:auto;max-height:var(--rb-centre-max);
-  min-height:3em;box-sizing:border-box}
-.rb-game .rb-centre svg.cards{max-width:none}
-.rb-game .rb-centre svg.cards.grid{max-width:100%;height:auto}
-.rb-game .rb-hand{display:flex;gap:4px;padding:18px 0 4px;align-items:flex-end;max-width:100%;overflow:visible}
-.rb-game button.rb-card{flex:0 1 var(--rb-card,60px);min-width:26px;width:var(--rb-card,60px);height:calc(var(--rb-card,60px)*1.4);
-  margin:0;padding:0;border:0;border-radius:calc(var(--rb-card,60px)*.08);background:#fff left top/var(--rb-card,60px) auto no-repeat;
-  color:transparent;font-size:1px;line-height:1;overflow:hidden;white-space:nowrap;text-indent:200%;box-shadow:0 1px 3px rgba(0,0,0,.35);
-  cursor:pointer;transition:transform .12s ease-out}
-.rb-game button.rb-card:last-child{flex-shrink:0}
-.rb-game button.rb-card.rb-legal{transform:translateY(-10px)}
-.rb-game button.rb-card.rb-legal:hover{transform:translateY(-14px)}
-.rb-game button.rb-card.rb-dim{filter:brightness(.78) saturate(.6);cursor:default}
-.rb-game button.rb-card.rb-selected{transform:translateY(-18px);box-shadow:0 0 0 3px #0550ae,0 4px 10px rgba(0,0,0,.35)}
-.rb-game button.rb-card.rb-fresh{animation:rb-glow 1.8s ease-out}
-.rb-game .rb-choices{display:flex;flex-wrap:wrap;gap:6px;padding:0 5px;margin:0 -5px}
-.rb-game .rb-choices:empty{display:none}
-.rb-game .rb-last{margin:4px 0 0;padding:0;list-style:none}
-.rb-game .rb-deal-no{font-size:13px;color:#424a53;white-space:nowrap}
-.rb-game .rb-result-box{border:2px solid #1a7f37;border-radius:10px;padding:6px 12px;margin:6px 0;background:#f0fff4}
-.rb-game .rb-result-box h2{font-size:1.15em;margin:0 0 4px}
-.rb-game .rb-result-box p{margin:0 0 4px}
-.rb-game .rb-result-box table{border-collapse:collapse}
-.rb-game .rb-result-box :is(td,th){padding:2px 12px 2px 0;text-align:left}
-.rb-game .rb-result-box tr.rb-winner{font-weight:700}
-.rb-game .hl-last{animation:rb-glow 1.8s ease-out}
-@keyframes rb-glow{0%{filter:drop-shadow(0 0 9px #bf8700)}100%{filter:none}}
-.rb-game .rb-last{font-size:13px}
-.rb-game a.rule-link{color:#0550ae;text-decoration:underline}
-.rb-game small{font-size:12px}
-.rb-game .rb-status{font-size:16px;font-weight:600;margin:4px 0 2px}
-.rb-game .rb-actions{display:flex;flex-wrap:wrap;gap:6px;max-height:var(--rb-moves-max);overflow-y:auto;padding:5px;margin:0 -5px}
-.rb-game .rb-actions:focus{outline:none}
-.rb-game .rb-actions:focus-visible{outline:3px solid #0550ae;outline-offset:-3px;border-radius:8px}
-.rb-game button.rb-action{min-height:40px;height:auto;padding:4px 12px;font-size:15px;font-weight:600;background:#fff !important;
-  color:#0550ae !important;border:2px solid #0550ae;border-radius:8px;margin:0;white-space:normal}
-.rb-game button.rb-action:hover{background:#ddf4ff !important}
-.rb-game button.rb-again{align-self:flex-start;width:auto;min-height:40px;height:auto;padding:4px 16px;font-size:15px;font-weight:600;border-radius:8px;margin:4px 0}
-.rb-game .widget-button,.rb-game .widget-toggle-button{width:auto;min-width:3em;font-size:14px}
-.rb-game .rb-topbar .widget-button{min-height:36px;padding:4px 9px;border-radius:6px;background:#fff;color:#1f2328;border:1px solid #57606a}
-.rb-game .widget-label{width:auto;min-width:0;max-width:none;white-space:normal}
-.rb-game .rb-drawer .widget-inline-hbox{width:auto;max-width:100%;flex-wrap:wrap;height:auto}
-.rb-game .rb-drawer .widget-inline-hbox .widget-label{max-width:100%}
-.rb-game .rb-drawer :is(select,input[type=number],.widget-toggle-buttons){max-width:100%}
-.rb-game .rb-drawer .rb-bar{gap:8px 12px;align-items:flex-start}
-@media (max-width:420px){.rb-game{--rb-card:48px}.rb-game .rb-hand{gap:2px}.rb-game button.rb-card{min-width:22px}.rb-game .rb-topbar{gap:6px}.rb-game .rb-topbar .widget-button{font-size:13px;padding:4px 7px}
-  .rb-game .rb-seats .rb-seat{font-size:12px;padding:2px 6px;min-width:0}.rb-game .rb-seats .rb-seat.rb-current{padding:0 4px}}
-.rb-game .rb-log ol{margin:0;padding-left:1.6em}
-.rb-game .rb-typed{margin-top:6px}
-.rb-game :is(button,select,input,textarea,summary,a,[tabindex]):focus-visible{outline:3px solid #0550ae !important;outline-offset:2px;box-shadow:0 0 0 2px #fff}
-.rb-game .rb-meta{display:none}
-.rb-projector{font-size:24px;--jp-widgets-font-size:22px;--jp-widgets-inline-height:44px;--jp-widgets-inline-label-width:auto;
-  --rb-card:128px;--rb-centre-max:max(260px, calc(100vh - 640px));--rb-moves-max:max(140px, calc(100vh - 860px))}
-.rb-projector .rb-seat{font-size:22px;border-width:3px}
-.rb-projector .rb-seat.rb-current{border-width:6px;background:#b6e3ff}
-.rb-projector .rb-centre svg.cards{width:auto;height:160px}
-.rb-projector .rb-centre svg.cards.grid{width:100%;height:auto;max-height:calc(var(--rb-centre-max) - 3em)}
-.rb-projector .rb-last{font-size:20px}
-.rb-projector .rb-last small,.rb-projector .rb-centre small{font-size:18px}
-.rb-projector .rb-status{font-size:28px}
-.rb-projector .widget-button,.rb-projector .widget-toggle-button{font-size:22px}
-.rb-projector :is(button.rb-action,button.rb-again){font-size:24px;min-height:56px}
-.rb-projector .rb-topbar .widget-button{min-height:48px}
-.rb-projector .rb-typed{width:100%;max-width:40em}
-@media (prefers-reduced-motion: reduce){.rb-game .hl-last{animation:none}}
-</style>"""
+#: the table's look: a stylesheet beside this module (in the wheel the static site installs)
+STYLESHEET = "table.css"
+
+
+@functools.cache
+def table_style() -> str:
+    """The table's stylesheet (``widgets/table.css``) as a ``<style>`` element, read once."""
+    css = resources.files("widgets").joinpath(STYLESHEET).read_text(encoding="utf-8")
+    return f"<style>{css}</style>"
+
 
 _SPEEDS = (("instant", "Instant", "Сразу"), ("normal", "Normal", "Обычно"), ("step", "Step by step", "По шагу"))
 _TAGS = re.compile(r"<[^>]+>")
@@ -223,6 +139,7 @@ class GameView(w.VBox):
         self._hand.on_select = self._draw_table
         self._fresh: frozenset[Card] = frozenset()
         self._result = w.HTML()
+        self._style = w.HTML(table_style(), layout=w.Layout(display="none"))  # kept from game to game
         for widget, name in (
             (self._status, "rb-status"),
             (self._last, "rb-last-move"),
@@ -681,7 +598,9 @@ class GameView(w.VBox):
     def _rebuild(self) -> None:
         lang = self.lang
         # the controls this view replaces (another language, a new game), not the lines it keeps
-        close_tree(*self.children, keep=(self._status, self._last, self._hand_box, self._hand, self._result))
+        close_tree(
+            *self.children, keep=(self._style, self._status, self._last, self._hand_box, self._hand, self._result)
+        )
         self._table, self._actions, self._log = w.HTML(), w.HBox(), w.HTML()
         self._buttons, self._offered, self._button_moves = [], [], []
         self._typed_box = w.Text(
@@ -743,26 +662,27 @@ class GameView(w.VBox):
         )
         self._deal = w.HTML()
         self._deal.add_class("rb-deal")
-        topbar = w.HBox([*settings, undo, *saving, *log, self._deal])
+        topbar = w.HBox([*settings, undo, *saving, *log])
         topbar.add_class("rb-topbar")
+        status = w.HBox([self._status, self._deal])  # whose turn, and the deal's number beside it
+        status.add_class("rb-status-row")
+        # the viewer's seat, hand, status and moves: docked at the foot of a phone's screen while the page scrolls
+        dock = w.VBox([self._hand_box, self._hand, status, self._actions, self._step])
+        dock.add_class("rb-dock")
         self._meta = w.HTML(self._meta_html(), layout=w.Layout(display="none"))
         self._meta.add_class("rb-meta")
         self._special = w.VBox()
         self._special.add_class("rb-special")
         self._hint = HintPanel(self)
         self.children = [
-            w.HTML(STYLE, layout=w.Layout(display="none")),
+            self._style,
             self._meta,
             topbar,
+            self._result,  # a finished game: its result and Play again on the first screen, above the table
+            self._again,
             self._table,
             self._last,
-            self._again,
-            self._result,
-            self._hand_box,
-            self._hand,
-            self._status,
-            self._actions,
-            self._step,
+            dock,
             self._special,
             self._typed_box,
             self._hint,

@@ -182,8 +182,8 @@ class Hand(w.VBox):
             moves = self.card_moves(i)
             state = "rb-selected" if i in self.selected else "rb-legal" if moves else "rb-dim" if self.active else ""
             classes = ["rb-card", card_class(card), *([state] if state else [])]
-            if card in self._fresh:
-                classes.append("rb-fresh")
+            if card in self._fresh:  # the card the last move brought into the hand glows as on the table
+                classes.append("hl-last")
             with button.hold_sync():
                 button._dom_classes = tuple(classes)
                 button.description = self._card_text(card, moves)

@@ -50,7 +50,9 @@ FIRST_SCREEN = """() => {
     const r = e.getBoundingClientRect();
     return r.height ? {top: Math.round(r.top), bottom: Math.round(r.bottom)} : null;
   };
-  return {hand: box('.rb-game .rb-hand'), moves: box('.rb-game .rb-actions:has(button)') || box('.rb-game .rb-hand'),
+  // the moves: their buttons, else the hand's cards, else (a finished game) Play again
+  return {hand: box('.rb-game .rb-hand'),
+          moves: box('.rb-game .rb-actions:has(button)') || box('.rb-game .rb-hand') || box('.rb-game .rb-again'),
           status: box('.rb-game .rb-status'),
           seat: box('.rb-game .rb-me'), height: window.innerHeight};
 }"""
@@ -203,14 +205,7 @@ def _intro_is_folded(page, lang):
     assert "·" not in heading and not OTHER[lang].search(ALLOWED[lang].sub("", heading)), heading
 
 
-#: the tables that, since the hand became cards to tap, run a few pixels past a phone's first
-#: screen (a card of a long rummy hand past its right edge, the moves or the status past its
-#: bottom): the phone layout still to be made to fit; the larger sizes are checked after it
-PHONE_OVERFLOWS = frozenset({"domimi", "domino", "dummy_rummy", "joker_rummy", "minefield"})
-_PHONE_XFAIL = pytest.mark.xfail(reason="the tappable hand's phone layout runs past the first screen", strict=False)
-
-
-@pytest.mark.parametrize("app", [pytest.param(a, marks=_PHONE_XFAIL) if a in PHONE_OVERFLOWS else a for a in APPS])
+@pytest.mark.parametrize("app", APPS)
 def test_the_table_is_the_first_screen_from_a_phone_to_a_projector(page, voila_url, offline, app):
     """In both languages at the start, and after 20 moves, at the three sizes; no serious axe fault."""
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -347,8 +342,7 @@ def test_new_game_and_undo_work_by_keyboard_alone(page, voila_url, offline, app)
     assert serious == [], serious
 
 
-@_PHONE_XFAIL
-def test_a_finished_game_offers_new_game_under_the_table_by_keyboard(page, voila_url, offline):
+def test_a_finished_game_offers_its_result_and_a_new_game_on_the_first_screen_by_keyboard(page, voila_url, offline):
     _open(page, voila_url, "minefield", "en", (360, 740))
     again = page.locator("button.rb-again")
     expect(again).to_be_hidden()
@@ -365,13 +359,7 @@ def test_a_finished_game_offers_new_game_under_the_table_by_keyboard(page, voila
     expect(page.locator(".minefield-field td.mf-open")).to_have_count(0)
 
 
-#: the rummies' first move chosen by tap plays a meld or a draw whose glow is not yet found
-_RUMMY_GLOW = pytest.mark.xfail(reason="a rummy's tapped first move: its glow is still to be found", strict=False)
-
-
-@pytest.mark.parametrize(
-    "app", [pytest.param(a, marks=_RUMMY_GLOW) if a in ("dummy_rummy", "joker_rummy") else a for a in APPS]
-)
+@pytest.mark.parametrize("app", APPS)
 def test_the_card_that_glows_is_the_card_just_played(page, voila_url, offline, app):
     _open(page, voila_url, app, "en", (1280, 720))
     page.locator(".rb-toggle-settings").click()
@@ -390,12 +378,23 @@ def test_the_card_that_glows_is_the_card_just_played(page, voila_url, offline, a
     expect(page.locator(".rb-last-move")).not_to_have_text(before)
     if not named:
         return  # a move that plays no card the reader may see (drawing a barrel, a card from the stock)
-    glowing = page.locator(".rb-game .hl-last")
-    expect(glowing.first).to_be_attached()
-    cards = page.locator(".rb-game g.card.hl-last")
-    for k in range(cards.count()):
-        classes = cards.nth(k).get_attribute("class")
-        assert any(_card_class(c) in classes for c in named), f"{app}: {classes} glows, but the move played {named}"
+    # the card glows where it landed: on the table, or in the hand (a card taken from the discard pile).
+    # The table, the last move and the hand are parts of the page that arrive one after the other:
+    # wait until a card the move played glows, and until nothing more arrives, then look at all that glows
+    played = ", ".join(
+        f".rb-game g.card.hl-last.{_card_class(c)}, .rb-game button.rb-card.hl-last.{_face(c)}" for c in named
+    )
+    expect(page.locator(played).first).to_be_attached()
+    _settled(page)
+    glowing = page.locator(".rb-game g.card.hl-last, .rb-game button.rb-card.hl-last").evaluate_all(
+        "(cards) => cards.map((c) => [c.getAttribute('class'), getComputedStyle(c).animationName])"
+    )
+    assert glowing, f"{app}: nothing glows after {named}"
+    for classes, animation in glowing:
+        assert any(_card_class(c).replace(".", " ") in classes or _face(c) in classes.split() for c in named), (
+            f"{app}: {classes} glows, but the move played {named}"
+        )
+        assert animation == "rb-glow", f"{app}: {classes} is marked but does not glow ({animation})"
 
 
 def _cards_named(text: str) -> list:
@@ -406,9 +405,15 @@ def _cards_named(text: str) -> list:
 
 
 def _card_class(card) -> str:
+    """The classes of ``card``'s picture on the table, as a CSS selector (``rank-10.suit-hearts``)."""
     if card.is_joker:
         return f"joker-{card.joker.value}"
-    return f"rank-{str(card)[:-1]} suit-{card.suit.name_in('en')}"
+    return f"rank-{str(card)[:-1]}.suit-{card.suit.name_in('en')}"
+
+
+def _face(card) -> str:
+    """The class of a hand's button that shows ``card`` (``rb-c-10H``, ``rb-c-RJ``)."""
+    return "rb-c-" + str(card).translate(str.maketrans("♠♥♦♣", "SHDC"))
 
 
 #: the book's pages with grids of small cards: on a phone, every word readable

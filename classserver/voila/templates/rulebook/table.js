@@ -40,7 +40,10 @@
     if (Date.now() > refocus.until) { refocus = null; return; }
     var active = document.activeElement;
     if (active && active !== document.body && document.contains(active)) return;
-    var target = refocus.game.querySelector(refocus.selector);
+    /* not the control being replaced (it may still be on the page while its successor is drawn) */
+    var target = Array.prototype.slice.call(refocus.game.querySelectorAll(refocus.selector)).filter(function (e) {
+      return e !== refocus.stale;
+    })[0];
     if (target) { target.focus(); refocus = null; }
   }
 
@@ -110,14 +113,16 @@
       var own = done.closest(".rb-drawer"), button = toggleOf(own);
       if (!button) return;
       /* a new game redraws the bar: the focus goes to the new Settings button when it comes */
-      refocus = { game: button.closest(".rb-game"), selector: ".rb-toggle-" + TOGGLE.exec(button.className)[1], until: Date.now() + 15000 };
+      var selector = ".rb-toggle-" + TOGGLE.exec(button.className)[1];
+      refocus = { game: button.closest(".rb-game"), selector: selector, stale: button, until: Date.now() + 15000 };
       setTimeout(function () { setOpen(button, own, false); button.focus(); }, 0);
       return;
     }
     var again = target.closest(".rb-game .rb-again");
     if (again) {
       /* the table is drawn again: the focus goes to the new game's moves when they come */
-      refocus = { game: again.closest(".rb-game"), selector: ".rb-actions", until: Date.now() + 15000 };
+      var game = again.closest(".rb-game");
+      refocus = { game: game, selector: ".rb-actions", stale: game.querySelector(".rb-actions"), until: Date.now() + 15000 };
       return;
     }
     var card = target.closest(".rb-game .rb-cards button, .rb-game .rb-choices button");
