@@ -172,8 +172,10 @@ def project_wheel(cache: Path) -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     for name in ("rules", "widgets"):
         shutil.copytree(ROOT / name, source / name, ignore=ignore)
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy2(ROOT / name, source / name)
+    shutil.copy2(ROOT / "pyproject.toml", source / "pyproject.toml")
+    # the wheel's description: one line, not the README, whose every edit would change the pack
+    # and so the snapshot named by it (nothing in the browser reads the description)
+    (source / "README.md").write_text("The rules engine and the views of the card rulebook, for the site's Python.\n")
     run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(folder), str(source))
     return next(folder.glob("card_rulebook-*.whl"))
 
