@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: the files that take longest (``--durations`` of make test's pytest line), longest first
 LONGEST_FIRST = (
+    "tests/test_hub_servers.py",
     "tests/test_hub.py",
     "tests/browser/test_play_by_cards.py",
 )
