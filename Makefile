@@ -80,7 +80,8 @@ test: setup chromium hub-proxy
 	$(BIN)/jupyter-book clean . >/dev/null
 	$(BIN)/jupyter-book build . --warningiserror --quiet
 	$(BIN)/python lite/build_site.py
-	$(BIN)/python -m pytest tests book --doctest-modules rules --nbval --nbval-current-env -q -n 2 --dist loadfile
+	$(BIN)/python -m pytest tests book --doctest-modules rules --nbval --nbval-current-env -q -n 2 --dist loadfile \
+	  --no-loadscope-reorder
 
 ## make bench: the speed figures the README quotes
 bench: setup

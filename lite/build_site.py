@@ -1,6 +1,6 @@
 """Add the in-browser Python to the built book: the static site (``make site``).
 
-    python lite/build_site.py [--html _build/html] [--cache _build/site-cache]
+    python lite/build_site.py [--html _build/html] [--cache _build/site-cache] [--downloads DIR]
 
 The book's demos and apps then run in the reader's browser with no server and no
 network: JupyterLite's Voici renders every app notebook as a static page whose Python
@@ -9,7 +9,11 @@ is Pyodide, taken from the npm registry; each book page with demos gets
 worker (``live-host.js``), runs for ``book/_static/live.js``. Everything the pages load
 is bundled under ``<html>/lite/``: Pyodide itself, the project's own wheel, ipywidgets
 and every other wheel (pure Python, from PyPI, pinned in ``lite/browser-requirements.txt``).
-The downloads are kept in ``--cache`` so a rebuild fetches nothing.
+The downloads (Pyodide, the wheels) and the memory snapshots are kept in ``--downloads``
+(``~/.cache/card-rulebook/site`` by default, as pip keeps its cache), so a rebuild, or a build
+in a fresh clone, fetches nothing; a snapshot is named by everything it is made from and is
+made again only when one of them changes. The staging of the build is in ``--cache``, inside
+the tree.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import struct
 import subprocess
 import sys
 import tarfile
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -79,16 +84,40 @@ def run(*cmd: str, **kwargs) -> None:
         raise SystemExit(f"failed ({done.returncode}): {' '.join(cmd)}")
 
 
-def pyodide_package(cache: Path) -> Path:
-    """The ``pyodide`` npm package, unpacked (downloaded once into the cache)."""
+def default_downloads() -> Path:
+    """Where downloads and snapshots are kept between builds and clones: ``RULEBOOK_SITE_CACHE``,
+    else ``card-rulebook/site`` in the user's cache folder (``XDG_CACHE_HOME``, else ``~/.cache``)."""
+    if os.environ.get("RULEBOOK_SITE_CACHE"):
+        return Path(os.environ["RULEBOOK_SITE_CACHE"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "card-rulebook" / "site"
+
+
+def _download_into(folder: Path, fetch) -> None:
+    """``fetch(staging)`` downloads into a staging folder of its own, whose files then take their
+    places in ``folder`` whole (``os.replace``): builds running at once never see half a file."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=folder, prefix=".part-") as staging:
+        fetch(Path(staging))
+        for file in Path(staging).iterdir():
+            os.replace(file, folder / file.name)
+
+
+def pyodide_package(cache: Path, downloads: Path) -> Path:
+    """The ``pyodide`` npm package, unpacked in the cache (downloaded once into ``downloads``)."""
     unpacked = cache / f"pyodide-{PYODIDE_VERSION}"
     if not (unpacked / "pyodide.asm.wasm").exists():
         cache.mkdir(parents=True, exist_ok=True)
-        tgz = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
+        tgz = downloads / f"pyodide-{PYODIDE_VERSION}.tgz"
         if not tgz.exists():
             if not shutil.which("npm"):
                 raise SystemExit("the site takes Pyodide from the npm registry: install npm (apt-get install -y npm)")
-            run("npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(cache), "--silent")
+            _download_into(
+                downloads,
+                lambda staging: run(
+                    "npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(staging), "--silent"
+                ),
+            )
+        shutil.rmtree(cache / "npm", ignore_errors=True)
         with tarfile.open(tgz) as archive:
             archive.extractall(cache / "npm", filter="data")
         shutil.rmtree(unpacked, ignore_errors=True)
@@ -106,19 +135,22 @@ def _wheel_stem(requirement: str) -> str:
     return f"{name.replace('-', '_').lower()}-{version}-"
 
 
-def pypi_wheels(cache: Path) -> list[Path]:
+def pypi_wheels(downloads: Path) -> list[Path]:
     """The pinned pure-Python wheels, downloaded from PyPI once."""
-    folder = cache / "wheels"
+    folder = downloads / "wheels"
     folder.mkdir(parents=True, exist_ok=True)
     wanted = pinned()
     have = {w.name.lower(): w for w in folder.glob("*.whl")}
     missing = [r for r in wanted if not any(n.startswith(_wheel_stem(r)) for n in have)]
     if missing:
         env = dict(os.environ, PIP_CONSTRAINT="")
-        run(
-            sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-            "--python-version", "3.13", "--platform", "any", "--implementation", "py",
-            "-d", str(folder), *missing, env=env,
+        _download_into(
+            folder,
+            lambda staging: run(
+                sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+                "--python-version", "3.13", "--platform", "any", "--implementation", "py",
+                "-d", str(staging), *missing, env=env,
+            ),
         )  # fmt: skip
     found = []
     for requirement in wanted:
@@ -140,8 +172,10 @@ def project_wheel(cache: Path) -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     for name in ("rules", "widgets"):
         shutil.copytree(ROOT / name, source / name, ignore=ignore)
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy2(ROOT / name, source / name)
+    shutil.copy2(ROOT / "pyproject.toml", source / "pyproject.toml")
+    # the wheel's description: one line, not the README, whose every edit would change the pack
+    # and so the snapshot named by it (nothing in the browser reads the description)
+    (source / "README.md").write_text("The rules engine and the views of the card rulebook, for the site's Python.\n")
     run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(folder), str(source))
     return next(folder.glob("card_rulebook-*.whl"))
 
@@ -275,8 +309,8 @@ def snapshot_imports() -> str:
     )
 
 
-def make_snapshot(pyodide: Path, pack: Path, cache: Path) -> Path:
-    """Pyodide's memory with everything imported (``make_snapshot.js``), kept in the cache.
+def make_snapshot(pyodide: Path, pack: Path, cache: Path, downloads: Path) -> Path:
+    """Pyodide's memory with everything imported (``make_snapshot.js``), kept in ``downloads``.
 
     It is made again only when the pack, the imports or Pyodide change.
     """
@@ -286,13 +320,15 @@ def make_snapshot(pyodide: Path, pack: Path, cache: Path) -> Path:
         key.update(part)
     for script in ("make_snapshot.js", PYTHON_START):
         key.update((HERE / script).read_bytes())
-    kept = cache / "snapshots" / f"{key.hexdigest()[:16]}.snapshot"
+    kept = downloads / "snapshots" / f"{key.hexdigest()[:16]}.snapshot"
     if not kept.exists():
-        kept.parent.mkdir(parents=True, exist_ok=True)
         script = cache / "snapshot_imports.py"
         script.write_text(imports, encoding="utf-8")
-        run("node", str(HERE / "make_snapshot.js"), str(pyodide), str(pack), str(kept) + ".part", str(script))
-        (kept.parent / (kept.name + ".part")).rename(kept)
+        _download_into(
+            kept.parent,
+            lambda staging: run("node", str(HERE / "make_snapshot.js"), str(pyodide), str(pack),
+                                str(staging / kept.name), str(script)),
+        )  # fmt: skip
     data = kept.read_bytes()
     path = pyodide / SNAPSHOT.format(hashlib.sha256(data).hexdigest()[:12])
     path.write_bytes(data)
@@ -452,17 +488,17 @@ def build_config() -> dict:
     }
 
 
-def build(html: Path, cache: Path) -> None:
+def build(html: Path, cache: Path, downloads: Path) -> None:
     if not (html / "index.html").exists():
         raise SystemExit(f"build the book first: {html}/index.html is missing")
     src = cache / "src"
-    print(f"Pyodide {PYODIDE_VERSION} from npm, wheels from PyPI (cached in {cache})")
-    npm = pyodide_package(cache)
+    print(f"Pyodide {PYODIDE_VERSION} from npm, wheels from PyPI (kept in {downloads})")
+    npm = pyodide_package(cache, downloads)
     stubs = cache / "stubs"
     stubs.mkdir(parents=True, exist_ok=True)
     kernel_own = [w for w in sorted(KERNEL_WHEELS.glob("*.whl")) if w.name.startswith(KERNEL_OWN)]
     wheels = [
-        *pypi_wheels(cache),
+        *pypi_wheels(downloads),
         *kernel_own,
         project_wheel(cache),
         # Pyodide's sqlite3 is a compiled module outside the npm package; IPython runs without it
@@ -478,7 +514,7 @@ def build(html: Path, cache: Path) -> None:
     for script in (PYTHON_START, LIVE_HOST):
         shutil.copy2(HERE / script, pyodide / script)
     pack = write_pack(wheels, pyodide)
-    snapshot = make_snapshot(pyodide, pack, cache)
+    snapshot = make_snapshot(pyodide, pack, cache, downloads)
     config = lite_config(packages, pack.name, snapshot.name)
     write_contents(src / "contents")
     (src / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
@@ -511,9 +547,12 @@ def _size(folder: Path) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--html", type=Path, default=ROOT / "_build" / "html", help="the built book")
-    parser.add_argument("--cache", type=Path, default=ROOT / "_build" / "site-cache", help="downloads and staging")
+    parser.add_argument("--cache", type=Path, default=ROOT / "_build" / "site-cache", help="the build's staging")
+    parser.add_argument(
+        "--downloads", type=Path, default=default_downloads(), help="Pyodide, the wheels and the snapshots, kept"
+    )
     args = parser.parse_args()
-    build(args.html.resolve(), args.cache.resolve())
+    build(args.html.resolve(), args.cache.resolve(), args.downloads.resolve())
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import serious_accessibility_faults
+from tests.browser.conftest import next_frames, serious_accessibility_faults
 
 ROOT = Path(__file__).resolve().parents[2]
 HTML = ROOT / "_build" / "html"
@@ -46,7 +46,7 @@ def _open(page, url: str, phone: bool = False):
     page.wait_for_load_state("load")
     if page.locator('script[type="application/vnd.jupyter.widget-state+json"]').count():
         expect(page.locator(".jupyter-widgets").first).to_be_visible(timeout=30_000)
-    page.wait_for_timeout(300)
+    next_frames(page)  # what the page's scripts put off to the next frames (the language marks) is done
     return failed
 
 

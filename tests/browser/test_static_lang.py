@@ -61,8 +61,7 @@ SEEN = r"""() => {
 
 
 def _seen(page, url: str) -> dict:
-    _open(page, url)  # waits for the saved widgets to be drawn
-    page.wait_for_timeout(300)  # the page script marks the blocks on the next frame
+    _open(page, url)  # the saved widgets drawn, and the next frames, where the page script marks the blocks
     return page.evaluate(SEEN)
 
 

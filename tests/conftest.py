@@ -1,0 +1,30 @@
+"""The order the tests are handed to the workers in.
+
+``make test`` runs the tests on both cores, a file at a time on one worker
+(``--dist loadfile --no-loadscope-reorder``): a file's servers start once. The workers take
+the files in the order collected, so the files that take longest are put first and the many
+short ones fill in after them, and the two workers end together instead of one of them
+finishing a long file alone at the end.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: the files that take longest (``--durations`` of make test's pytest line), longest first
+LONGEST_FIRST = (
+    "tests/test_hub_servers.py",
+    "tests/test_hub.py",
+    "tests/browser/test_play_by_cards.py",
+)
+
+
+def pytest_collection_modifyitems(items):
+    def rank(item) -> int:
+        path = Path(str(item.fspath)).resolve()
+        name = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else ""
+        return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
+
+    items.sort(key=rank)  # stable: every file keeps its tests' order, the rest keep theirs
