@@ -127,9 +127,12 @@ class Game:
         return found
 
 
-async def seated_devices(root: str, game: str, langs: list[str], seed: int, **options) -> tuple[str, list]:
-    """Devices that join the class by name, the first opening a table, the others joining by its code."""
-    devices = [TableClient(root, lang=lang) for lang in langs]
+async def seated_devices(
+    root: str, game: str, langs: list[str], seed: int, source: str | None = None, **options
+) -> tuple[str, list]:
+    """Devices that join the class by name, the first opening a table, the others joining by its code
+    (from ``source``, an address of their own: a device may open ten tables in ten minutes)."""
+    devices = [TableClient(root, lang=lang, source=source) for lang in langs]
     for i, device in enumerate(devices):
         response = await device.join_class(["Аня", "Bob", "Вера Ч.", "Dmitri"][i % 4])
         assert response.status_code == 303
@@ -269,7 +272,7 @@ def test_a_device_that_goes_away_keeps_its_seat_a_bot_stands_in_and_the_seat_cod
 
 def test_a_player_asking_for_a_new_deal_mid_game_is_refused_and_one_who_leaves_is_played_by_a_bot(server):
     async def scenario():
-        _, (ann, bob) = await seated_devices(server, "durak", ["en", "ru"], seed=8)
+        _, (ann, bob) = await seated_devices(server, "durak", ["en", "ru"], seed=8, source="127.0.0.5")
         again = await bob.answer({"t": "again"})
         left = await bob.answer({"t": "leave"})
         seen = await ann.wait_for(lambda m: m.get("t") == "table" and m["seats"][1]["kind"] == "bot")
@@ -839,7 +842,7 @@ def test_the_teacher_runs_the_tables_from_the_board(service):
     server, folder = service
 
     async def scenario():
-        code, (ann, bob) = await seated_devices(server, "durak", ["en", "en"], seed=12)
+        code, (ann, bob) = await seated_devices(server, "durak", ["en", "en"], seed=12, source="127.0.0.6")
         mover = ann if ann.table["moves"] else bob
         await mover.answer({"t": "move", "label": mover.table["moves"][0]["label"], "step": 0})
         other = await ann.open_table("durak", 3, seed=2)  # Ann opens a second table: she sits at it too
