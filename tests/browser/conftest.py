@@ -11,12 +11,10 @@ from __future__ import annotations
 import functools
 import http.server
 import ipaddress
-import re
 import shutil
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -197,51 +195,14 @@ def next_frames(page, count: int = 3) -> None:
     )
 
 
-#: a kernel's state in its status messages, as the page's websocket carries them (JSON or the
-#: binary frames of Jupyter's v1 websocket protocol, whose parts are JSON too)
-_KERNEL_STATE = re.compile(rb'"execution_state":\s*"(busy|idle)"')
-
-
-class KernelWatch:
-    """An app's kernel as the page hears it: each request the page sends (a tap, a key, a choice)
-    makes the kernel say "busy", and "idle" once its answer (the whole redrawn table, the bots'
-    moves with it) has been sent. Made before the page opens the app."""
-
-    def __init__(self, page):
-        self.page = page
-        self.busy = self.idle = 0
-        page.on("websocket", lambda socket: socket.on("framereceived", self._frame))
-
-    def _frame(self, payload) -> None:
-        for state in _KERNEL_STATE.findall(payload.encode() if isinstance(payload, str) else payload):
-            if state == b"busy":
-                self.busy += 1
-            else:
-                self.idle += 1
-
-    def answered(self, act, seconds: float = 60) -> bool:
-        """Do ``act()`` (a click, a key), then wait until the kernel has answered every request
-        since and the page has drawn the answer; False when no request came of it within ``seconds``."""
-        busy = self.busy
-        act()
-        deadline = time.monotonic() + seconds
-        while not (self.busy > busy and self.idle >= self.busy):
-            if time.monotonic() > deadline:
-                return False
-            self.page.wait_for_timeout(20)  # lets Playwright deliver the frames that arrived meanwhile
-        next_frames(self.page, 2)
-        return True
-
-
 #: JavaScript: what changes when a move is played (the last moves and the viewer's seat)
 TABLE_NOW = "document.querySelector('.rb-last-move').textContent + document.querySelector('.rb-hand-box').innerHTML"
 
 
-def tap_a_move(page, k: int = 0, kernel: KernelWatch | None = None) -> str:
+def tap_a_move(page, k: int = 0) -> str:
     """Make one move as a reader does on the table: a move offered by the selected cards, else
     a card that some move plays (the ``k``-th, turning), else a button of a move without a card;
-    what was pressed (its text), or "" when nothing is offered. With ``kernel``, once the kernel
-    has answered the tap and the page has drawn the answer."""
+    what was pressed (its text), or "" when nothing is offered."""
     for selector in (
         ".rb-game .rb-choices button",
         ".rb-game .rb-cards button.rb-legal",
@@ -252,9 +213,6 @@ def tap_a_move(page, k: int = 0, kernel: KernelWatch | None = None) -> str:
         if count:
             target = found.nth(k % count if "rb-cards" in selector else 0)
             text = target.text_content() or ""
-            if kernel is None:
-                target.click()
-            else:
-                kernel.answered(target.click)
+            target.click()
             return text
     return ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import TABLE_NOW, KernelWatch, serious_accessibility_faults, tap_a_move
+from tests.browser.conftest import TABLE_NOW, serious_accessibility_faults, tap_a_move
 
 #: settings that keep a game short: the fewest players, and the shortest match the options allow
 SHORT = {
@@ -42,9 +42,7 @@ def _settled(page, quiet_ms: int = 600) -> None:
     )
 
 
-def _open_short(page, voila_url, app: str, size) -> KernelWatch:
-    """The app with the settings of a short game, a new game begun; the watch on its kernel."""
-    kernel = KernelWatch(page)
+def _open_short(page, voila_url, app: str, size) -> None:
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(f"{voila_url}/voila/render/{app}/play.ipynb?seed=7", timeout=90_000)
     expect(page.locator(".rb-game .rb-status")).to_contain_text("Player", timeout=90_000)
@@ -59,7 +57,6 @@ def _open_short(page, voila_url, app: str, size) -> KernelWatch:
     page.locator(".rb-new").click()
     expect(page.locator(".rb-drawer-settings")).to_be_hidden()
     _settled(page)
-    return kernel
 
 
 def _ended(page) -> bool:
@@ -85,19 +82,20 @@ def _the_end_invites_the_next_game(page, where: str) -> None:
 
 @pytest.mark.parametrize(("app", "size"), PLAYED)
 def test_every_game_plays_to_its_end_by_tapping_the_cards(page, voila_url, offline, app, size):
-    kernel = _open_short(page, voila_url, app, SIZES[size])
+    _open_short(page, voila_url, app, SIZES[size])
     cards_tapped = 0
     for k in range(MOST_TAPS):
         if _ended(page):
             break
-        pressed = tap_a_move(page, k, kernel)  # once the kernel has answered and the page drawn it
+        pressed = tap_a_move(page, k)
         if not pressed:  # the page may still be drawing the last answer: once it has, a move or the end
             _settled(page, 2000)
-            pressed = _ended(page) or tap_a_move(page, k, kernel)
+            pressed = _ended(page) or tap_a_move(page, k)
             if pressed is True:
                 break
         assert pressed, f"{app}: the game goes on, but no card and no button offers a move"
         cards_tapped += ":" in pressed  # a card's text: its name, then its move(s)
+        _settled(page)
         assert page.locator(".rb-status .status-error").count() == 0, page.locator(".rb-status").inner_text()
     assert _ended(page), f"{app} did not end within {MOST_TAPS} taps"
     if app != "minefield":  # Minefield's moves draw barrels: no card is held
@@ -138,13 +136,14 @@ def _key_move(page) -> None:
 
 
 def test_a_game_plays_to_its_end_by_keyboard_alone_on_a_phone(page, voila_url, offline):
-    kernel = _open_short(page, voila_url, "durak", SIZES["phone"])
+    _open_short(page, voila_url, "durak", SIZES["phone"])
     page.locator(".rb-toggle-settings").focus()  # the keyboard starts at the top of the table
     for _ in range(MOST_TAPS):
         if _ended(page):
             break
         before = page.evaluate(f"() => {TABLE_NOW}")
-        kernel.answered(lambda: _key_move(page))
+        _key_move(page)
+        _settled(page)
         if page.evaluate(f"() => {TABLE_NOW}") != before:  # a move was played: focus stays with the moves
             assert _focused(page, ".rb-cards, .rb-cards button, .rb-actions, .rb-actions button, .rb-again"), (
                 page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
