@@ -347,8 +347,9 @@ class State(ABC):
 
         The :meth:`candidates` that the :meth:`verdict` allows. A game with many moves
         keeps the verdict's decision apart from its words: a ruling that gives a short code
-        per candidate (None: legal), worded only for an action refused (Durak's ``_ruling``,
-        Domino's ``Table._verdict``), and lists the candidates whose code is None; the
+        per candidate (None: legal), worded only for an action refused (Domino's
+        ``Table._verdict``), and lists the candidates whose code is None (Durak, whose moves are
+        a playout's hot path, asks only the part of its ``_ruling`` a candidate can fail); the
         conformance suite checks that the moves and the verdict agree, on moves met in
         play and on every card in every kind of move.
         """

@@ -326,12 +326,14 @@ class DurakState(State):
         return self.phase == OVER
 
     def legal_actions(self) -> list[Action]:
-        """The candidates (:meth:`candidates`) the verdict allows (:meth:`_ruling`), in their order.
+        """What the verdict (:meth:`_ruling`) allows the player to move, in a stable order: each
+        card of their hand in each kind of move their role has (a beat against each card of the
+        bout), and the moves with no card.
 
-        A candidate is the player to move's and names a card of their hand by construction, so
-        of the ruling only the role's own part is asked, on the cards' codes: a lead is any card,
-        a beat is :meth:`_beat_code`'s, a throw :meth:`_throw_code`'s (the parts :meth:`_ruling`
-        asks too). Asking the whole ruling of each candidate made the moves three times slower."""
+        Each is the player to move's and names a card of their hand by construction, so of the
+        ruling only the role's own part is asked, on the cards' codes: a lead is any card, a beat
+        is :meth:`_beat_code`'s, a throw :meth:`_throw_code`'s (the parts :meth:`_ruling` asks
+        too). Asking the whole ruling of each candidate made the moves three times slower."""
         phase = self.phase
         if phase == OVER:
             return []
@@ -361,28 +363,6 @@ class DurakState(State):
         rows = _beat_rows(self.trump)
         row = rows[a] or _beat_row(rows, self.trump, a)
         return None if row[c] else "weak"
-
-    def candidates(self) -> list[Action]:
-        """What the player to move could try now: each card of their hand in each kind of move
-        their role has (a beat against each card of the bout), and the moves with no card.
-        Which of them are legal, the verdict alone says (:meth:`_ruling`)."""
-        phase = self.phase
-        if phase == OVER:
-            return []
-        p = self.current_player
-        hand = self.hands[p]
-        if phase == ATTACK:
-            d = self.defender
-            return [_attack(p, c, d) for c in hand]
-        if phase == DEFEND:
-            trump = self.trump
-            out: list[Action] = [_beat(p, a, c, trump) for a in self.table_attack for c in hand]
-            out.append(_TAKE[p])
-            return out
-        after = phase == ADD
-        out = [_throw(p, c, after) for c in hand]
-        out.append(_PASS[after][p])
-        return out
 
     def _throwable(self, cards: Iterable[int]) -> list[int]:
         """The throwing-in rule, stated once: the card codes of ``cards`` that may be added
