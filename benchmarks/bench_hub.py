@@ -59,6 +59,7 @@ class Lesson:
     seconds: list[float]
     failures: list[str]
     turned_away: int
+    cpu: dict[str, float]  # CPU seconds by kind of process, from the first login to the last move answered
 
 
 def start_hub(data: Path, students: int, starting: int | None) -> tuple[subprocess.Popen, str]:
@@ -147,12 +148,12 @@ async def lesson(url: str, names: list[str], deadline: float, hub_pid: int) -> t
     done = [r for r in results if not isinstance(r, BaseException)]
     failures = [f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)]
     open_apps = memory(hub_pid)
-    open_apps["cpu"] = {kind: seconds - cpu_before.get(kind, 0.0) for kind, seconds in cpu_by_kind(hub_pid).items()}
+    cpu = {kind: seconds - cpu_before.get(kind, 0.0) for kind, seconds in cpu_by_kind(hub_pid).items()}
     for _, _, session in done:
         await session.shut_down()
         if session.closed_status != 204:
             failures.append(f"closing {session.base_url}'s tab was answered {session.closed_status}")
-    return Lesson([r[0] for r in done], failures, sum(r[1] for r in done)), open_apps
+    return Lesson([r[0] for r in done], failures, sum(r[1] for r in done), cpu), open_apps
 
 
 #: the processes of a hub, told apart by their command line (the first that matches)
@@ -176,7 +177,7 @@ def servers(hub_pid: int) -> list[psutil.Process]:
     found = []
     for child in psutil.Process(hub_pid).children(recursive=True):
         with contextlib.suppress(psutil.Error):
-            if child.environ().get("JUPYTERHUB_USER") and "classserver.app" in " ".join(child.cmdline()):
+            if child.environ().get("JUPYTERHUB_USER") and dict(KINDS)["servers"] in " ".join(child.cmdline()):
                 found.append(child)
     return found
 
@@ -251,7 +252,7 @@ def main() -> None:
                     f" a student's server with it {open_apps['per_student']:.0f} MB;"
                     f" {open_apps['servers']} servers, {open_apps['kernels']} kernels: {open_apps['total'] / 1024:.2f} GB"
                 )
-                cpu = open_apps["cpu"]
+                cpu = result.cpu
                 print(
                     f"  CPU from the first login to the last move answered: {sum(cpu.values()):.1f} s in all ("
                     + ", ".join(
