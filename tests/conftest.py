@@ -15,9 +15,14 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: the files that take longest (``--durations`` of make test's pytest line), longest first
 LONGEST_FIRST = (
+    "tests/test_domimi_rulings.py",
+    "tests/test_nbgrader.py",
+    "tests/test_conformance.py",
+    "tests/test_exercises.py",
     "tests/test_hub_servers.py",
     "tests/test_hub.py",
     "tests/browser/test_play_by_cards.py",
+    "tests/test_sandbox.py",
 )
 
 
