@@ -82,6 +82,22 @@ def _wrong(ex) -> str:
     return answer_source(ex, "2♣")
 
 
+def attack_targets(course: Path, key_file: Path) -> dict:
+    """What the attacking submissions' cells name (``str.format`` fields): the course's secret
+    files, a classmate's notebook, and the assignment they try to regenerate."""
+    return {
+        "key_file": str(key_file),
+        "course": str(course),
+        "source": str(course / "source" / NAME / f"{NAME}.ipynb"),
+        "gradebook": str(course / "gradebook.db"),
+        "classmate": str(course / "submitted" / "zed" / NAME / f"{NAME}.ipynb"),
+        "config": str(course / "nbgrader_config.py"),
+        "game": GAME,
+        "count": COUNT,
+        "seed": SEED,
+    }
+
+
 def _submit(course: Path, student: str, answers: list[str], extra: list[dict] = ()) -> None:
     """The released notebook with each answer cell replaced (and ``extra`` cells added at its end), as
     a student hands it in."""
@@ -290,17 +306,7 @@ def course(tmp_path_factory):
         assert not ex.check(guess).correct, "the guessed exercise must differ for this test to mean anything"
         cheats.append(f"from rules.exercises import generate\nanswer_{n} = generate({ex.kind!r}, {SEED}, 2).solution")
     nothing = [f"answer_{n} = None" for n in range(2, COUNT + 1)]
-    paths = {
-        "key_file": str(key_file),
-        "course": str(course),
-        "source": str(course / "source" / NAME / f"{NAME}.ipynb"),
-        "gradebook": str(course / "gradebook.db"),
-        "classmate": str(course / "submitted" / "zed" / NAME / f"{NAME}.ipynb"),
-        "config": str(course / "nbgrader_config.py"),
-        "game": GAME,
-        "count": COUNT,
-        "seed": SEED,
-    }
+    paths = attack_targets(course, key_file)
     _submit(course, "alice", right)
     _submit(course, "bob", wrong)
     _submit(course, "carol", cheats)

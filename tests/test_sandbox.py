@@ -33,6 +33,7 @@ from tests.test_nbgrader import (
     _score,
     _submit,
     _tree,
+    attack_targets,
 )
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the sandbox is made of Linux's namespaces")
@@ -109,17 +110,7 @@ def teacher(tmp_path: Path) -> Path:
     key_file = tmp_path / "config" / "rulebook" / "course-keys.json"
     key = json.loads(key_file.read_text(encoding="utf-8"))[str(course.resolve())]
     right = [f"answer_{n} = {answer_source(ex)}" for n, ex in enumerate(exercises(GAME, COUNT, SEED, key=key), 1)]
-    paths = {
-        "key_file": str(key_file),
-        "course": str(course),
-        "source": str(course / "source" / NAME / f"{NAME}.ipynb"),
-        "gradebook": str(course / "gradebook.db"),
-        "classmate": str(course / "submitted" / "zed" / NAME / f"{NAME}.ipynb"),
-        "config": str(course / "nbgrader_config.py"),
-        "game": GAME,
-        "count": COUNT,
-        "seed": SEED,
-    }
+    paths = attack_targets(course, key_file)
     _submit(course, "alice", right)
     _submit(
         course,
