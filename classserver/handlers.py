@@ -251,6 +251,8 @@ class StatusHandler(tornado.web.RequestHandler):
                     "warm": classroom.warm,
                     "warm_ready": classroom.warm_ready(),
                     "warm_starting": classroom.warm_pool.starting if classroom.warm_pool else 0,
+                    # warm kernels handed to pages since the server started
+                    "warm_taken": classroom.warm_pool.taken if classroom.warm_pool else 0,
                     "apps": len(classroom.apps),
                 }
             )
