@@ -408,14 +408,15 @@ def test_every_action_names_a_known_rule():
 cards_st = st.lists(st.sampled_from(domimi.full_field(1)), min_size=1, max_size=5)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60, deadline=None, derandomize=True)
 @given(revealed=cards_st, seed=st.integers(0, 10_000))
 def test_every_option_obeys_its_rule(revealed, seed):
-    import random
-
+    """Every option of a turn, on a field of up to 60 cards drawn from three decks (so with
+    copies of a card). On a whole three-deck field a turn can have over half a million options,
+    a minute to check one by one: the speed test below lists such turns, unchecked."""
     field = field_without(" ".join(map(str, revealed)), decks=3)
     random.Random(seed).shuffle(field)
-    field = field[: random.Random(seed).randrange(10, len(field))]
+    field = field[: random.Random(seed).randrange(10, 60)]
     have, on_field = Counter(revealed), Counter(field)  # counted once: a turn can have thousands of options
     for o in turn_options(revealed, field, stage=2):
         assert not Counter(o.pay) - have and not Counter(o.take) - on_field
