@@ -694,6 +694,7 @@ def test_the_teacher_key_is_kept_only_as_a_hash_in_a_private_folder_and_can_be_r
     third = re.search(r"board\?key=([\w-]+)", printed)[1]
     assert third not in (key, new_key) and (folder / "teacher-key.txt").read_text().strip() == third
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert stat.S_IMODE((folder / "teacher-key.txt").stat().st_mode) == 0o600
     for path in folder.glob("board.sqlite*"):
         assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
     with sqlite3.connect(folder / "board.sqlite") as db:

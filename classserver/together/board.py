@@ -18,9 +18,11 @@ import datetime
 import hashlib
 import hmac
 import io
+import os
 import re
 import secrets
 import sqlite3
+import stat
 import time
 import unicodedata
 from collections import Counter
@@ -419,4 +421,17 @@ def _cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-__all__ = ["MAX_NAME", "Board", "BadName", "Student", "Verdict", "VerdictError", "clean_name"]
+def write_key(folder: Path, key: str) -> Path:
+    """The teacher's key in a file only the server's user can read (for a hub, whose log is not the
+    teacher's): made private before the key is in it, and put in place whole, so that no one reads
+    it half written or while others may."""
+    path = folder / "teacher-key.txt"
+    fresh = path.with_name(f".{path.name}.{os.getpid()}")
+    descriptor = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, stat.S_IRUSR | stat.S_IWUSR)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+        out.write(key + "\n")
+    os.replace(fresh, path)
+    return path
+
+
+__all__ = ["MAX_NAME", "Board", "BadName", "Student", "Verdict", "VerdictError", "clean_name", "write_key"]

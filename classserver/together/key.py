@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from .board import Board
+from .board import Board, write_key
 from .mount import DEFAULT_CLASS_DIR
 
 
@@ -21,10 +21,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     board = Board(args.class_dir)
     key = board.new_teacher_key()
-    kept = board.folder / "teacher-key.txt"
-    if kept.exists():  # the hub's service leaves its key there
-        kept.write_text(key + "\n", encoding="utf-8")
-        kept.chmod(0o600)
+    if (board.folder / "teacher-key.txt").exists():  # the hub's service leaves its key there
+        write_key(board.folder, key)
     board.close()
     address = args.address.rstrip("/") + "/" if args.address else "…/together/"
     print(f"The teacher's new key: {key}\nThe board: {address}board?key={key}")

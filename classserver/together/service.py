@@ -20,7 +20,6 @@ import argparse
 import ipaddress
 import logging
 import os
-import stat
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -28,6 +27,7 @@ import tornado.ioloop
 import tornado.web
 
 from ..guards import guarded  # the class server's guard, the same code
+from .board import write_key
 from .mount import DEFAULT_CLASS_DIR
 from .web import EMPTY_TABLE_SECONDS, SOCKET_RATE, Together
 
@@ -62,14 +62,6 @@ def application(
         "together_here_only": here_only,  # the server answers only on this computer (a table's QR code says so)
     }
     return tornado.web.Application([(h[0], guarded(h[1]), *h[2:]) for h in handlers], **settings)
-
-
-def write_key(folder: Path, key: str) -> Path:
-    """The teacher's key in a file only the server's user can read (for a hub, whose log is not the teacher's)."""
-    path = folder / "teacher-key.txt"
-    path.write_text(key + "\n", encoding="utf-8")
-    path.chmod(stat.S_IRUSR | stat.S_IWUSR)
-    return path
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -123,12 +115,15 @@ def main(argv: list[str] | None = None) -> None:
     )
     here_only = not args.hub and ipaddress.ip_address(args.ip).is_loopback if args.ip[:1].isdigit() else False
     app = application(together, allowed_hosts=args.allowed_host, hub_auth=hub_auth, here_only=here_only)
+    kept = None
+    if together.board.teacher_key:  # a hub's log is not the teacher's: a new key is also left in a private file
+        kept = write_key(Path(args.class_dir), together.board.teacher_key)  # before anyone can ask for the board
     app.listen(args.port, args.ip, xheaders=xheaders)
     origin = "" if args.hub else f"http://{args.ip}:{args.port}"
     print(together.teacher_line(origin), flush=True)
     print(f"  The class's board is kept in {together.board.path}.", flush=True)
-    if together.board.teacher_key:  # a hub's log is not the teacher's: a new key is also left in a private file
-        print(f"  The key is also in {write_key(Path(args.class_dir), together.board.teacher_key)}.", flush=True)
+    if kept is not None:
+        print(f"  The key is also in {kept}.", flush=True)
     try:
         tornado.ioloop.IOLoop.current().start()
     except KeyboardInterrupt:  # Ctrl-C, or the hub stopping its services: every verdict is stored already
