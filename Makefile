@@ -26,7 +26,7 @@ APPS_HOSTS     ?=
 # the class's folder: the teacher's board of names and practice verdicts (default: data/class)
 CLASS_DIR      ?=
 
-.PHONY: serve test book bench fuzz lint format chromium setup clean assignments lock
+.PHONY: serve test book bench fuzz conformance lint format chromium setup clean assignments lock
 
 setup: $(STAMP)
 
@@ -91,6 +91,13 @@ bench: setup
 SECONDS ?= 60
 fuzz: setup
 	$(BIN)/python -m benchmarks.fuzz --seconds $(SECONDS)
+
+## make conformance [CONFORMANCE_SEEDS=20]: the protocol's random playouts of every game, variant and
+## player count with more seeds than make test plays (2)
+CONFORMANCE_SEEDS ?= 20
+conformance: setup
+	RULEBOOK_CONFORMANCE_SEEDS=$(CONFORMANCE_SEEDS) $(BIN)/python -m pytest tests/test_conformance.py -q -n 2 \
+	  -k test_random_playouts_keep_the_protocol
 
 ## make assignments [SEED=1 COUNT=5 COURSE=course]: an nbgrader source assignment per chapter in the
 ## course folder (git-ignored, and never under _build, which make clean deletes; its key is kept

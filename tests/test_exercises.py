@@ -273,13 +273,13 @@ def test_joker_rummy_can_open_exactly_when_the_best_opening_reaches_51():
     assert answers == {"yes", "no"}
 
 
-#: prints one digest per exercise (every kind, seeds 0..7, every difficulty) of all a student sees and is judged on
+#: prints one digest per exercise (every kind, seeds 0..3, every difficulty) of all a student sees and is judged on
 _DIGESTS = """
 import hashlib, json
 from rules.exercises import DIFFICULTIES, generate, kinds
 digests = {}
 for kind_id in kinds():
-    for seed in range(8):
+    for seed in range(4):
         for difficulty in DIFFICULTIES:
             ex = generate(kind_id, seed, difficulty)
             seen = (ex.question, ex.choices, ex.data, ex.solution, ex.solution_text, ex.reasons, ex.picture)
@@ -303,11 +303,11 @@ def test_a_seed_gives_the_same_exercise_in_every_process():
             stdout=subprocess.PIPE,
             text=True,
         )
-        for hash_seed in (1, 2, 3)
+        for hash_seed in (1, 2)
     ]
     runs = [json.loads(proc.communicate(timeout=300)[0]) for proc in procs]
-    assert len(runs[0]) == 3 * 8 * len(kinds()) > 0
-    differ = sorted(name for name in runs[0] if not runs[0][name] == runs[1][name] == runs[2][name])
+    assert len(runs[0]) == 3 * 4 * len(kinds()) > 0
+    differ = sorted(name for name in runs[0] if runs[0][name] != runs[1][name])
     assert differ == [], f"{len(differ)} exercises differ between processes, e.g. {differ[:5]}"
 
 
@@ -416,9 +416,9 @@ def test_any_plain_answer_gets_a_verdict_never_an_error(kind_id):
 
 
 def _seeds(kind_id: str) -> range:
-    """As many seeds as the test suite affords for ``kind_id`` (about half a minute for every kind);
+    """As many seeds as the test suite affords for ``kind_id`` (about fifteen seconds for every kind);
     ``benchmarks/exercise_seeds.py --seeds 10000`` runs the same check on ten thousand."""
-    return range(20 if kind_id.startswith("minefield.") else 200)
+    return range(8 if kind_id.startswith("minefield.") else 60)
 
 
 @pytest.mark.parametrize("kind_id", ALL_KINDS)
