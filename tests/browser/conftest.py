@@ -20,6 +20,12 @@ from urllib.parse import urlparse
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+#: an expectation waits up to 20 s (Playwright's 5 s by default): a kernel's answer on two cores
+#: busy with both workers' servers and browsers can take longer than 5 s, and a page that is right
+#: sooner passes as soon as it is
+expect.set_options(timeout=20_000)
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
