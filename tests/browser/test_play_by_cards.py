@@ -42,6 +42,26 @@ def _settled(page, quiet_ms: int = 600) -> None:
     )
 
 
+def _watch(page) -> None:
+    """Count the table's changes from now on (``window.rbChanges``)."""
+    page.evaluate(
+        """() => {
+          window.rbChanges = 0;
+          window.rbWatcher?.disconnect();
+          window.rbWatcher = new MutationObserver(() => { window.rbChanges += 1; });
+          window.rbWatcher.observe(document.querySelector('.rb-game'), {subtree: true, childList: true,
+                                                                        characterData: true, attributes: true});
+        }"""
+    )
+
+
+def _answered(page) -> None:
+    """Until the table has changed since ``_watch`` (the kernel answered the tap; on a busy
+    machine that can take seconds), then has stayed still a moment (the bots' moves came with it)."""
+    page.wait_for_function("window.rbChanges > 0", timeout=30_000)
+    _settled(page, 300)
+
+
 def _open_short(page, voila_url, app: str, size) -> None:
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(f"{voila_url}/voila/render/{app}/play.ipynb?seed=7", timeout=90_000)
@@ -87,6 +107,7 @@ def test_every_game_plays_to_its_end_by_tapping_the_cards(page, voila_url, offli
     for k in range(MOST_TAPS):
         if _ended(page):
             break
+        _watch(page)
         pressed = tap_a_move(page, k)
         if not pressed:  # the page may still be drawing the last answer: once it has, a move or the end
             _settled(page, 2000)
@@ -95,7 +116,7 @@ def test_every_game_plays_to_its_end_by_tapping_the_cards(page, voila_url, offli
                 break
         assert pressed, f"{app}: the game goes on, but no card and no button offers a move"
         cards_tapped += ":" in pressed  # a card's text: its name, then its move(s)
-        _settled(page)
+        _answered(page)
         assert page.locator(".rb-status .status-error").count() == 0, page.locator(".rb-status").inner_text()
     assert _ended(page), f"{app} did not end within {MOST_TAPS} taps"
     if app != "minefield":  # Minefield's moves draw barrels: no card is held
