@@ -729,10 +729,11 @@ class GameView(w.VBox):
             for e in shown
         )
         older = len(entries) - len(shown)
+        earlier_en = "The earlier line is" if older == 1 else f"The {older} earlier lines are"
         note = (
             pick(
                 lang,
-                f"<p>{'The earlier line is' if older == 1 else f'The {older} earlier lines are'} in the saved game.</p>",
+                f"<p>{earlier_en} in the saved game.</p>",
                 f"<p>Ещё {count(older, 'ru', ru=('строка', 'строки', 'строк'))} — в сохранённой партии.</p>",
             )
             if older
@@ -747,9 +748,9 @@ class GameView(w.VBox):
         others = [p for p in _around(viewer, state.num_players) if p != viewer]
         seats = "".join(self._seat_html(state, p) for p in others)
         centre = self.draw_table(state, viewer, self._fresh)
-        table = pick(lang, "table", "стол")
+        table, others_label = pick(lang, "table", "стол"), pick(lang, "Other players", "Другие игроки")
         self._table.value = (
-            f"<div class='rb-seats' role='list' aria-label='{pick(lang, 'Other players', 'Другие игроки')}'>{seats}</div>"
+            f"<div class='rb-seats' role='list' aria-label='{others_label}'>{seats}</div>"
             f"<div class='rb-centre' role='region' tabindex='0' aria-label='{table}'>{centre}</div>"
         )
 
@@ -808,7 +809,8 @@ class GameView(w.VBox):
         title = pick(lang, "Game over", "Партия окончена")
         return (
             f"<div class='rb-result-box' role='region' aria-label='{title}'><h2>{title}</h2>"
-            f"{f'<p>{note}</p>' if note else ''}<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
+            f"{f'<p>{note}</p>' if note else ''}"
+            f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
         )
 
     def _deal_html(self, state: State) -> str:

@@ -17,7 +17,8 @@ from widgets.paint import TablePainter
 #: (above it on a phone: the field needs 310 px, the whole width, for its thirteen columns of
 #: mini cards to stay 21 px wide); with the projector setting the field takes the height the table has.
 _TABLE_STYLE = (
-    "<style>.rb-centre .domimi-info{margin:0 0 .3em}.domimi-table{display:flex;flex-wrap:wrap;gap:.4em 1.5em;align-items:flex-start}"
+    "<style>.rb-centre .domimi-info{margin:0 0 .3em}"
+    ".domimi-table{display:flex;flex-wrap:wrap;gap:.4em 1.5em;align-items:flex-start}"
     ".domimi-table>.domimi-field{flex:1 1 310px;min-width:0}"
     ".rb-centre .domimi-field svg.cards.grid{display:block;max-width:100%;height:auto}"
     ".rb-projector .rb-centre .domimi-field svg.cards.grid{width:auto;height:calc(var(--rb-centre-max) - 2.4em);"

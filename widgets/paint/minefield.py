@@ -39,8 +39,10 @@ _STYLE = (
     ".mf-cell{border:1px solid #8c959f;border-radius:4px;height:2.7em;padding:1px;text-align:center;line-height:1.15}"
     ".mf-n{color:#424a53;font-size:max(14px,.8em)}.mf-amp{display:inline-block;color:#424a53}"
     ".mf-side{flex:1 1 15em;min-width:0;display:flex;flex-direction:column;gap:.4em}"
-    ".mf-board{border-collapse:collapse}.mf-board th,.mf-board td{padding:0 .7em 0 0;text-align:left;vertical-align:middle}"
-    ".rb-projector .rb-centre .mf-board svg.cards{height:96px}.rb-projector .rb-centre .minefield-opened svg.cards{height:150px}"
+    ".mf-board{border-collapse:collapse}"
+    ".mf-board th,.mf-board td{padding:0 .7em 0 0;text-align:left;vertical-align:middle}"
+    ".rb-projector .rb-centre .mf-board svg.cards{height:96px}"
+    ".rb-projector .rb-centre .minefield-opened svg.cards{height:150px}"
     "</style>"
 )
 
