@@ -104,7 +104,8 @@ body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 72rem; pad
 h1 { font-size: 1.6rem; margin: 0.2rem 0 0.4rem; }
 .lead { color: #444; margin: 0 0 1rem; }
 .apps { display: grid; grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr)); gap: 1rem; padding: 0; }
-.app { list-style: none; border: 1px solid #ccc; border-radius: 8px; padding: 0.75rem; display: flex; flex-direction: column; }
+.app { list-style: none; border: 1px solid #ccc; border-radius: 8px; padding: 0.75rem;
+  display: flex; flex-direction: column; }
 .app h2 { font-size: 1.1rem; margin: 0.5rem 0 0.2rem; }
 .app .ru { color: #333; }
 .app p { margin: 0.2rem 0; font-size: 0.92rem; }
