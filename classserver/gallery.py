@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote, urlparse
 
+from widgets.paint import table_css
+
 _APP_ROLE = re.compile(r"\{app\}`([^`]+)`")
 _CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 _MARKUP = re.compile(r"\*\*|`|\*|_(?=\w)|(?<=\w)_")
@@ -132,11 +134,13 @@ main.projector h1 { font-size: 2.4rem; }
 """
 
 
-def _page(title: str, body: str) -> str:
+def _page(title: str, body: str, *, tables: bool = False) -> str:
+    """A page of the gallery's look; ``tables``: with the tables' look too (its pictures are tables)."""
+    style = _STYLE + (table_css() if tables else "")
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head>"
+        f"<title>{html.escape(title)}</title><style>{style}</style></head>"
         f"<body>{body}</body></html>"
     )
 
@@ -218,7 +222,7 @@ def gallery_html(
         + together_html(together)
         + f'<ul class="apps">{"".join(cards)}</ul></main>'
     )
-    return _page("Card games, rule by rule · apps", body)
+    return _page("Card games, rule by rule · apps", body, tables=True)
 
 
 def together_html(href: str) -> str:

@@ -35,7 +35,6 @@ import random
 import re
 import secrets
 import time
-from importlib import resources
 from typing import NamedTuple
 
 import ipywidgets as w
@@ -49,7 +48,7 @@ from rules.moves import read_move
 from widgets.coach import HintPanel, seat_bot, seat_choices
 from widgets.common import close_tree, guarded, in_app, link_seed, rule_href, rule_link, rule_title, show, status_line
 from widgets.hand import Hand
-from widgets.paint import TablePainter, moved_cards
+from widgets.paint import TablePainter, moved_cards, table_css
 from widgets.paint import painter as game_painter
 
 #: seconds between two bot moves at the "normal" speed, and the moves shown that way
@@ -61,15 +60,11 @@ LAST_LINES = 6
 #: a fresh deal's seed is below this (a number a teacher can read out to a class)
 FRESH_SEEDS = 10**6
 
-#: the table's look: a stylesheet beside this module (in the wheel the static site installs)
-STYLESHEET = "table.css"
-
 
 @functools.cache
 def table_style() -> str:
-    """The table's stylesheet (``widgets/table.css``) as a ``<style>`` element, read once."""
-    css = resources.files("widgets").joinpath(STYLESHEET).read_text(encoding="utf-8")
-    return f"<style>{css}</style>"
+    """The tables' stylesheet (``widgets/table.css``, :data:`widgets.paint.STYLESHEET`) as a ``<style>`` element."""
+    return f"<style>{table_css()}</style>"
 
 
 _SPEEDS = (("instant", "Instant", "Сразу"), ("normal", "Normal", "Обычно"), ("step", "Step by step", "По шагу"))

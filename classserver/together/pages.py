@@ -15,6 +15,7 @@ import json
 import rules
 from rules.game import GameInfo
 from rules.lang import pick
+from widgets.paint import STYLESHEET
 
 from .tables import Table, choice_label, choice_text, option_fields
 
@@ -45,15 +46,21 @@ TABLE_WORDS = {
 #: the button that makes this computer a new student, under the name form and on the "not me" page
 _NOT_ME = ("Not me: a new student on this computer", "Это не я: на этом компьютере новый ученик")
 
-_STYLE_LINK = '<link rel="stylesheet" href="{root}static/together.css">'
+#: the pages' own look; a table's page adds the tables' look (:data:`widgets.paint.STYLESHEET`,
+#: served beside it), which styles what the game's painter draws in its centre
+PAGE_STYLE, TABLE_STYLE = "together.css", STYLESHEET.name
 
 
-def _page(title: str, body: str, root: str, lang: str, *, script: str = "", body_class: str = "") -> str:
+def _page(
+    title: str, body: str, root: str, lang: str, *, script: str = "", body_class: str = "", table: bool = False
+) -> str:
     scripts = f'<script src="{root}static/{script}" defer></script>' if script else ""
+    sheets = (PAGE_STYLE, TABLE_STYLE) if table else (PAGE_STYLE,)
+    styles = "".join(f'<link rel="stylesheet" href="{root}static/{sheet}">' for sheet in sheets)
     return (
         f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{e(title)}</title>{_STYLE_LINK.format(root=root)}{scripts}</head>"
+        f"<title>{e(title)}</title>{styles}{scripts}</head>"
         f'<body class="{body_class}">{body}</body></html>'
     )
 
@@ -277,7 +284,7 @@ def table_page(
         "</summary><ol id='log'></ol></details>"
         f"</main><script type='application/json' id='config'>{_json(config)}</script>"
     )
-    return _page(title, body, root, lang, script="table.js", body_class="projector" if watch else "")
+    return _page(title, body, root, lang, script="table.js", body_class="projector" if watch else "", table=True)
 
 
 BOARD_WORDS = {
