@@ -11,8 +11,8 @@ By default the coach thinks a fixed number of playouts a move, the game's
 not on the machine's load. That number is what the coach reaches in 0.2 s a move on a
 quiet machine; ``--reach`` measures it again when the engines' speed changes, from the
 coach's playouts per second of processor time over 10 moves of each game against the
-book's bot (processor time, so that a busy machine does not lower the figure). ``--seconds S`` bounds each move's time too
-(0: no bound) and ``--playouts N`` sets the cap (0: none).
+book's bot (processor time, so that a busy machine does not lower the figure). ``--seconds S``
+bounds each move's time too (0: no bound) and ``--playouts N`` sets the cap (0: none).
 
     .venv/bin/python -m benchmarks.bench_coach                     # 200 games a pair
     .venv/bin/python -m benchmarks.bench_coach --games 60 --game durak --pair heuristic-strong

@@ -102,7 +102,8 @@ def main() -> None:
     best = [min(rows, key=lambda row: row[1]) for rows in zip(*runs, strict=True)]
     for hand, answer, n, read, n_read in best:
         print(
-            f"  {hand:22} answers in {answer * 1000:6.2f} ms: {n:>9,} options; {n_read} per-suit/cross/buy read in {read * 1000:6.2f} ms"
+            f"  {hand:22} answers in {answer * 1000:6.2f} ms: {n:>9,} options; "
+            f"{n_read} per-suit/cross/buy read in {read * 1000:6.2f} ms"
         )
     print("\nthe explorer's answer (explore: checks, options, groups of at most 100), four decks, caches cleared:")
     for hand, _decks, seconds, n in bench_explorer():

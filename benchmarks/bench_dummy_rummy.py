@@ -135,7 +135,8 @@ def main() -> None:
         print(f"  {n} players: {speed:,.0f} actions/s [{flag}], {per_game:,.0f} actions a game")
 
     print(
-        "find_contract on 19 cards, the slowest hand found (3 crafted and 400 random hands, a 300-step climb per contract):"
+        "find_contract on 19 cards, the slowest hand found "
+        "(3 crafted and 400 random hands, a 300-step climb per contract):"
     )
     worst = oracle_worst(400, 300)
     for number, (ms, hand) in worst.items():

@@ -250,15 +250,16 @@ def main() -> None:
                 print(
                     f"  memory (PSS), every student's app open: a kernel with Durak's app {open_apps['kernel']:.0f} MB,"
                     f" a student's server with it {open_apps['per_student']:.0f} MB;"
-                    f" {open_apps['servers']} servers, {open_apps['kernels']} kernels: {open_apps['total'] / 1024:.2f} GB"
+                    f" {open_apps['servers']} servers, {open_apps['kernels']} kernels:"
+                    f" {open_apps['total'] / 1024:.2f} GB"
                 )
-                cpu = result.cpu
+                cpu, cores = result.cpu, os.cpu_count() or 1
+                parts = ", ".join(
+                    f"{kind} {seconds:.1f} s" for kind, seconds in sorted(cpu.items(), key=lambda kv: -kv[1])
+                )
                 print(
-                    f"  CPU from the first login to the last move answered: {sum(cpu.values()):.1f} s in all ("
-                    + ", ".join(
-                        f"{kind} {seconds:.1f} s" for kind, seconds in sorted(cpu.items(), key=lambda kv: -kv[1])
-                    )
-                    + f"), at least {sum(cpu.values()) / (os.cpu_count() or 1):.1f} s of wall time on {os.cpu_count()} cores"
+                    f"  CPU from the first login to the last move answered: {sum(cpu.values()):.1f} s in all ({parts}),"
+                    f" at least {sum(cpu.values()) / cores:.1f} s of wall time on {os.cpu_count()} cores"
                 )
                 if mode == "ahead" and len(modes) > 1:  # the class leaves: their servers stop before the cold lesson
                     hub = hub_start.Hub(url, (data / "class-start-token").read_text().strip())

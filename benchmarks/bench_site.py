@@ -176,7 +176,8 @@ def browser_figures(html: Path, repeat: int) -> None:
         for label, target in (("cold cache", 8), ("warm cache", 4)):
             live, answer = make_it_live(page, base)
             print(
-                f"make it live ({label}): drawn live in {live:.1f} s, first answer in {answer:.1f} s (target: {target} s)"
+                f"make it live ({label}): drawn live in {live:.1f} s, "
+                f"first answer in {answer:.1f} s (target: {target} s)"
             )
         ahead = context.new_page()  # an unmetered connection: the page starts the demo ahead
         live, answer = make_it_live(ahead, base, ahead=True)
@@ -240,7 +241,9 @@ const [pyodideDir, wheel, benchDir, seeds] = process.argv.slice(2);
 (async () => {
   const { loadPyodide } = require(pyodideDir + "/pyodide.js");
   const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
-  pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", { extractDir: "/lib/python3.13/site-packages" });
+  pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", {
+    extractDir: "/lib/python3.13/site-packages",
+  });
   pyodide.FS.mkdirTree("/bench/benchmarks");
   pyodide.FS.writeFile("/bench/benchmarks/__init__.py", "");
   pyodide.FS.writeFile("/bench/benchmarks/playout_speed.py", fs.readFileSync(benchDir + "/playout_speed.py"));

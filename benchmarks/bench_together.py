@@ -307,10 +307,8 @@ def main(argv: list[str] | None = None) -> None:
             f"{back:.1f} s after the restart (target 10 s: {'met' if back <= 10 else 'NOT met'}); "
             f"tables lost: {len(lost)} of {len(run.steps_before)}" + (f" ({', '.join(lost)})" if lost else "")
         )
-    print(
-        f"  server CPU: {figures['cpu']:.1f} s in {figures['wall']:.0f} s ({100 * figures['cpu'] / figures['wall']:.0f}% "
-        "of one core)"
-    )
+    share = 100 * figures["cpu"] / figures["wall"]
+    print(f"  server CPU: {figures['cpu']:.1f} s in {figures['wall']:.0f} s ({share:.0f}% of one core)")
     print(
         "  load average (1, 5, 15 min): before {:.2f} {:.2f} {:.2f}, after {:.2f} {:.2f} {:.2f}; {} cores".format(
             *load_before, *load_after, os.cpu_count()

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote, urlparse
 
+from widgets.paint import table_css
+
 _APP_ROLE = re.compile(r"\{app\}`([^`]+)`")
 _CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 _MARKUP = re.compile(r"\*\*|`|\*|_(?=\w)|(?<=\w)_")
@@ -104,7 +106,8 @@ body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 72rem; pad
 h1 { font-size: 1.6rem; margin: 0.2rem 0 0.4rem; }
 .lead { color: #444; margin: 0 0 1rem; }
 .apps { display: grid; grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr)); gap: 1rem; padding: 0; }
-.app { list-style: none; border: 1px solid #ccc; border-radius: 8px; padding: 0.75rem; display: flex; flex-direction: column; }
+.app { list-style: none; border: 1px solid #ccc; border-radius: 8px; padding: 0.75rem;
+  display: flex; flex-direction: column; }
 .app h2 { font-size: 1.1rem; margin: 0.5rem 0 0.2rem; }
 .app .ru { color: #333; }
 .app p { margin: 0.2rem 0; font-size: 0.92rem; }
@@ -131,11 +134,13 @@ main.projector h1 { font-size: 2.4rem; }
 """
 
 
-def _page(title: str, body: str) -> str:
+def _page(title: str, body: str, *, tables: bool = False) -> str:
+    """A page of the gallery's look; ``tables``: with the tables' look too (its pictures are tables)."""
+    style = _STYLE + (table_css() if tables else "")
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head>"
+        f"<title>{html.escape(title)}</title><style>{style}</style></head>"
         f"<body>{body}</body></html>"
     )
 
@@ -217,7 +222,7 @@ def gallery_html(
         + together_html(together)
         + f'<ul class="apps">{"".join(cards)}</ul></main>'
     )
-    return _page("Card games, rule by rule · apps", body)
+    return _page("Card games, rule by rule · apps", body, tables=True)
 
 
 def together_html(href: str) -> str:

@@ -148,9 +148,8 @@ def main(argv: list[str] | None = None) -> int:
             f" {', '.join(not_ready)} · не готовы: {', '.join(not_ready)}"
         )
         return 1
-    print(
-        f"All {len(names)} servers ready in {seconds:.0f} s · серверов готово: {len(names)} из {len(names)}, за {seconds:.0f} с"
-    )
+    n = len(names)
+    print(f"All {n} servers ready in {seconds:.0f} s · серверов готово: {n} из {n}, за {seconds:.0f} с")
     return 0
 
 

@@ -460,7 +460,8 @@ def patch_app_pages(out: Path, kernel_settings: dict) -> None:
             inline = json.dumps(config).replace("<", "\\u003c")
             site = config["baseUrl"] + "../"  # the site's root, from the page
             offline_js = (
-                f'<link rel="manifest" href="{site}{offline.MANIFEST}"><meta name="theme-color" content="{offline.THEME}">'
+                f'<link rel="manifest" href="{site}{offline.MANIFEST}">'
+                f'<meta name="theme-color" content="{offline.THEME}">'
                 f'<script data-root="{site}" data-app="1">{keeper}</script>'
             )
             text = (

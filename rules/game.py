@@ -275,9 +275,11 @@ def make_options(options_cls: type, given: dict[str, Any]):
     names = {f.name for f in dataclasses.fields(options_cls)}
     unknown = sorted(set(given) - names)
     if unknown:
+        given_text, known_text = ", ".join(unknown), ", ".join(sorted(names))
+        one = len(unknown) == 1
         raise OptionError(
-            f"unknown {'option' if len(unknown) == 1 else 'options'} {', '.join(unknown)}; known: {', '.join(sorted(names))}",
-            f"{'неизвестный параметр' if len(unknown) == 1 else 'неизвестные параметры'} {', '.join(unknown)}; известны: {', '.join(sorted(names))}",
+            f"unknown {'option' if one else 'options'} {given_text}; known: {known_text}",
+            f"{'неизвестный параметр' if one else 'неизвестные параметры'} {given_text}; известны: {known_text}",
         )
     return options_cls(**given)
 

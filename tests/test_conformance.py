@@ -396,19 +396,21 @@ def test_a_saved_game_of_an_unknown_kind_is_refused():
         from_json('{"game": "chess", "players": 2, "seed": 0, "options": {}, "history": []}')
 
 
+#: a save of the game under test (``%s``) made by ``new_game``, up to its arguments
+_NEW_GAME = '{"format": 2, "game": "%s", "factory": "new_game", '
 HOSTILE_SAVES = {
     "not JSON": "{",
     "nested": "[" * 100_000 + "]" * 100_000,
     "a list": "[]",
     "huge": '{"format": 2, "history": [' + '"x",' * 600_000 + '"x"]}',
-    "null seed": '{"format": 2, "game": "%s", "factory": "new_game", "args": {"players": 2, "seed": null}, "history": []}',
-    "text seed": '{"format": 2, "game": "%s", "factory": "new_game", "args": {"players": 2, "seed": "1"}, "history": []}',
-    "float seed": '{"format": 2, "game": "%s", "factory": "new_game", "args": {"players": 2, "seed": 1.5}, "history": []}',
-    "bool players": '{"format": 2, "game": "%s", "factory": "new_game", "args": {"players": true, "seed": 1}, "history": []}',
+    "null seed": _NEW_GAME + '"args": {"players": 2, "seed": null}, "history": []}',
+    "text seed": _NEW_GAME + '"args": {"players": 2, "seed": "1"}, "history": []}',
+    "float seed": _NEW_GAME + '"args": {"players": 2, "seed": 1.5}, "history": []}',
+    "bool players": _NEW_GAME + '"args": {"players": true, "seed": 1}, "history": []}',
     "unknown factory": '{"format": 2, "game": "%s", "factory": "__init__", "args": {}, "history": []}',
-    "unknown argument": '{"format": 2, "game": "%s", "factory": "new_game", "args": {"players": 2, "seed": 1, "x": 1}, "history": []}',
-    "bad history": '{"format": 2, "game": "%s", "factory": "new_game", "args": {"players": 2, "seed": 1}, "history": [1]}',
-    "bad label": '{"format": 2, "game": "%s", "factory": "new_game", "args": {"players": 2, "seed": 1}, "history": ["\u202eno"]}',
+    "unknown argument": _NEW_GAME + '"args": {"players": 2, "seed": 1, "x": 1}, "history": []}',
+    "bad history": _NEW_GAME + '"args": {"players": 2, "seed": 1}, "history": [1]}',
+    "bad label": _NEW_GAME + '"args": {"players": 2, "seed": 1}, "history": ["\u202eno"]}',
     "future format": '{"format": 99, "game": "%s", "factory": "new_game", "args": {}, "history": []}',
     "unknown field": '{"format": 2, "game": "%s", "factory": "new_game", "args": {}, "history": [], "eval": 1}',
 }

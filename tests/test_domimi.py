@@ -276,7 +276,10 @@ def test_the_tie_break_is_the_lowest_money_card():
 def test_a_save_asking_for_a_million_decks_is_refused_at_once():
     from rules import RulesError
 
-    save = '{"format": 2, "game": "domimi", "factory": "new_game", "args": {"players": 2, "seed": 1, "decks": 1000000}, "history": []}'
+    save = (
+        '{"format": 2, "game": "domimi", "factory": "new_game", '
+        '"args": {"players": 2, "seed": 1, "decks": 1000000}, "history": []}'
+    )
     with pytest.raises(RulesError) as err:  # by the option's bound, before any deck is made
         domimi.from_json(save)
     assert "Decks" in err.value.message("en") and "Колоды" in err.value.message("ru")

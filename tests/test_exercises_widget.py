@@ -191,8 +191,10 @@ def test_a_short_kind_name_is_read_in_its_chapter(monkeypatch):
     [
         (
             "kind=joker_rummy.best",
-            "the link asks for an exercise this chapter does not have ('joker_rummy.best'): here is the chapter's first, «Does it beat?»",
-            "в ссылке упражнение, которого в этой главе нет («joker_rummy.best»): вот первое упражнение главы, «Бьёт ли?»",
+            "the link asks for an exercise this chapter does not have ('joker_rummy.best'): "
+            "here is the chapter's first, «Does it beat?»",
+            "в ссылке упражнение, которого в этой главе нет («joker_rummy.best»): "
+            "вот первое упражнение главы, «Бьёт ли?»",
         ),
         ("seed=-4", "the seed is a whole number 0 or more, not -4", "целое число от 0, а не -4"),
         ("seed=seven", "not 'seven'", "а не 'seven'"),

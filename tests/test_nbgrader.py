@@ -208,7 +208,10 @@ _TAMPER = [
 import sqlite3
 try:
     with sqlite3.connect({gradebook!r}) as db:
-        db.execute("update grade set manual_score = (select max_score from grade_cell where grade_cell.id = grade.cell_id)")
+        db.execute(
+            "update grade set manual_score = "
+            "(select max_score from grade_cell where grade_cell.id = grade.cell_id)"
+        )
 except sqlite3.Error as error:
     print(error)
 answer_1 = None

@@ -87,6 +87,16 @@ def test_the_class_together_paints_every_game_where_ipywidgets_cannot_be_importe
             assert snapshot["step"] > 0, f"{game_id}: no move was played"
 
 
+def test_a_painted_table_is_markup_whose_look_is_the_one_stylesheet(painted_without_widgets):
+    """No painter writes a style of its own: every screen that shows a table loads the tables'
+    stylesheet instead (the play apps, the class together's table page, the book, the gallery)."""
+    tables = painted_without_widgets["tables"]
+    assert sorted(tables) == sorted(rules.GAMES)
+    for game_id, by_lang in tables.items():
+        for lang, snapshot in by_lang.items():
+            assert "<style" not in snapshot["centre"].lower(), f"{game_id} ({lang}) draws a style of its own"
+
+
 @pytest.mark.parametrize("game_id", sorted(rules.GAMES))
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_shared_table_is_the_table_the_solo_app_draws(game_id, lang, painted_without_widgets):

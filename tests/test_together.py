@@ -383,6 +383,30 @@ def test_names_are_bounded_any_script_and_escaped_on_every_page(server):
     assert "<script>alert" not in table_page.text
 
 
+def test_the_tables_stylesheet_is_served_beside_the_pages_own_and_nothing_else_of_its_folder(server):
+    """A table's page links the play apps' stylesheet (what the painters draw has no style of its own);
+    the server sends that one file of the widgets' folder, the page's own, and nothing else."""
+    sheet = (ROOT / "widgets" / "table.css").read_text(encoding="utf-8")
+    served = httpx.get(f"{server}static/table.css")
+    assert served.status_code == 200 and served.text == sheet and "text/css" in served.headers["content-type"]
+    assert httpx.get(f"{server}static/together.css").status_code == 200
+    for elsewhere in ("game.py", "paint/__init__.py", "../widgets/game.py", "table.css/../game.py"):
+        assert httpx.get(f"{server}static/{elsewhere}").status_code == 404, elsewhere
+
+    async def open_table():
+        device = TableClient(server)
+        await device.join_class("Style")
+        code = await device.open_table("minefield", 2)
+        page = await device.http.get(f"{server}t/{code}")
+        await device.aclose()
+        return page
+
+    page = run(open_table())
+    links = re.findall(r"<link rel=\"stylesheet\" href=\"([^\"]+)\">", page.text)
+    assert [link.rsplit("/", 1)[-1] for link in links] == ["together.css", "table.css"]
+    assert "<style" not in page.text
+
+
 # ---------------------------------------------------------------- the teacher's board
 
 

@@ -98,7 +98,8 @@ def test_bad_saves_and_options_give_a_message_and_change_nothing():
     key = game.state.replay_key()
     for bad in (
         "{bad",
-        '{"format": 2, "game": "domimi", "factory": "new_game", "args": {"players": 2, "seed": 1, "decks": 1000000}, "history": []}',
+        '{"format": 2, "game": "domimi", "factory": "new_game", '
+        '"args": {"players": 2, "seed": 1, "decks": 1000000}, "history": []}',
     ):
         game.load(bad)
         assert game.status_kind() == "error"

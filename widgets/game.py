@@ -35,7 +35,6 @@ import random
 import re
 import secrets
 import time
-from importlib import resources
 from typing import NamedTuple
 
 import ipywidgets as w
@@ -49,7 +48,7 @@ from rules.moves import read_move
 from widgets.coach import HintPanel, seat_bot, seat_choices
 from widgets.common import close_tree, guarded, in_app, link_seed, rule_href, rule_link, rule_title, show, status_line
 from widgets.hand import Hand
-from widgets.paint import TablePainter, moved_cards
+from widgets.paint import TablePainter, moved_cards, table_css
 from widgets.paint import painter as game_painter
 
 #: seconds between two bot moves at the "normal" speed, and the moves shown that way
@@ -61,15 +60,11 @@ LAST_LINES = 6
 #: a fresh deal's seed is below this (a number a teacher can read out to a class)
 FRESH_SEEDS = 10**6
 
-#: the table's look: a stylesheet beside this module (in the wheel the static site installs)
-STYLESHEET = "table.css"
-
 
 @functools.cache
 def table_style() -> str:
-    """The table's stylesheet (``widgets/table.css``) as a ``<style>`` element, read once."""
-    css = resources.files("widgets").joinpath(STYLESHEET).read_text(encoding="utf-8")
-    return f"<style>{css}</style>"
+    """The tables' stylesheet (``widgets/table.css``, :data:`widgets.paint.STYLESHEET`) as a ``<style>`` element."""
+    return f"<style>{table_css()}</style>"
 
 
 _SPEEDS = (("instant", "Instant", "Сразу"), ("normal", "Normal", "Обычно"), ("step", "Step by step", "По шагу"))
@@ -729,10 +724,11 @@ class GameView(w.VBox):
             for e in shown
         )
         older = len(entries) - len(shown)
+        earlier_en = "The earlier line is" if older == 1 else f"The {older} earlier lines are"
         note = (
             pick(
                 lang,
-                f"<p>{'The earlier line is' if older == 1 else f'The {older} earlier lines are'} in the saved game.</p>",
+                f"<p>{earlier_en} in the saved game.</p>",
                 f"<p>Ещё {count(older, 'ru', ru=('строка', 'строки', 'строк'))} — в сохранённой партии.</p>",
             )
             if older
@@ -747,9 +743,9 @@ class GameView(w.VBox):
         others = [p for p in _around(viewer, state.num_players) if p != viewer]
         seats = "".join(self._seat_html(state, p) for p in others)
         centre = self.draw_table(state, viewer, self._fresh)
-        table = pick(lang, "table", "стол")
+        table, others_label = pick(lang, "table", "стол"), pick(lang, "Other players", "Другие игроки")
         self._table.value = (
-            f"<div class='rb-seats' role='list' aria-label='{pick(lang, 'Other players', 'Другие игроки')}'>{seats}</div>"
+            f"<div class='rb-seats' role='list' aria-label='{others_label}'>{seats}</div>"
             f"<div class='rb-centre' role='region' tabindex='0' aria-label='{table}'>{centre}</div>"
         )
 
@@ -808,7 +804,8 @@ class GameView(w.VBox):
         title = pick(lang, "Game over", "Партия окончена")
         return (
             f"<div class='rb-result-box' role='region' aria-label='{title}'><h2>{title}</h2>"
-            f"{f'<p>{note}</p>' if note else ''}<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
+            f"{f'<p>{note}</p>' if note else ''}"
+            f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
         )
 
     def _deal_html(self, state: State) -> str:

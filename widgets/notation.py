@@ -54,7 +54,8 @@ class NotationView(w.VBox):
         if len(value) > MAX_TEXT:
             raise RulesError(
                 f"the text is {len(value):,} characters long; at most {MAX_TEXT:,} are read",
-                f"в тексте {count(len(value), 'ru', ru=('символ', 'символа', 'символов'))}; читается не больше {MAX_TEXT:,}",
+                f"в тексте {count(len(value), 'ru', ru=('символ', 'символа', 'символов'))}; "
+                f"читается не больше {MAX_TEXT:,}",
                 rule="notation",
             )
         cards = parse_cards(value)

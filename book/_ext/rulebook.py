@@ -46,6 +46,9 @@ from sphinx.util.docutils import SphinxDirective
 LABELS = {"en": "▶ Open as an app (English)", "ru": "▶ Открыть как приложение (по-русски)"}
 #: the game views' page script, shared with the apps' template
 TABLE_JS = Path(__file__).resolve().parents[2] / "classserver" / "voila" / "templates" / "rulebook" / "table.js"
+#: the tables' look, shared with the apps (widgets.paint.STYLESHEET): the pictures of tables and melds
+#: a page's cells draw are markup with class names
+TABLE_CSS = Path(__file__).resolve().parents[2] / "widgets" / "table.css"
 LANGS = ("en", "ru")
 #: The separator of a bilingual title: ``English · Русский``.
 TITLE_SEPARATOR = " · "
@@ -400,8 +403,15 @@ def drop_thebe(app, pagename, templatename, context, doctree):
             context[key] = [f for f in context[key] if "thebe" not in (str(f) + str(getattr(f, "attributes", "")))]
 
 
+def add_table_css(app, config) -> None:
+    """The tables' stylesheet among the book's static files, at ``_static/table.css``."""
+    config.html_static_path = [*config.html_static_path, str(TABLE_CSS)]
+
+
 def setup(app):
     app.add_config_value("rulebook_voila_url", "", "env")
+    app.connect("config-inited", add_table_css)
+    app.add_css_file(TABLE_CSS.name)
     app.add_role("app", app_role)
     app.add_directive("lang", LangDirective)
     app.add_transform(OneLanguageAtATime)

@@ -236,7 +236,8 @@ class Board:
         """The student's name (checked by :func:`clean_name`); the student is on the board from now on."""
         name = clean_name(name)
         self.db.execute(
-            "INSERT INTO students(id, name, created) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET name = excluded.name",
+            "INSERT INTO students(id, name, created) VALUES (?, ?, ?) "
+            "ON CONFLICT(id) DO UPDATE SET name = excluded.name",
             (sid, name, time.time()),
         )
         return Student(sid, name)

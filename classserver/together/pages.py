@@ -15,6 +15,7 @@ import json
 import rules
 from rules.game import GameInfo
 from rules.lang import pick
+from widgets.paint import STYLESHEET
 
 from .tables import Table, choice_label, choice_text, option_fields
 
@@ -42,15 +43,24 @@ TABLE_WORDS = {
     "choose": ("Choose one of the highlighted moves.", "Выберите один из выделенных ходов."),
 }
 
-_STYLE_LINK = '<link rel="stylesheet" href="{root}static/together.css">'
+#: the button that makes this computer a new student, under the name form and on the "not me" page
+_NOT_ME = ("Not me: a new student on this computer", "Это не я: на этом компьютере новый ученик")
+
+#: the pages' own look; a table's page adds the tables' look (:data:`widgets.paint.STYLESHEET`,
+#: served beside it), which styles what the game's painter draws in its centre
+PAGE_STYLE, TABLE_STYLE = "together.css", STYLESHEET.name
 
 
-def _page(title: str, body: str, root: str, lang: str, *, script: str = "", body_class: str = "") -> str:
+def _page(
+    title: str, body: str, root: str, lang: str, *, script: str = "", body_class: str = "", table: bool = False
+) -> str:
     scripts = f'<script src="{root}static/{script}" defer></script>' if script else ""
+    sheets = (PAGE_STYLE, TABLE_STYLE) if table else (PAGE_STYLE,)
+    styles = "".join(f'<link rel="stylesheet" href="{root}static/{sheet}">' for sheet in sheets)
     return (
         f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{e(title)}</title>{_STYLE_LINK.format(root=root)}{scripts}</head>"
+        f"<title>{e(title)}</title>{styles}{scripts}</head>"
         f'<body class="{body_class}">{body}</body></html>'
     )
 
@@ -67,8 +77,7 @@ def not_me_form(root: str, lang: str, xsrf: str, next_url: str) -> str:
     return (
         f"<form class='not-me' method='post' action='{root}not-me'>{xsrf}"
         f"<input type='hidden' name='lang' value='{lang}'><input type='hidden' name='next' value='{e(next_url)}'>"
-        f"<button type='submit'>{pick(lang, 'Not me: a new student on this computer', 'Это не я: на этом компьютере новый ученик')}"
-        "</button></form>"
+        f"<button type='submit'>{pick(lang, *_NOT_ME)}</button></form>"
     )
 
 
@@ -225,7 +234,8 @@ def table_page(
             "<form id='code-form'>"
             f"<label>{pick(lang, 'Your seat code (from another device)', 'Код вашего места (с другого устройства)')} "
             "<input id='seat-code' maxlength='12' autocapitalize='characters' autocomplete='off' spellcheck='false'>"
-            f"</label> <button type='submit'>{pick(lang, 'Take my seat', 'Занять своё место')}</button></form></section>"
+            "</label> "
+            f"<button type='submit'>{pick(lang, 'Take my seat', 'Занять своё место')}</button></form></section>"
         )
     )
     mine = (
@@ -240,9 +250,12 @@ def table_page(
             f"<details class='why'><summary>{pick(lang, 'Your moves and their rules', 'Ваши ходы и их правила')}"
             "</summary><ul id='why'></ul></details>"
             "<div class='seat-tools'>"
-            f"<button type='button' id='bots'>{pick(lang, 'Bots take the empty seats', 'Боты занимают свободные места')}</button> "
-            f"<button type='button' id='leave'>{pick(lang, 'Give my seat to a bot', 'Отдать своё место боту')}</button> "
-            f"<button type='button' id='again' hidden>{pick(lang, 'Play again here', 'Сыграть ещё раз здесь')}</button> "
+            "<button type='button' id='bots'>"
+            f"{pick(lang, 'Bots take the empty seats', 'Боты занимают свободные места')}</button> "
+            "<button type='button' id='leave'>"
+            f"{pick(lang, 'Give my seat to a bot', 'Отдать своё место боту')}</button> "
+            "<button type='button' id='again' hidden>"
+            f"{pick(lang, 'Play again here', 'Сыграть ещё раз здесь')}</button> "
             f"<button type='button' id='close' hidden>{pick(lang, 'Close this table', 'Закрыть этот стол')}</button>"
             "<details id='move-device' class='seat-code'><summary>"
             + pick(lang, "Go on from another device", "Продолжить с другого устройства")
@@ -271,7 +284,7 @@ def table_page(
         "</summary><ol id='log'></ol></details>"
         f"</main><script type='application/json' id='config'>{_json(config)}</script>"
     )
-    return _page(title, body, root, lang, script="table.js", body_class="projector" if watch else "")
+    return _page(title, body, root, lang, script="table.js", body_class="projector" if watch else "", table=True)
 
 
 BOARD_WORDS = {
@@ -315,9 +328,10 @@ def board_page(
         "words": {k: pick(lang, *v) for k, v in BOARD_WORDS.items()},
         "summary": summary,
     }
+    csv_url = f"{root}board.csv?lang={lang}" + (f"&amp;since={e(since)}" if since else "")
     body = (
         f"<header><h1>{title}</h1>{_languages(root, 'board', lang)} "
-        f"<a href='{root}board.csv?lang={lang}{'&amp;since=' + e(since) if since else ''}' download>{pick(lang, 'Download as CSV', 'Скачать CSV')}</a> "
+        f"<a href='{csv_url}' download>{pick(lang, 'Download as CSV', 'Скачать CSV')}</a> "
         f"<form class='new-key' method='post' action='{root}board/key'>{xsrf}"
         f"<input type='hidden' name='lang' value='{lang}'><button type='submit'>"
         + pick(lang, "A new key for the board", "Новый ключ доски")
@@ -388,12 +402,19 @@ def not_me_page(*, root: str, lang: str, xsrf: str, student, hub: bool, next_url
     body = (
         f"<header><h1>{title}</h1></header><main>{error_html}"
         f"<p>{pick(lang, 'Your answers go to the board as: ', 'Ваши ответы идут на доску как: ')}{now}.</p>"
-        f"<p>{pick(lang, 'Not you? Give your name: your next answers go to your own rows.', 'Это не вы? Напишите своё имя: следующие ответы пойдут в ваши строки.')}</p>"
+        "<p>"
+        + pick(
+            lang,
+            "Not you? Give your name: your next answers go to your own rows.",
+            "Это не вы? Напишите своё имя: следующие ответы пойдут в ваши строки.",
+        )
+        + "</p>"
         f"<form class='not-me' method='post' action='{root}not-me'>{xsrf}"
         f"<input type='hidden' name='lang' value='{lang}'><input type='hidden' name='next' value='{back}'>"
-        f"<label>{pick(lang, 'Your name', 'Ваше имя')} <input name='name' required maxlength='40' autocomplete='off'></label> "
-        f"<button type='submit'>{pick(lang, 'Not me: a new student on this computer', 'Это не я: на этом компьютере новый ученик')}"
-        f"</button></form><p><a href='{back}'>{pick(lang, 'Back: it is me', 'Назад: это я')}</a></p></main>"
+        f"<label>{pick(lang, 'Your name', 'Ваше имя')} "
+        "<input name='name' required maxlength='40' autocomplete='off'></label> "
+        f"<button type='submit'>{pick(lang, *_NOT_ME)}</button></form>"
+        f"<p><a href='{back}'>{pick(lang, 'Back: it is me', 'Назад: это я')}</a></p></main>"
     )
     return _page(title, body, root, lang)
 

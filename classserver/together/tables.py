@@ -438,8 +438,10 @@ class Table:
                 seat.stand_in = True
                 gone.append(seat.index)
                 self._note(
-                    f"{seat.name} ({player_name(seat.index)}) has left the table; a bot plays for them until they come back.",
-                    f"{seat.name} ({player_name(seat.index, 'ru')}) ушёл из-за стола; пока он не вернётся, за него играет бот.",
+                    f"{seat.name} ({player_name(seat.index)}) has left the table; "
+                    "a bot plays for them until they come back.",
+                    f"{seat.name} ({player_name(seat.index, 'ru')}) ушёл из-за стола; "
+                    "пока он не вернётся, за него играет бот.",
                 )
         return gone
 

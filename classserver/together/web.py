@@ -38,6 +38,7 @@ from tornado.ioloop import PeriodicCallback
 from rules.cards import NotationError
 from rules.errors import LANGS, RulesError
 from rules.lang import pick
+from widgets.paint import STYLESHEET
 
 from ..guards import host_name, hub_user_or_login
 from ..network import network_addresses, this_computer
@@ -200,6 +201,8 @@ class Together:
             (rf"{root}not-me", NewDevice, args),
             (rf"{root}ws/board", BoardSocket, args),
             (rf"{root}api/verdict", VerdictHandler, args),
+            # the tables' look, shared with the play apps: that one file of its folder (widgets/)
+            (rf"{root}static/({re.escape(STYLESHEET.name)})", StaticHandler, {"path": str(STYLESHEET.parent)}),
             (rf"{root}static/(.*)", StaticHandler, {"path": str(STATIC)}),
         ]
 
@@ -1094,7 +1097,7 @@ class VerdictHandler(_Base):
 
 
 class StaticHandler(tornado.web.StaticFileHandler):
-    """The pages' script and style (nothing else is in the folder)."""
+    """The pages' scripts and styles (nothing else is in ``static/``) and the tables' stylesheet."""
 
     def set_extra_headers(self, path):
         self.set_header("X-Content-Type-Options", "nosniff")

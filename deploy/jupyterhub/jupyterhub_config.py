@@ -36,7 +36,7 @@ The settings come from the environment, so the same file serves a class and the 
 | RULEBOOK_HUB_IP, RULEBOOK_HUB_PORT | where the hub listens (0.0.0.0 for the class's network) | 127.0.0.1, 8000 |
 | RULEBOOK_HUB_HOSTS | names the class reaches the hub by (IP addresses always pass), space-separated | localhost |
 | RULEBOOK_HUB_PASSWORD | the class's shared password (any user name, 8 characters or more) | none |
-| RULEBOOK_HUB_AUTHENTICATOR | `shared-password`, `dummy` (JupyterHub's test login, loopback only) or your school's authenticator class | shared-password |
+| RULEBOOK_HUB_AUTHENTICATOR | `shared-password`, `dummy` (below) or a school's authenticator class | shared-password |
 | RULEBOOK_HUB_DIR | the hub's database, cookie secret and the students' (empty) folders | ./hub-data |
 | RULEBOOK_HUB_WARM | kernels kept warm (everything imported) for any app, in each student's server | 1 |
 | RULEBOOK_HUB_POOL | preheated pages per app in each student's server | 0 |
@@ -45,13 +45,15 @@ The settings come from the environment, so the same file serves a class and the 
 | RULEBOOK_HUB_STARTING | servers starting at the same time (the others wait in line) | the machine's cores |
 | RULEBOOK_HUB_PORTS | the ports handed to students' servers, `first-last` (a firewall's range) | any free port |
 | RULEBOOK_HUB_API_PORT, RULEBOOK_HUB_PROXY_API_PORT | the hub's and its proxy's own loopback ports | 8081, 8001 |
-| RULEBOOK_HUB_SSL_CERT, RULEBOOK_HUB_SSL_KEY | the hub's TLS certificate and key files (HTTPS without a proxy in front) | none |
+| RULEBOOK_HUB_SSL_CERT, RULEBOOK_HUB_SSL_KEY | the hub's TLS certificate and key (HTTPS, no proxy in front) | none |
 | RULEBOOK_BOOK_URL | where the apps' rule links go, if not to the book each student's server serves | the served book |
 | RULEBOOK_HUB_IDLE | seconds before an unused server is stopped | 900 |
-| RULEBOOK_HUB_PROXY | the configurable-http-proxy command | deploy/jupyterhub/node_modules/.bin/configurable-http-proxy |
+| RULEBOOK_HUB_PROXY | the hub's proxy command | deploy/jupyterhub/node_modules/.bin/configurable-http-proxy |
 | RULEBOOK_HUB_TOGETHER_PORT | the loopback port of the class together (the service below) | 8870 |
-| RULEBOOK_CLASS_DIR | the class's board (SQLite) and the teacher's key (`teacher-key.txt`) | `$RULEBOOK_HUB_DIR/class` |
-| RULEBOOK_TOGETHER_SECRET | the secret of the students' verdict tokens, shared by the service and the servers | made once, kept in `$RULEBOOK_HUB_DIR/together_secret` |
+| RULEBOOK_CLASS_DIR | the class's board (SQLite), the teacher's key (`teacher-key.txt`) | `$RULEBOOK_HUB_DIR/class` |
+| RULEBOOK_TOGETHER_SECRET | the secret signing the verdict tokens | made once: `$RULEBOOK_HUB_DIR/together_secret` |
+
+`dummy` is JupyterHub's test login, refused unless the hub listens on loopback only.
 
 The class together (tables across devices and the teacher's board, `classserver/together/`)
 runs once for the whole hub, as a JupyterHub service: `/services/together/`, behind the

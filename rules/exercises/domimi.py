@@ -116,7 +116,8 @@ def collect(rng: random.Random, difficulty: int) -> dict:
     return dict(
         question=_situation(revealed, field, stage)
         + Bi(
-            " Write a collecting move: the revealed cards you pay, «->», the field cards you take (e.g. «A♦ 2♦ -> 3♦»).",
+            " Write a collecting move: the revealed cards you pay, «->», the field cards you take "
+            "(e.g. «A♦ 2♦ -> 3♦»).",
             " Запишите собирательный ход: открытые карты, которыми платите, «->», карты поля, которые берёте "
             "(например «Т♦ 2♦ -> 3♦»).",
         ),

@@ -174,7 +174,10 @@ def _deal(rng: random.Random, difficulty: int):
 
 
 def _walk(rng: random.Random, state, phase: str, steps: int):
-    """Play random moves of the first bout (never taking) until ``phase`` after ``steps`` moves; None if the bout ends."""
+    """Play random moves of the first bout (never taking) until ``phase`` after ``steps`` moves.
+
+    None if the bout ends first.
+    """
     for n in range(40):
         if dk.PHASES[state.phase] == phase and n >= steps:
             return state

@@ -74,10 +74,11 @@ def _scores_text(scores) -> Bi:
 
 def _before(state: mf.MinefieldState) -> Bi:
     """What a player at the table knows: moves so far, scores, running effects and collections."""
+    scores = _scores_text(state.scores())
     parts = [
         Bi(
-            f"{count(state.moves, 'en', ('barrel', 'barrels'))} drawn so far. Scores: {_scores_text(state.scores()).en}.",
-            f"Вытянуто бочонков: {state.moves}. Очки: {_scores_text(state.scores()).ru}.",
+            f"{count(state.moves, 'en', ('barrel', 'barrels'))} drawn so far. Scores: {scores.en}.",
+            f"Вытянуто бочонков: {state.moves}. Очки: {scores.ru}.",
         )
     ]
     jackpot = state.jackpot_cards()

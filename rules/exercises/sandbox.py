@@ -9,9 +9,9 @@ machine allows namespaces (as root, or where unprivileged user namespaces are al
 - gives the kernel a root folder of its own, built in memory: ``/usr`` and the system's libraries,
   this Python and its virtual environment and the project's packages, all read-only; a minimal
   ``/etc`` and ``/dev``; an empty ``/tmp`` and a home and working folder holding a copy of the
-  notebook, both in memory (64 MiB each); ``DIR/ipc`` (the kernel's sockets). The course folder, the teacher's home and key, the
-  gradebook, the sources and the other submissions are not in it (``pivot_root``: the machine's
-  root is unmounted, not hidden);
+  notebook, both in memory (64 MiB each); ``DIR/ipc`` (the kernel's sockets). The course folder,
+  the teacher's home and key, the gradebook, the sources and the other submissions are not in it
+  (``pivot_root``: the machine's root is unmounted, not hidden);
 - no network (a network namespace with no interface up; the kernel talks over Unix sockets);
 - its own processes only (a PID namespace: when the kernel ends, everything it started ends);
 - as an unprivileged user: as root, the ``rulebook-grader`` system user (created if absent);

@@ -342,22 +342,26 @@ class Table:
                 )
             wanted = Card(self.columns[lc + step], last.suit)
             return IllegalAction(
-                f"{side_en} {last} goes only {wanted} (same suit, one rank {'lower' if step < 0 else 'higher'}), not {name_en}",
+                f"{side_en} {last} goes only {wanted} "
+                f"(same suit, one rank {'lower' if step < 0 else 'higher'}), not {name_en}",
                 f"{side_ru} {_ru(last)} кладётся только {_ru(wanted)} (та же масть, на одно очко "
                 f"{'меньше' if step < 0 else 'больше'}), а не {name_ru}",
                 rule="domino.place",
             )
         side_en, side_ru = ("above", "сверху от") if where == "up" else ("below", "снизу от")
+        side_short_ru = side_ru.split()[0]
         if code == "suit":
             return IllegalAction(
                 f"{name_en} is of the same suit as {last}: a card of the same suit goes left or right, not {side_en}",
-                f"{name_ru} той же масти, что и {_ru(last)}: карта той же масти кладётся слева или справа, а не {side_ru.split()[0]}",
+                f"{name_ru} той же масти, что и {_ru(last)}: "
+                f"карта той же масти кладётся слева или справа, а не {side_short_ru}",
                 rule="domino.place",
             )
         if code == "rank":
             return IllegalAction(
                 f"{side_en} {last} goes only another {last.rank.name_in('en')} (same rank, other suit), not {name_en}",
-                f"{side_ru} {_ru(last)} кладётся только карта того же значения ({last.rank.name_in('ru')}) другой масти, а не {name_ru}",
+                f"{side_ru} {_ru(last)} кладётся только карта того же значения ({last.rank.name_in('ru')}) "
+                f"другой масти, а не {name_ru}",
                 rule="domino.place",
             )
         if code == "row":
@@ -365,8 +369,10 @@ class Table:
             if y in (ly + 1, ly - 1):
                 right_en, right_ru = ("above", "сверху") if y == ly + 1 else ("below", "снизу")
                 return IllegalAction(
-                    f"{card.suit.name_in('en')} already have their line {right_en} {last}: {name_en} goes there, not {side_en}",
-                    f"у масти {_GEN_RU[card.suit]} уже есть своя линия {right_ru} от {_ru(last)}: {name_ru} кладётся туда, а не {side_ru.split()[0]}",
+                    f"{card.suit.name_in('en')} already have their line {right_en} {last}: "
+                    f"{name_en} goes there, not {side_en}",
+                    f"у масти {_GEN_RU[card.suit]} уже есть своя линия {right_ru} от {_ru(last)}: "
+                    f"{name_ru} кладётся туда, а не {side_short_ru}",
                     rule="domino.rows",
                 )
             return IllegalAction(
@@ -668,7 +674,8 @@ class DominoState(State):
         super().__init__(options, players, seed)
         if players not in _TEAM_SIZE:
             raise OptionError(
-                f"Domino is played one against one, two against two or three against three: 2, 4 or 6 players, not {players}",
+                "Domino is played one against one, two against two or three against three: "
+                f"2, 4 or 6 players, not {players}",
                 f"в Домино играют один на один, двое на двое или трое на трое: 2, 4 или 6 игроков, а не {players}",
                 rule="domino.deal",
             )

@@ -196,7 +196,10 @@ def next_frames(page, count: int = 3) -> None:
     """Until the page has drawn ``count`` more frames: work a page script put off to the next
     frame (the book's language marks, an app's fitting of its table to a new size) is done."""
     page.evaluate(
-        "(n) => new Promise((done) => { const next = (k) => (k ? requestAnimationFrame(() => next(k - 1)) : done()); next(n); })",
+        """(n) => new Promise((done) => {
+             const next = (k) => (k ? requestAnimationFrame(() => next(k - 1)) : done());
+             next(n);
+           })""",
         count,
     )
 

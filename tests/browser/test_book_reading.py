@@ -66,7 +66,8 @@ def test_changing_the_language_keeps_the_paragraph_in_view_where_it_was(page, bo
     # the paragraph read is the first that begins under the page's header
     paragraph.evaluate(
         """p => { const header = document.querySelector('.bd-header-article').getBoundingClientRect().bottom;
-                  window.scrollTo({top: window.scrollY + p.getBoundingClientRect().top - header - 12, behavior: 'instant'}); }"""
+                  const top = window.scrollY + p.getBoundingClientRect().top - header - 12;
+                  window.scrollTo({top, behavior: 'instant'}); }"""
     )
     before = _top(paragraph)
     # clicked where it is (Playwright's own click would first scroll the sticky header's button "into view")

@@ -86,6 +86,22 @@ def test_the_gallery_lists_every_app_in_both_languages(page, classroom, offline)
     expect(page.locator("button.rb-new")).to_contain_text("Новая партия")
 
 
+@pytest.mark.parametrize(
+    ("app", "part"), [("minefield/play.ipynb", ".mf-table"), ("joker_rummy/checker.ipynb", ".jr-melds")]
+)
+def test_a_gallery_picture_of_a_table_is_laid_out_as_in_its_app(page, offline, app, part):
+    """A card's picture is what its app drew (its saved widgets): markup with class names, whose
+    look the gallery page carries (the tables' stylesheet)."""
+    from classserver import gallery
+
+    (found,) = [a for a in gallery.find_apps(serve_apps.BOOK) if a.path == app]
+    assert part[1:] in found.picture and "<style" not in found.picture, "the picture is markup only"
+    page.set_content(gallery.gallery_html([found]))
+    drawn = page.locator(f".thumb {part}").first
+    expect(drawn).to_be_attached()
+    assert drawn.evaluate("(e) => getComputedStyle(e).display") == "flex", f"{part} is not laid out in the picture"
+
+
 @pytest.mark.parametrize("width", [375, 1280])
 def test_the_gallery_fits_a_phone_and_a_desktop(page, classroom, offline, width, tmp_path):
     url, _, _ = classroom

@@ -39,7 +39,12 @@ STAND_IN_PAGE = {
 #: (its output names the language it was asked in) until the test calls release()
 STAND_IN_HOST = """
 var held = [];
-self.release = function () { var answers = held; held = []; answers.forEach(function (a) { a(); }); return answers.length; };
+self.release = function () {
+  var answers = held;
+  held = [];
+  answers.forEach(function (a) { a(); });
+  return answers.length;
+};
 self.onmessage = function (event) {
   var m = event.data;
   var done = function (sent) { self.postMessage({ type: "done", id: m.id, ok: true, error: "", sent: sent }); };

@@ -54,7 +54,8 @@ json.dumps({"ran": len(json.loads(PAGES)), "failed": failed})
 
 
 def test_every_app_and_demo_runs_in_the_sites_own_pyodide(site_url):
-    """The Python of every app and book page's demos the site serves runs in the bundled Pyodide, with the bundled wheels only."""
+    """The Python of every app and book page's demos the site serves runs in the bundled Pyodide,
+    with the bundled wheels only."""
     lite = ROOT / "_build" / "html" / "lite"
     done = in_sites_pyodide(_RUN_PAGES, str(lite / "files"), str(lite / "demos"))
     assert done.returncode == 0, done.stderr[-2000:]

@@ -27,15 +27,21 @@ MOVES = 20
 LAYOUT_PROBLEMS = """() => {
   const out = [];
   const doc = document.documentElement;
-  if (doc.scrollWidth > window.innerWidth + 1) out.push(`the page scrolls sideways: ${doc.scrollWidth} > ${window.innerWidth}`);
+  if (doc.scrollWidth > window.innerWidth + 1) {
+    out.push(`the page scrolls sideways: ${doc.scrollWidth} > ${window.innerWidth}`);
+  }
   const seats = [...document.querySelectorAll('.rb-seat')].map(e => e.getBoundingClientRect());
+  const overlap = (a, b) =>
+    a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
   seats.forEach((a, i) => seats.slice(i + 1).forEach(b => {
-    if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) out.push('two seats overlap');
+    if (overlap(a, b)) out.push('two seats overlap');
   }));
   for (const b of document.querySelectorAll('.rb-game button, .rb-game .widget-label')) {
     if (b.offsetParent === null) continue;
     // a card's words are for screen readers: its face is its picture
-    if (!b.classList.contains('rb-card') && b.scrollWidth > b.clientWidth + 2) out.push(`cut label: ${b.textContent.trim().slice(0, 40)}`);
+    if (!b.classList.contains('rb-card') && b.scrollWidth > b.clientWidth + 2) {
+      out.push(`cut label: ${b.textContent.trim().slice(0, 40)}`);
+    }
     const r = b.getBoundingClientRect();
     if (r.right > window.innerWidth + 1) out.push(`off the screen: ${b.textContent.trim().slice(0, 40)}`);
   }
@@ -262,9 +268,14 @@ FOCUS_RING = """() => {
     return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
   };
   let n = e.parentElement, behind = 'rgb(255, 255, 255)';
-  while (n) { const bg = getComputedStyle(n).backgroundColor; if (bg && !bg.includes('rgba(0, 0, 0, 0)') && bg !== 'transparent') { behind = bg; break; } n = n.parentElement; }
+  while (n) {
+    const bg = getComputedStyle(n).backgroundColor;
+    if (bg && !bg.includes('rgba(0, 0, 0, 0)') && bg !== 'transparent') { behind = bg; break; }
+    n = n.parentElement;
+  }
   const [a, b] = [lum(rgb(cs.outlineColor)), lum(rgb(behind))];
-  return {width: parseFloat(cs.outlineWidth), style: cs.outlineStyle, contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)};
+  const contrast = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  return {width: parseFloat(cs.outlineWidth), style: cs.outlineStyle, contrast};
 }"""
 
 

@@ -14,6 +14,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
+import rules
 import rules.exercises
 from classserver.together.tokens import verdict_token
 from tests.browser.conftest import serious_accessibility_faults
@@ -102,6 +103,21 @@ def _table_waiting(root: str, game: str, players: int) -> str:
         return code
 
     return run(open_one())
+
+
+@pytest.mark.parametrize(
+    ("game", "part"), [("domimi", ".domimi-table"), ("joker_rummy", ".jr-melds"), ("minefield", ".mf-table")]
+)
+def test_a_table_page_lays_out_the_games_own_parts_with_the_apps_stylesheet(page, offline, together, game, part):
+    """The painter draws markup only; the table's page loads the tables' stylesheet, the play apps' own."""
+    root, _ = together
+    code = _table_waiting(root, game, rules.GAMES[game].info.min_players)
+    page.set_viewport_size(DESK)
+    page.goto(f"{root}t/{code}?lang=en")
+    drawn = page.locator(f"#centre {part}").first
+    expect(drawn).to_be_attached()
+    assert page.locator("#centre style").count() == 0
+    assert drawn.evaluate("(e) => getComputedStyle(e).display") == "flex", f"{part} is not laid out by the sheet"
 
 
 def test_a_new_phone_from_the_qr_code_names_itself_and_sits_with_no_reload(browser, together, tmp_path):

@@ -38,7 +38,10 @@ def option_html(option: dm.TurnOption, lang: str = "en") -> str:
 
 
 def example_html(revealed: str, take: str, *, kind: str, decks: int = 1, stage: int = 2, lang: str = "en") -> str:
-    """A worked example drawn as cards: the revealed cards, what the source takes, and the engine's verdict in ``lang``."""
+    """A worked example drawn as cards: the revealed cards, what the source takes, and the engine's verdict.
+
+    The verdict is in ``lang``.
+    """
     lang = check_lang(lang)
     cards, found = list(parse_cards(revealed)), dm.worked_example(revealed, take, kind=kind, decks=decks, stage=stage)
     pay = Counter(found.pay) if found else Counter()

@@ -91,7 +91,8 @@ class BeatExplorer(w.VBox):
         top, n = card_name(dk.top_joker(trump), lang), len(self.beaters)
         return pick(
             lang,
-            f"Trump card {trump}: trumps {trumps}; the highest card is the {top}. {count(n, 'en')} {'beats' if n == 1 else 'beat'} {attack}.",
+            f"Trump card {trump}: trumps {trumps}; the highest card is the {top}. "
+            f"{count(n, 'en')} {'beats' if n == 1 else 'beat'} {attack}.",
             f"Козырь {format_card(trump, 'ru')}: козыри {trumps}; старшая карта — {top}. "
             f"{format_card(attack, 'ru')} {'бьёт' if plural_ru(n, 'one', '', '') == 'one' else 'бьют'} "
             f"{count(n, 'ru', ru=('карта', 'карты', 'карт'))}.",

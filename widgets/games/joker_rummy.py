@@ -17,8 +17,7 @@ from rules.cards import BLACK_JOKER, RANKS, RED_JOKER, SUITS, Card, format_cards
 from rules.errors import IllegalAction, check_lang
 from rules.lang import POINTS, count, pick
 from widgets.common import guarded, rule_link, show, status_line
-from widgets.game import GameView
-from widgets.paint.joker_rummy import STYLE
+from widgets.game import GameView, table_style
 
 #: a hand holds at most 15 cards (14 dealt, one drawn); the checker reads no more
 MAX_CARDS = jr.MAX_HAND
@@ -61,7 +60,7 @@ class OpeningChecker(w.VBox):
         extra.append(self._tool(pick(lang, "Random hand", "Случайная рука"), "jr-random", self._random))
         picker = w.VBox([*rows, w.HBox(extra, layout=w.Layout(flex_flow="row wrap"))])
         picker.add_class("jr-picker")
-        super().__init__([w.HTML(STYLE), self._box, picker, self._status, self._result])
+        super().__init__([w.HTML(table_style()), self._box, picker, self._status, self._result])
         self.add_class("jr-checker")
         self._check()
 
@@ -120,7 +119,7 @@ def opening_html(cards, lang: str) -> str:
     else:
         verdict = f"{points}: {pick(lang, *jr.opening_shortfall(cards))}."
     link = rule_link("joker_rummy.opening" if points else "joker_rummy.melds", lang)
-    return f"{STYLE}<div><b>{html.escape(verdict)}</b> <small>{link}</small></div><div class='jr-melds'>{rows}</div>"
+    return f"<div><b>{html.escape(verdict)}</b> <small>{link}</small></div><div class='jr-melds'>{rows}</div>"
 
 
 def melds_points_html(melds, lang: str) -> str:
@@ -128,7 +127,7 @@ def melds_points_html(melds, lang: str) -> str:
     melds = [tuple(m) for m in melds]
     rows = "".join(_meld_row(m, lang, jr.opening_points([m])) for m in melds)
     total = _points(jr.opening_points(melds), lang)
-    return f"{STYLE}<div class='jr-melds'>{rows}</div><p>{pick(lang, 'Together', 'Вместе')}: <b>{total}</b></p>"
+    return f"<div class='jr-melds'>{rows}</div><p>{pick(lang, 'Together', 'Вместе')}: <b>{total}</b></p>"
 
 
 def readings_html(cards, lang: str) -> str:

@@ -15,6 +15,11 @@ reads only the state it is given. A game names its painter in its declaration
 
 and may refine :meth:`TablePainter.seat_role`, :meth:`TablePainter.hand` or
 :meth:`TablePainter.action_text`.
+
+A painter writes markup with class names and no style of its own: every table's look, a
+game's own parts included, is in one stylesheet, :data:`STYLESHEET` (``widgets/table.css``),
+which each screen that shows a table loads once: the play apps (:func:`widgets.game.table_style`),
+the class together's table page, the book's pages and the gallery.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar
 
 import rules
@@ -29,6 +35,15 @@ from rules.cards import Card
 from rules.errors import check_lang
 from rules.game import Action, Game, State
 from rules.moves import cards_of as action_cards
+
+#: the look of every table the painters draw, and of the play app around it
+STYLESHEET = Path(__file__).resolve().parent.parent / "table.css"
+
+
+@functools.cache
+def table_css() -> str:
+    """The text of :data:`STYLESHEET`, read once."""
+    return STYLESHEET.read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -83,4 +98,4 @@ def _painter(game: Game, lang: str) -> TablePainter:
     return game.painter_class()(lang=lang)
 
 
-__all__ = ["TablePainter", "action_cards", "moved_cards", "painter"]
+__all__ = ["STYLESHEET", "TablePainter", "action_cards", "moved_cards", "painter", "table_css"]

@@ -13,16 +13,6 @@ from rules.cards import Card, format_cards
 from rules.lang import count, pick
 from widgets.paint import TablePainter
 
-#: The play app's centre: the cards the last decision moved beside the field on a wide screen
-#: (above it on a phone: the field needs 310 px, the whole width, for its thirteen columns of
-#: mini cards to stay 21 px wide); with the projector setting the field takes the height the table has.
-_TABLE_STYLE = (
-    "<style>.rb-centre .domimi-info{margin:0 0 .3em}.domimi-table{display:flex;flex-wrap:wrap;gap:.4em 1.5em;align-items:flex-start}"
-    ".domimi-table>.domimi-field{flex:1 1 310px;min-width:0}"
-    ".rb-centre .domimi-field svg.cards.grid{display:block;max-width:100%;height:auto}"
-    ".rb-projector .rb-centre .domimi-field svg.cards.grid{width:auto;height:calc(var(--rb-centre-max) - 2.4em);"
-    "min-height:180px;max-height:none}</style>"
-)
 _JQK_RU = ("валет, дама или король", "валета, дамы или короля", "валетов, дам и королей")
 
 
@@ -46,7 +36,7 @@ class DomimiPainter(TablePainter):
         moved = sorted(fresh)  # the cards the last decision paid, took or put back glow
         last = svg.row(moved, lang=lang, width=40, highlight={i: "last" for i in range(len(moved))}) if moved else ""
         return (
-            f"{_TABLE_STYLE}<p class='domimi-info'>{html.escape(info)}</p><div class='domimi-table'>{last}"
+            f"<p class='domimi-info'>{html.escape(info)}</p><div class='domimi-table'>{last}"
             f"<div class='domimi-field'>{dm.draw_field(field, lang=lang, width=26)}</div></div>"
         )
 

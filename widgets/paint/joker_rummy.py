@@ -10,17 +10,6 @@ from rules.cards import Card, format_cards
 from rules.lang import pick, player_name
 from widgets.paint import TablePainter
 
-#: the melds' look, on the table and in the book's pictures of melds
-STYLE = """<style>
-.jr-melds{display:flex;flex-wrap:wrap;gap:.6em}
-.jr-meld{background:#fff;border-radius:.4em;padding:.2em .4em;border:1px solid #8c959f}
-.jr-meld.jr-pending{border:2px dashed #9a6700}
-.jr-meld small{display:block;color:#424a53}
-.jr-piles{display:flex;gap:1.2em;align-items:flex-end;flex-wrap:wrap;margin-bottom:.4em}
-.jr-owed{color:#9a3412;font-weight:600}
-.jr-picker .widget-button{width:2.8em;min-width:2.8em;padding:0}
-</style>"""
-
 
 class JokerRummyPainter(TablePainter):
     """«Джокер»'s table: the piles, the deal and the totals, every meld with its owner (dashed while it
@@ -61,7 +50,7 @@ class JokerRummyPainter(TablePainter):
         owed = "".join(f"<div class='jr-owed' role='status'>{html.escape(n)}</div>" for n in notes)
         melds = "".join(self._meld_html(m, fresh) for m in view["melds"])
         empty = pick(lang, "No melds on the table yet.", "На столе пока нет комбинаций.")
-        return f"{STYLE}{piles}{owed}<div class='jr-melds'>{melds or html.escape(empty)}</div>"
+        return f"{piles}{owed}<div class='jr-melds'>{melds or html.escape(empty)}</div>"
 
     def _meld_html(self, meld: dict, fresh: frozenset[Card]) -> str:
         lang = self.lang
@@ -120,4 +109,4 @@ class JokerRummyPainter(TablePainter):
         return action.explain(lang)
 
 
-__all__ = ["STYLE", "JokerRummyPainter"]
+__all__ = ["JokerRummyPainter"]

@@ -26,23 +26,6 @@ _MAGIC_COLOURS = {
     "joker": "#7d5a00",
 }
 _BARRELS = ("barrel", "barrels"), ("бочонок", "бочонка", "бочонков")
-#: The table's look. The board shows every collection, so the shared view's hand box is not
-#: needed. The field's nine columns share its width (a column of closed cells is as wide as
-#: the others) and its text follows the view's size (the projector setting enlarges it); on a
-#: narrow screen a cell's amplifier goes under its main card, and the players' board goes
-#: under the field (beside it on a wide screen).
-_STYLE = (
-    "<style>.rb-game-minefield .rb-hand{display:none}"
-    ".mf-table{display:flex;flex-wrap:wrap;gap:.4em 1.2em;align-items:flex-start}"
-    ".mf-field{border-collapse:separate;border-spacing:3px;table-layout:fixed;width:min(100%,32em);font-size:max(14px,.93em)}"
-    ".mf-field caption{text-align:left}"
-    ".mf-cell{border:1px solid #8c959f;border-radius:4px;height:2.7em;padding:1px;text-align:center;line-height:1.15}"
-    ".mf-n{color:#424a53;font-size:max(14px,.8em)}.mf-amp{display:inline-block;color:#424a53}"
-    ".mf-side{flex:1 1 15em;min-width:0;display:flex;flex-direction:column;gap:.4em}"
-    ".mf-board{border-collapse:collapse}.mf-board th,.mf-board td{padding:0 .7em 0 0;text-align:left;vertical-align:middle}"
-    ".rb-projector .rb-centre .mf-board svg.cards{height:96px}.rb-projector .rb-centre .minefield-opened svg.cards{height:150px}"
-    "</style>"
-)
 
 
 class MinefieldPainter(TablePainter):
@@ -66,7 +49,7 @@ class MinefieldPainter(TablePainter):
             text = mf.SCENARIOS[state.origin[1]["name"]].text(lang)
             about = f"<p class='minefield-about'>{html.escape(text)}</p>"
         return (
-            f"{_STYLE}{about}<div class='minefield-next'>{html.escape(_next(state, lang))}</div>"
+            f"{about}<div class='minefield-next'>{html.escape(_next(state, lang))}</div>"
             f"<div class='mf-table'>{_field_html(state, lang)}"
             f"<div class='mf-side'>{_opened_html(state, lang)}{_board_html(state, lang)}</div></div>"
         )

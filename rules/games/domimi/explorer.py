@@ -135,7 +135,8 @@ def explore(
         if extra_cards:
             shown = list(extra_cards)[:6]
             raise OptionError(
-                f"{_decks_hold(decks)} no more {_fmt(shown, 'en', ' ')} for the field (the revealed cards are not on it)",
+                f"{_decks_hold(decks)} no more {_fmt(shown, 'en', ' ')} for the field "
+                "(the revealed cards are not on it)",
                 f"{_in_decks(decks)} больше нет {_fmt(shown, 'ru', ' ')} для поля (открытых карт на поле нет)",
                 rule="domimi.setup",
             )

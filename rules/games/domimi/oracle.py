@@ -160,7 +160,8 @@ def _explain_move(kind: str, pay: Sequence[Card], take: Sequence[Card], lang: st
     price = _price(picture)
     return pick(
         lang,
-        f"{_fmt(pay, lang)} = {total} ≥ {price}: buys {format_card(picture, lang)} ({card_name(picture)} costs {price})",
+        f"{_fmt(pay, lang)} = {total} ≥ {price}: buys {format_card(picture, lang)} "
+        f"({card_name(picture)} costs {price})",
         f"{_fmt(pay, lang)} = {total} ≥ {price}: покупка {format_card(picture, lang)} "
         f"({card_name(picture, 'ru')} стоит {price})",
     )

@@ -613,7 +613,8 @@ def contract_reason(number: int, hand: Sequence[Card], lang: str = "en", *, all_
     return pick(
         lang,
         f"Contract {number} ({what}) cannot be made from these cards: the nearest arrangement is {short} short, "
-        f"which only wild cards (twos and jokers) can stand in for, and the hand holds {f'only {wilds}' if wilds else 'none'}",
+        "which only wild cards (twos and jokers) can stand in for, "
+        f"and the hand holds {f'only {wilds}' if wilds else 'none'}",
         f"Из этих карт не собрать контракт {number} ({what}): в самой близкой раскладке не хватает {short}, "
         f"заменить недостающее могут только карты-джокеры (двойки и джокеры), а в руке их "
         f"{f'только {wilds}' if wilds else 'нет'}",

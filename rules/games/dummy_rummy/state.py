@@ -163,7 +163,8 @@ class LayOff(Action):
             return pick(
                 lang,
                 f"{who} lays off {card} on meld {self.meld + 1} ({owner}'s run), {end_en}",
-                f"{who} добавляет {card} {end_ru} к комбинации {self.meld + 1} (последовательности игрока {self.owner + 1})",
+                f"{who} добавляет {card} {end_ru} к комбинации {self.meld + 1} "
+                f"(последовательности игрока {self.owner + 1})",
             )
         return pick(
             lang,

@@ -217,8 +217,10 @@ _REASONS = {
     ),
     "one_arrangement": (
         "dummy_rummy.engine",
-        "contract {n} goes down in one arrangement, the one with the fewest wild cards; lay the other cards off after it",
-        "контракт {n} выкладывается в одной раскладке, с наименьшим числом карт-джокеров; остальные карты добавьте после",
+        "contract {n} goes down in one arrangement, the one with the fewest wild cards; "
+        "lay the other cards off after it",
+        "контракт {n} выкладывается в одной раскладке, с наименьшим числом карт-джокеров; "
+        "остальные карты добавьте после",
     ),
     "not_down": (
         "dummy_rummy.lay_off",
@@ -250,8 +252,10 @@ _REASONS = {
     ),
     "asked_later": (
         "dummy_rummy.cut_in",
-        "player {p} is asked about the cut-in after player {n}: the players are asked in order, starting with the player to the left of the player about to draw",
-        "игрока {p} спросят о перехвате после игрока {n}: спрашивают по порядку, начиная слева от того, кто берёт карту",
+        "player {p} is asked about the cut-in after player {n}: the players are asked in order, "
+        "starting with the player to the left of the player about to draw",
+        "игрока {p} спросят о перехвате после игрока {n}: спрашивают по порядку, "
+        "начиная слева от того, кто берёт карту",
     ),
     "not_asked": (
         "dummy_rummy.cut_in",

@@ -225,7 +225,8 @@ class DurakState(State):
         if players > options.max_players:
             raise OptionError(
                 f"classic podkidnoy is played by 2 to 4 players, not {players}; the two-joker variant by 2 to 6",
-                f"в подкидного дурака играют от 2 до 4 игроков, а не {players}; в вариант с двумя джокерами — от 2 до 6",
+                f"в подкидного дурака играют от 2 до 4 игроков, а не {players}; "
+                "в вариант с двумя джокерами — от 2 до 6",
             )
         self._pack = [_code(c) for c in options.cards()]
         self.scores = [0] * players
@@ -804,14 +805,16 @@ class DurakState(State):
         if card.is_joker:
             return IllegalAction(
                 f"{card} cannot be thrown in: a joker has no rank and matches only the other joker on the table",
-                f"{format_card(card, 'ru')} нельзя подкинуть: у джокера нет достоинства, его подкидывают только к другому джокеру",
+                f"{format_card(card, 'ru')} нельзя подкинуть: у джокера нет достоинства, "
+                "его подкидывают только к другому джокеру",
                 rule="durak.jokers",
             )
         ranks_en = " ".join(sorted({str(c.rank) for c, _ in self._table_cards() if not c.is_joker}))
         ranks_ru = " ".join(sorted({c.rank.symbol("ru") for c, _ in self._table_cards() if not c.is_joker}))
         return IllegalAction(
             f"{card} cannot be thrown in: only ranks already on the table may be added ({ranks_en})",
-            f"{format_card(card, 'ru')} нельзя подкинуть: подкидывают только карты того же достоинства, что на столе ({ranks_ru})",
+            f"{format_card(card, 'ru')} нельзя подкинуть: "
+            f"подкидывают только карты того же достоинства, что на столе ({ranks_ru})",
             rule="durak.throw_in",
         )
 

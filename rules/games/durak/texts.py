@@ -88,8 +88,10 @@ _REASONS = {
         "{d} не бьёт {a}: {cn} джокер — самая старшая карта, его не бьёт ничто",
     ),
     "no_plain_on_low_joker": (
-        "{d} does not beat {a}: the {c} joker led counts as a non-trump card above the ace; only a trump or the top joker beats it",
-        "{d} не бьёт {a}: {cn} джокер при ходе считается некозырной картой старше туза; его бьёт только козырь или старший джокер",
+        "{d} does not beat {a}: the {c} joker led counts as a non-trump card above the ace; "
+        "only a trump or the top joker beats it",
+        "{d} не бьёт {a}: {cn} джокер при ходе считается некозырной картой старше туза; "
+        "его бьёт только козырь или старший джокер",
     ),
     "no_low_joker": (
         "{d} does not beat {a}: the {c} joker beats only non-trump cards of a {c} suit",

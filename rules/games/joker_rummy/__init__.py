@@ -83,7 +83,8 @@ from rules.games.joker_rummy.state import (
 )
 from rules.games.joker_rummy.texts import RULES, Opened, StockTurned, WentOut
 
-# _code, _hand_melds, _held_problem, _meld_points, _meld_problem, _meld_text, _readings: reached for by the book's pages, the benchmarks and the tests
+# _code, _hand_melds, _held_problem, _meld_points, _meld_problem, _meld_text, _readings:
+# reached for by the book's pages, the benchmarks and the tests
 __all__ = [
     "ACT",
     "DRAW",

@@ -550,7 +550,8 @@ def opening_shortfall(hand: Iterable[Card]) -> tuple[str, str] | None:
     if melds:
         gap = OPENING - points
         return (
-            f"the best melds are worth {count(points, 'en', *POINTS[:1])}, {gap} short of the {OPENING} an opening needs",
+            f"the best melds are worth {count(points, 'en', *POINTS[:1])}, "
+            f"{gap} short of the {OPENING} an opening needs",
             f"лучшие комбинации дают {count(points, 'ru', ru=POINTS[1])}, до {OPENING} для первого действия "
             f"не хватает {gap}",
         )

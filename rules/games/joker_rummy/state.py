@@ -264,8 +264,10 @@ class TakeJoker(Action):
         j, c = format_card(self.joker, lang), format_card(self.card, lang)
         return pick(
             lang,
-            f"{who} puts {c} in place of {j} in meld {self.meld} and takes {j}: it must be melded again this turn or be the going-out discard",
-            f"{who} кладёт {c} вместо {j} в комбинации {self.meld} и забирает {j}: его надо в этот же ход выложить на стол или закончить им игру",
+            f"{who} puts {c} in place of {j} in meld {self.meld} and takes {j}: "
+            "it must be melded again this turn or be the going-out discard",
+            f"{who} кладёт {c} вместо {j} в комбинации {self.meld} и забирает {j}: "
+            "его надо в этот же ход выложить на стол или закончить им игру",
         )
 
 

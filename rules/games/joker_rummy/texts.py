@@ -186,11 +186,13 @@ _REASONS = {
     "not_held": ("player {p} does not hold {c}", "у игрока {p} нет карты {c}", "joker_rummy.turn"),
     "not_opened": (
         "player {p} has not opened yet: laying off, joining and taking jokers come after the opening of 51",
-        "игрок {p} ещё не выложился: подкладывать, присоединять и брать джокеры можно только после первого действия (51 очко)",
+        "игрок {p} ещё не выложился: подкладывать, присоединять и брать джокеры можно только "
+        "после первого действия (51 очко)",
         "joker_rummy.lay_off",
     ),
     "opening_short": (
-        "the melds laid toward the opening are worth {n}, and the opening needs at least 51: lay more or take them back",
+        "the melds laid toward the opening are worth {n}, and the opening needs at least 51: "
+        "lay more or take them back",
         "выложенные комбинации стоят {n}, а для первого действия нужно не менее 51: выложите ещё или заберите их",
         "joker_rummy.opening",
     ),

@@ -106,8 +106,8 @@ SCENARIOS: dict[str, Scenario] = {
             "doctor_evil_shield",
             "Doctor Evil breaks a shield",
             "Доктор зло снимает щит",
-            "Player 1 opens the shield, player 2 opens Doctor Evil (K♣): the shield ends, and player 1 is blown up by the "
-            "mine: -1.",
+            "Player 1 opens the shield, player 2 opens Doctor Evil (K♣): "
+            "the shield ends, and player 1 is blown up by the mine: -1.",
             "Игрок 1 открывает щит, игрок 2 — доктора зло (К♣): щит снят, и игрок 1 подрывается на мине: -1.",
             2,
             ((1, "A♥", "4♦"), (2, "K♣", "9♣"), (3, "Q♠", "8♦")),
@@ -119,7 +119,8 @@ SCENARIOS: dict[str, Scenario] = {
             "Immunity against Curse and Misfortune",
             "Иммунитет от проклятия и неудачи",
             "Player 1 opens Immunity (K♥); the curse (A♠) and Misfortune (A♣) that player 1 opens next have no effect.",
-            "Игрок 1 открывает иммунитет (К♥); проклятие (Т♠) и неудача (Т♣), которые он открывает потом, не действуют.",
+            "Игрок 1 открывает иммунитет (К♥); "
+            "проклятие (Т♠) и неудача (Т♣), которые он открывает потом, не действуют.",
             2,
             ((1, "K♥", "4♦"), (2, "5♥", "9♣"), (3, "A♠", "8♦"), (4, "6♥", "2♣"), (5, "A♣", "3♦")),
             (1, 2, 3, 4, 5),
@@ -129,9 +130,10 @@ SCENARIOS: dict[str, Scenario] = {
             "luck_misfortune",
             "Luck and Misfortune",
             "Удача и неудача",
-            "Player 1 opens Luck: player 2 makes two moves in a row; player 2's second move opens Misfortune: one "
-            "more move.",
-            "Игрок 1 открывает удачу: игрок 2 ходит дважды подряд; второй ход игрока 2 открывает неудачу: ещё один ход.",
+            "Player 1 opens Luck: player 2 makes two moves in a row; "
+            "player 2's second move opens Misfortune: one more move.",
+            "Игрок 1 открывает удачу: игрок 2 ходит дважды подряд; "
+            "второй ход игрока 2 открывает неудачу: ещё один ход.",
             2,
             ((1, "A♦", "4♦"), (2, "5♥", "9♣"), (3, "A♣", "8♦"), (4, "6♥", "2♣")),
             (1, 2, 3, 4),

@@ -119,7 +119,10 @@ def _note(cls: type) -> type:
     cls = dataclass(frozen=True, init=False)(cls)
     cls.DETAILS = details = tuple(f.name for f in dataclasses.fields(cls))[3:]
     args, sets = "".join(f", {d}" for d in details), "".join(f", {d}={d}" for d in details)
-    source = f"def __init__(self, move, player{args}, points=0):\n    self.__dict__.update(move=move, player=player, points=points{sets})"
+    source = (
+        f"def __init__(self, move, player{args}, points=0):\n"
+        f"    self.__dict__.update(move=move, player=player, points=points{sets})"
+    )
     namespace: dict = {}
     exec(source, namespace)
     cls.__init__ = namespace["__init__"]
@@ -263,15 +266,14 @@ class MineRelaid(Event):
 
     def explain(self, lang: str = "en") -> str:
         who = player_name(self.player, lang, capital=False)
+        cells_en = count(self.cells, "en", ("unopened cell", "unopened cells"))
+        cells_ru = count(self.cells, "ru", ("", ""), ("закрытой ячейки", "закрытых ячеек", "закрытых ячеек"))
         return pick(
             lang,
-            f"The mine stays in play: the main cards of the {count(self.cells, 'en', ('unopened cell', 'unopened cells'))}"
-            f" and the mine are shuffled and laid again; barrel {self.cell} goes back into the bag; {who} makes no "
-            f"repeat move",
-            f"Мина остаётся в игре: основные карты "
-            f"{count(self.cells, 'ru', ('', ''), ('закрытой ячейки', 'закрытых ячеек', 'закрытых ячеек'))} вместе с миной "
-            f"перемешиваются "
-            f"и раскладываются заново; бочонок {self.cell} возвращается в мешок; {who} не ходит повторно",
+            f"The mine stays in play: the main cards of the {cells_en} and the mine are shuffled and laid again; "
+            f"barrel {self.cell} goes back into the bag; {who} makes no repeat move",
+            f"Мина остаётся в игре: основные карты {cells_ru} вместе с миной перемешиваются и раскладываются заново; "
+            f"бочонок {self.cell} возвращается в мешок; {who} не ходит повторно",
         )
 
 
