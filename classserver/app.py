@@ -114,6 +114,14 @@ class ClassroomVoila(Voila):
         Unicode(), ["localhost"], config=True, help="Names this server may be reached by (IP addresses always)."
     )
 
+    iopub_timeout = Int(
+        60,
+        config=True,
+        help=(
+            "Seconds a page's cell may take to send its outputs once it has run (nbclient waits 4 s, then"
+            " goes on without them: on a busy machine an app then drew its widgets but never showed them)."
+        ),
+    )
     refill_spacing = Float(
         2.0, config=True, help="Seconds between two refills of the pool (the server renders each refill's page)."
     )
@@ -153,6 +161,7 @@ class ClassroomVoila(Voila):
         # where a preheated kernel asks for its request (Voila's wait_for_request): an address this
         # server listens on (Voila assumes 127.0.0.1, which it does not when given another address)
         os.environ["VOILA_APP_IP"] = "127.0.0.1" if self.ip in ("", "0.0.0.0", "::", "localhost") else self.ip
+        self.config.VoilaExecutor.iopub_timeout = self.iopub_timeout  # the executor reads the app's config
         patches.compile_templates_once()
         patches.read_notebooks_once()
         patches.page_config_once()
