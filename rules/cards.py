@@ -206,7 +206,7 @@ class Card:
         return _SUIT_INDEX[self.suit] * 13 + self.rank - 1
 
     def __str__(self) -> str:
-        return format_card(self, "en")
+        return _WRITTEN_EN[self.index]
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -368,6 +368,9 @@ def parse_card(text: str) -> Card:
     >>> parse_card("10♥"), parse_card("Д♦"), parse_card("bj")
     (Card.parse('10♥'), Card.parse('Q♦'), Card.parse('BJ'))
     """
+    written = _AS_WRITTEN.get(text)  # a card as the engines write it: read once, when the module loads
+    if written is not None:
+        return written
     tokens = _TOKEN.findall(text)
     if len(tokens) != 1:
         shown = excerpt(text)
@@ -411,3 +414,14 @@ def deck(size: int = 52, *, jokers: int = 0, copies: int = 1) -> CardList:
     one = [Card(r, s) for s in Suit for r in _DECK_RANKS[size]]
     one += [RED_JOKER if i % 2 == 0 else BLACK_JOKER for i in range(jokers)]
     return CardList(one * copies)
+
+
+#: every card as the engines write it, in both languages, read by the parser itself (a game's
+#: saved options and teaching layouts are read again at every replay)
+_AS_WRITTEN: dict[str, Card] = {
+    format_card(card, lang): _parse_token(format_card(card, lang), 1)
+    for card in deck(52, jokers=2)
+    for lang in ("en", "ru")
+}
+#: each card's English notation, written once (``str(card)`` is the engines' commonest call)
+_WRITTEN_EN: list[str] = [format_card(card, "en") for card in sorted(deck(52, jokers=2), key=lambda c: c.index)]

@@ -3,6 +3,7 @@ options that fix a teaching layout and the order of the bag."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -81,6 +82,20 @@ class Options:
 
 
 def _check_layout(layout) -> tuple[tuple[str, str], ...]:
+    """``layout`` as 54 pairs of card texts, or an OptionError naming the cell and the card.
+    A layout given as tuples is checked once: replaying a teaching set-up (an exercise replays
+    its game once per cell) gives the same layout again and again."""
+    if isinstance(layout, tuple):
+        try:
+            hash(layout)
+        except TypeError:  # a tuple holding lists: checked as any sequence
+            pass
+        else:
+            return _checked_layout(layout)
+    return _read_layout(layout)
+
+
+def _read_layout(layout) -> tuple[tuple[str, str], ...]:
     if isinstance(layout, str | bytes) or not isinstance(layout, Sequence) or len(layout) != CELLS:
         n = len(layout) if isinstance(layout, Sequence) else "no"
         raise OptionError(
@@ -113,6 +128,9 @@ def _check_layout(layout) -> tuple[tuple[str, str], ...]:
                 f"дважды {' '.join(twice) or '-'}, не хватает {' '.join(missing) or '-'}",
             )
     return tuple(cells)
+
+
+_checked_layout = functools.lru_cache(maxsize=64)(_read_layout)
 
 
 def _check_barrels(barrels) -> tuple[int, ...]:
