@@ -16,13 +16,15 @@ from rules.exercises.core import Bi, Choice, kind, picture
 from rules.lang import count
 
 #: the ten magic cards and two ordinary ones, as main cards to put in play
+#: every card's notation, in the order of ``ALL_CARDS`` (the layouts are drawn as texts)
+_TEXTS = tuple(str(c) for c in ALL_CARDS)
 _MAGIC = ("Q♠", "A♠", "K♠", "A♣", "K♣", "A♥", "K♥", "A♦", "RJ", "BJ", "Q♥", "Q♦", "Q♣", "K♦")
 
 
 def _cell_pair(rng: random.Random, main: str, amplified_odds: float) -> tuple[str, str]:
     if rng.random() < amplified_odds:
         return main, main
-    amp = rng.choice([str(c) for c in ALL_CARDS if str(c) != main])
+    amp = rng.choice([t for t in _TEXTS if t != main])
     return main, amp
 
 
@@ -54,7 +56,7 @@ def _game(rng: random.Random, difficulty: int, played: int | None = None) -> _Ga
         if rng.random() < 0.7 and magic:
             main = magic.pop()
         else:
-            main = rng.choice([str(c) for c in ALL_CARDS if str(c) not in _MAGIC and str(c) not in used_main])
+            main = rng.choice([t for t in _TEXTS if t not in _MAGIC and t not in used_main])
         pair = _cell_pair(rng, main, odds)
         if pair[0] in used_main or pair[1] in used_amp:
             continue
