@@ -626,3 +626,46 @@ def test_beside_the_ace_and_the_lowest_card_the_refusal_names_them_in_good_russi
     assert "это туз, старшая карта колоды из 36 листов" in ace.message("ru")
     assert "это самая младшая карта колоды из 36 листов" in six.message("ru")
     assert "the ace, the highest rank" in ace.message("en")
+
+
+# ---------------------------------------------------------------- the coach's playouts
+
+
+def test_the_answers_the_coach_counts_are_the_places_the_table_offers():
+    # answers() counts without laying the card; the table's own verdict is the rule
+    import random
+
+    from rules.domino import answers
+
+    checked = 0
+    for seed in range(24):
+        state = new_game(players=(2, 4, 6)[seed % 3], seed=seed, deck_size=36 if seed % 3 == 0 else 52)
+        rng = random.Random(seed)
+        while not state.is_over():
+            actions = state.legal_actions()
+            others = [k for q, h in enumerate(state.hands) if q != state.current_player for k in h]
+            for action in actions:
+                if isinstance(action, Place):
+                    after = state.table.copy()
+                    after.play(action.card, action.where)
+                    offered = sum(len(after.options(k)) for k in others)
+                    assert answers(state.table, action.card, action.where, others) == offered, (seed, action)
+                    checked += 1
+            state.apply(actions[rng.randrange(len(actions))])
+    assert checked > 500
+
+
+def test_the_coach_playouts_take_the_trick_when_they_can():
+    import random
+
+    from rules.domino import COACHING
+
+    # leading 9♠ lets the 10♠ answer it; nothing answers the 6♥, so it takes a trick at once
+    state = position(["9♠ 6♥", "10♠ 7♣"], leader=0)
+    for seed in range(10):
+        assert COACHING.policy(state, state.legal_actions(), random.Random(seed)).label == "6♥ first"
+    # on the table's Q♠ the K♠ would be answered by the A♠, the Q♦ (above or below) by nothing
+    state = position(["Q♠ A♠", "K♠ Q♦"], leader=0)
+    state.place("Q♠", "first")
+    for seed in range(10):
+        assert COACHING.policy(state, state.legal_actions(), random.Random(seed)).label in ("Q♦ up", "Q♦ down")
