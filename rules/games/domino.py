@@ -63,7 +63,6 @@ __all__ = [
     "guess_state",
     "known_voids",
     "unseen_answers",
-    "answers",
     "new_game",
     "position",
     "from_json",
@@ -1103,69 +1102,16 @@ def _team_won(state: DominoState, seat: int) -> float:
     return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
 
 
-def answers(table: Table, card: Card, where: str, cards: Iterable[Card]) -> int:
-    """In how many ways (a card and a place) ``cards`` could answer ``card`` laid at ``where``
-    on ``table``: the same suit beside it, or the same rank above or below where its suit's
-    line allows (the table is not changed).
-
-    >>> from rules.cards import parse_card as c, parse_cards
-    >>> t = Table.from_moves([("Q♠", "first")])
-    >>> answers(t, c("K♠"), "right", parse_cards("A♠ K♥ 6♦")), answers(t, c("Q♣"), "up", parse_cards("A♠ Q♥"))
-    (3, 1)
-    """
-    y, col = table.target(card, where)
-    cols, rows, used = table._col, table.row_of, table.used
-    suit, rank = card.suit, card.rank
-    n = 0
-    for other in cards:
-        if other.suit is suit:
-            n += cols[other.rank] - col in (-1, 1)
-        elif other.rank is rank:
-            row = rows.get(other.suit)
-            if row is None:  # a new line: above and below the card, where no suit has one yet
-                n += (y + 1 not in used) + (y - 1 not in used)
-            else:
-                n += row - y in (-1, 1)
-    return n
-
-
-def _rollout_policy(state: DominoState, actions: list[Action], rng: random.Random) -> Action:
-    """The coach's playouts: a quick player reading the imagined state whole. It takes the
-    trick when it can (a card no opponent can answer); otherwise it lays the card the
-    opponents have the most answers to, keeping the cards they cannot answer for later.
-    With the voluntary pass it passes on its own team's card unless it can take the trick."""
-    if len(actions) == 1:
-        return actions[0]
-    p = actions[0].player
-    ts = state.team_size
-    team = p // ts
-    table = state.table
-    theirs = [c for q in range(state.num_players) if q // ts != team for c in state.hands[q]]
-    best, top, passes = [], -1, None
-    for action in actions:
-        if type(action) is not Place:
-            passes = action
-            continue
-        n = answers(table, action.card, action.where, theirs)
-        if n == 0:
-            return action
-        if n > top:
-            best, top = [action], n
-        elif n == top:
-            best.append(action)
-    last = state.last_seat
-    if passes is not None and last is not None and last // ts == team:
-        return passes
-    return best[rng.randrange(len(best))]
+def _random_policy(state: DominoState, actions: list[Action], rng: random.Random) -> Action:
+    return actions[rng.randrange(len(actions))]
 
 
 #: the coach deals the unseen cards as the heuristic bot imagines them (:func:`guess_state`:
-#: hand sizes, and the cards a forced pass showed a seat not to hold) and plays on with a
-#: quick player that takes a trick when it can (:func:`_rollout_policy`)
+#: hand sizes, and the cards a forced pass showed a seat not to hold) and plays on at random
 COACHING = Coaching(
     deal=guess_state,
     value=_team_won,
-    policy=_rollout_policy,
+    policy=_random_policy,
     unit=Bi("chance that the team wins", "шанс, что команда выиграет"),
 )
 
