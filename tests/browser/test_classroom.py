@@ -254,31 +254,31 @@ def test_a_preheated_app_reads_the_language_after_the_request(page, classroom, o
     expect(page.locator(".notation-status")).to_contain_text("unknown rank")
 
 
-def _settled(url: str, seconds: float = 20) -> int:
-    """Kernels in use once the count has held for a second (earlier tests' tabs are closing)."""
-    deadline, last, since = time.monotonic() + seconds, None, time.monotonic()
+def _kernel_of(page) -> str:
+    """The id of the kernel behind an app's page (Voila's page configuration)."""
+    return page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+
+
+def _shut_down_within(log, kernel_id: str, seconds: float = 20) -> bool:
+    """Whether the server logs ``kernel_id``'s shutdown within ``seconds`` (followed by its id, not
+    by a count of kernels in use, which earlier tests' tabs change as they close)."""
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        now = status(url)["kernels_in_use"]
-        if now != last:
-            last, since = now, time.monotonic()
-        elif time.monotonic() - since >= 1:
-            break
-        time.sleep(0.2)
-    return last
+        if f"Kernel shutdown: {kernel_id}" in log.read_text():
+            return True
+        time.sleep(0.3)
+    return False
 
 
 def test_a_closed_tab_frees_its_kernel_at_once(page, classroom, offline):
-    url, _, _ = classroom
-    before = _settled(url)
+    url, _, log = classroom
     other = page.context.new_page()
     other.goto(url + f"/voila/render/{NOTATION}", timeout=60_000)
     expect(other.locator(".notation-input input")).to_be_visible(timeout=60_000)
-    assert status(url)["kernels_in_use"] == before + 1
+    kernel = _kernel_of(other)
+    assert kernel and f"Kernel shutdown: {kernel}" not in log.read_text()
     other.close(run_before_unload=True)
-    deadline = time.monotonic() + 20
-    while status(url)["kernels_in_use"] > before and time.monotonic() < deadline:
-        time.sleep(0.3)
-    assert status(url)["kernels_in_use"] == before, "the closed tab's kernel is still running"
+    assert _shut_down_within(log, kernel), "the closed tab's kernel is still running"
 
 
 #: what the page says before Voila's own listeners hear of it: its "beforeunload" never comes,
@@ -286,23 +286,16 @@ def test_a_closed_tab_frees_its_kernel_at_once(page, classroom, offline):
 NO_BEFOREUNLOAD = "addEventListener('beforeunload', (event) => event.stopImmediatePropagation(), true);"
 
 
-def _until_in_use(url: str, count: int, seconds: float = 20) -> int:
-    deadline = time.monotonic() + seconds
-    while status(url)["kernels_in_use"] != count and time.monotonic() < deadline:
-        time.sleep(0.3)
-    return status(url)["kernels_in_use"]
-
-
 def test_a_tab_closed_without_beforeunload_frees_its_kernel(page, classroom, offline):
-    url, _, _ = classroom
-    before = _settled(url)
+    url, _, log = classroom
     other = page.context.new_page()
     other.add_init_script(NO_BEFOREUNLOAD)
     other.goto(url + f"/voila/render/{NOTATION}", timeout=60_000)
     expect(other.locator(".notation-input input")).to_be_visible(timeout=60_000)
-    assert status(url)["kernels_in_use"] == before + 1
+    kernel = _kernel_of(other)
+    assert kernel and f"Kernel shutdown: {kernel}" not in log.read_text()
     other.close(run_before_unload=True)  # only "pagehide" is heard
-    assert _until_in_use(url, before) == before, "the tab closed without beforeunload kept its kernel"
+    assert _shut_down_within(log, kernel), "the tab closed without beforeunload kept its kernel"
 
 
 def test_a_page_out_of_sight_says_so_and_comes_back(page, classroom, offline):
