@@ -15,9 +15,9 @@ from rules.cards import ALL_CARDS, Card, format_card
 from rules.exercises.core import Bi, Choice, kind, picture
 from rules.lang import count
 
-#: the ten magic cards and two ordinary ones, as main cards to put in play
 #: every card's notation, in the order of ``ALL_CARDS`` (the layouts are drawn as texts)
 _TEXTS = tuple(str(c) for c in ALL_CARDS)
+#: the ten magic cards and two ordinary ones, as main cards to put in play
 _MAGIC = ("Q♠", "A♠", "K♠", "A♣", "K♣", "A♥", "K♥", "A♦", "RJ", "BJ", "Q♥", "Q♦", "Q♣", "K♦")
 
 
