@@ -62,7 +62,7 @@ class Lesson:
     cpu: dict[str, float]  # CPU seconds by kind of process, from the first login to the last move answered
 
 
-def start_hub(data: Path, students: int, starting: int | None) -> tuple[subprocess.Popen, str]:
+def start_hub(data: Path, students: int, starting: int | None, preheat: bool) -> tuple[subprocess.Popen, str]:
     if not PROXY.exists():
         raise SystemExit(f"JupyterHub's proxy is missing at {PROXY}; install it with: make hub-proxy")
     port = free_port()
@@ -78,6 +78,8 @@ def start_hub(data: Path, students: int, starting: int | None) -> tuple[subproce
         "RULEBOOK_HUB_MAX_SERVERS": str(max(40, students)),
         "CONFIGPROXY_AUTH_TOKEN": "bench-proxy-token",
         **({"RULEBOOK_HUB_STARTING": str(starting)} if starting else {}),
+        # the lesson's app drawn ahead in each student's server, as the README's lesson does
+        **({"RULEBOOK_HUB_POOL": "1", "RULEBOOK_HUB_POOL_APPS": APP} if preheat else {}),
     }
     log = (data / "hub.log").open("w")
     proc = subprocess.Popen(
@@ -220,12 +222,15 @@ def main() -> None:
     parser.add_argument("--mode", choices=("ahead", "cold", "both"), default="both")
     parser.add_argument("--starting", type=int, help="servers starting at once (default: the hub's, the cores)")
     parser.add_argument("--deadline", type=float, default=600)
+    parser.add_argument(
+        "--preheat", action="store_true", help=f"each server draws the lesson's app ({APP}) ahead of its student"
+    )
     args = parser.parse_args()
     students = max(1, min(args.students, 60))
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     with tempfile.TemporaryDirectory(prefix="bench-hub-") as folder:
         data = Path(folder)
-        proc, url = start_hub(data, students, args.starting)
+        proc, url = start_hub(data, students, args.starting, args.preheat)
         try:
             modes = ("ahead", "cold") if args.mode == "both" else (args.mode,)
             for mode in modes:

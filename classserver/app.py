@@ -219,11 +219,15 @@ class ClassroomVoila(Voila):
     def readiness(self) -> dict[str, str]:
         """How fast each app opens: "preheated" (its page drawn ahead), "warm" (a kernel with
         everything imported waits for it), or missing (a kernel starts for it)."""
-        preheated = set(self.pool_apps or self.app_paths) if self.pool > 0 else set()
+        preheated = set(self.pooled_apps())
         warm = "warm" if self.warm_pool is not None and self.warm_pool.size > 0 else ""
         return {
             path: "preheated" if path in preheated else warm for path in self.app_paths if path in preheated or warm
         }
+
+    def pooled_apps(self) -> list[str]:
+        """The apps whose pages are preheated (none without a pool)."""
+        return (self.pool_apps or sorted(self.app_paths)) if self.pool > 0 else []
 
     def warm_ready(self) -> int:
         """Kernels ready now for whichever app is asked for."""

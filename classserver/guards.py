@@ -172,11 +172,33 @@ def guarded(handler_class):
     return Guarded
 
 
+#: the socket on which a preheated kernel waits for its page's request (Voila's ``wait_for_request``)
+KERNEL_WAITS_FOR_REQUEST = re.compile(r"/voila/query/(?P<kernel>[0-9a-f-]{36})$")
+
+
+def own_kernel_waiting(handler) -> bool:
+    """Whether the request is one of this server's kernels waiting for its page's request. The
+    kernel connects straight to its server with no login; whatever comes through the hub's proxy
+    carries the proxy's X-Forwarded-For, and a kernel's name is a random UUID the server knows."""
+    request = handler.request
+    found = KERNEL_WAITS_FOR_REQUEST.search(request.path)
+    if not found or "X-Forwarded-For" in request.headers or "X-Real-Ip" in request.headers:
+        return False
+    try:
+        loopback = ipaddress.ip_address(request.remote_ip or "").is_loopback
+    except ValueError:
+        return False
+    return loopback and found["kernel"] in handler.settings["kernel_manager"].list_kernel_ids()
+
+
 async def hub_user_or_login(handler, hub_auth) -> bool:
-    """Under JupyterHub: True for the server's own user; else a page goes to the hub's login, the rest get 403."""
+    """Under JupyterHub: True for the server's own user (and for its own kernels waiting for their
+    page's request); else a page goes to the hub's login, the rest get 403."""
     if handler.request.path == urlparse(hub_auth.oauth_redirect_uri).path or handler.request.path.rstrip("/").endswith(
         "/voila/classroom/status"
     ):
+        return True
+    if own_kernel_waiting(handler):
         return True
     user = await hub_auth.get_user(handler, sync=False)
     if user and hub_auth.check_scopes(hub_auth.access_scopes, user):

@@ -247,6 +247,8 @@ class StatusHandler(tornado.web.RequestHandler):
                     "pool": classroom.pool,
                     # preheated kernels that have run their notebook up to the request and wait for it
                     "pool_ready": patches.preheated_waiting(),
+                    # how many that is when the pool is full: `pool` for each app that has one
+                    "pool_expected": classroom.pool * len(classroom.pooled_apps()),
                     # kernels with everything imported, standing by for whichever app is asked for
                     "warm": classroom.warm,
                     "warm_ready": classroom.warm_ready(),

@@ -72,12 +72,14 @@ class Hub:
         return answer.json().get("servers", {}).get("")
 
     def warm(self, name: str) -> bool:
-        """Whether ``name``'s server has a kernel standing by (its status, through the hub's proxy)."""
+        """Whether ``name``'s server has a kernel standing by and, if it preheats pages, every page
+        drawn ahead (its status, through the hub's proxy)."""
         try:
             answer = httpx.get(f"{self.url}/user/{quote(name)}/voila/classroom/status", timeout=10)
-            return answer.status_code == 200 and answer.json().get("warm_ready", 0) >= 1
+            status = answer.json() if answer.status_code == 200 else {}
         except (httpx.HTTPError, ValueError):
             return False
+        return status.get("warm_ready", 0) >= 1 and status.get("pool_ready", 0) >= status.get("pool_expected", 0)
 
 
 #: requests to the hub's API in flight at once while the servers are asked for

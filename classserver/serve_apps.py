@@ -250,7 +250,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--pool", type=int, default=CLASS["pool"], help="preheated kernels per app, each app's page drawn (0: none)"
     )
-    parser.add_argument("--pool-apps", nargs="*", default=[], help="the apps that get a pool (default: all)")
+    parser.add_argument(
+        "--pool-apps", nargs="*", action="extend", default=[], help="the apps that get a pool (default: all)"
+    )
     parser.add_argument(
         "--max-kernels", type=int, default=CLASS["max_kernels"], help="kernels in use at most, whole server"
     )

@@ -23,7 +23,7 @@ import httpx
 import pytest
 
 from classserver.serve_apps import PORT_TAKEN, port_taken
-from tests.classroom_server import run
+from tests.classroom_server import AppSession, run
 from tests.support.hub import (
     APP,
     CONFIG,
@@ -39,7 +39,8 @@ from tests.support.hub import (
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory):
-    with running_hub(tmp_path_factory) as running:
+    # the lesson's app drawn ahead in each server, as a teacher sets it for a lesson
+    with running_hub(tmp_path_factory, RULEBOOK_HUB_POOL="1", RULEBOOK_HUB_POOL_APPS=APP) as running:
         yield running
 
 
@@ -183,11 +184,29 @@ def test_servers_started_ahead_take_students_straight_to_a_running_gallery(hub, 
     for name in ("mila", "noah"):
         status = httpx.get(f"{hub.url}/user/{name}/voila/classroom/status", timeout=30).json()
         assert status["warm_ready"] >= 1, f"{name}'s server has no kernel standing by: {status}"
+        # the lesson's app is drawn: its kernel, which reaches its server with no login, waits for the page
+        assert status["pool_ready"] == status["pool_expected"] == 1, f"{name}'s lesson app is not drawn: {status}"
 
-    _, landed = log_in(hub.url, "mila", PASSWORD)
+    client, landed = log_in(hub.url, "mila", PASSWORD)
     assert landed.url.path == "/user/mila/", f"mila landed on {landed.url.path}"
     assert 'data-app="durak/play.ipynb"' in landed.text
     assert not any("/hub/spawn-pending/" in str(r.url) for r in landed.history), "a starting page on the way"
+
+    async def play() -> list:
+        cookie = "; ".join(f"{c.name}={c.value}" for c in client.cookies.jar if c.path in ("/", "/user/mila/"))
+        session = AppSession(f"{hub.url}/user/mila", APP, "ru", headers={"Cookie": cookie})
+        await session.open()
+        moves = session.moves()
+        await session.shut_down()
+        return moves
+
+    assert run(play(), 120), "the lesson's app offers no move"
+    status = httpx.get(f"{hub.url}/user/mila/voila/classroom/status", timeout=30).json()
+    assert status["pool_ready"] == 0 and status["warm_taken"] == 0, f"the page did not take the drawn app: {status}"
+    # a request through the proxy to where a kernel waits is the hub's login's, whatever the kernel's name
+    kernel = "0" * 8 + "-0000-4000-8000-" + "0" * 12
+    asked = httpx.get(f"{hub.url}/user/noah/voila/query/{kernel}", follow_redirects=False, timeout=30)
+    assert asked.status_code in (302, 403), asked.status_code
 
 
 def test_the_start_command_without_a_token_says_where_it_looked(tmp_path):

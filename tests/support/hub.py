@@ -52,9 +52,10 @@ def free_block(size: int) -> range:
 
 
 @contextlib.contextmanager
-def running_hub(tmp_path_factory):
+def running_hub(tmp_path_factory, **settings: str):
     """The hub of deploy/jupyterhub on loopback (a test authenticator, one server starting at a
-    time, every port free), until the block ends: then it stops its students' servers too."""
+    time, every port free, and ``settings`` of its environment), until the block ends: then it
+    stops its students' servers too."""
     if not PROXY.exists():
         pytest.fail(f"JupyterHub's proxy is missing at {PROXY}; install it with: make hub-proxy")
     data = tmp_path_factory.mktemp("hub")
@@ -75,6 +76,7 @@ def running_hub(tmp_path_factory):
         "RULEBOOK_HUB_PORTS": f"{ports.start}-{ports.stop - 1}",
         "RULEBOOK_HUB_STARTING": "1",  # one server starts at a time: students logging in together wait in line
         "CONFIGPROXY_AUTH_TOKEN": "test-proxy-token",
+        **settings,
     }
     hub_bin = Path(sys.executable).parent / "jupyterhub"
     log = (data / "hub.log").open("w")
