@@ -221,3 +221,38 @@ def test_options_become_controls_with_labels_in_the_readers_language(lang):
     pack = view.control("rb-option-pack")
     assert pack.description == ("Pack" if lang == "en" else "Колода")
     assert [v for _, v in pack.options] == [36, 52]
+
+
+def _open_widgets(root: w.Widget) -> list[w.Widget]:
+    """``root`` and everything it holds, with their layouts and styles: what the page is sent."""
+    found, todo = [], [root]
+    while todo:
+        widget = todo.pop()
+        found.append(widget)
+        todo.extend(getattr(widget, "children", ()))
+        todo.extend(p for p in (getattr(widget, "layout", None), getattr(widget, "style", None)) if p is not None)
+    return found
+
+
+def test_a_view_shares_its_plain_layouts_and_hiding_one_control_hides_no_other():
+    first, second = _view(seed=6), _view(seed=8)
+    parts = [p for p in _open_widgets(first) if isinstance(p, w.Layout) or type(p).__name__.endswith("Style")]
+    assert len({id(p) for p in parts}) < len(parts) / 3, "every control has a layout and a style of its own"
+    # a game over shows Play again and hides the move box and Next bot move: nothing else appears or goes
+    shown = {id(c): c.layout.display for c in _open_widgets(first) if hasattr(c, "layout")}
+    while not first.state.is_over():
+        first.press(first.buttons()[0])
+    changed = {
+        c._dom_classes
+        for c in _open_widgets(first)
+        if hasattr(c, "layout") and shown.get(id(c), "?") not in ("?", c.layout.display)
+    }
+    assert changed <= {("rb-again",), ("rb-typed",), ("rb-review",), ("rb-hint",)}, changed
+    assert second.control("rb-again").layout.display == "none" and second.control("rb-typed").layout.display is None
+    # a new game closes the controls it replaces, never what the other view still shows
+    first.play_again()
+    assert all(p.comm is not None for p in _open_widgets(second)), "a closed layout or style in a view still shown"
+    # closing every widget of the kernel leaves the next view with parts of its own that are open
+    w.Widget.close_all()
+    third = _view(seed=9)
+    assert all(p.comm is not None for p in _open_widgets(third))

@@ -24,7 +24,7 @@ import ipywidgets as w
 from rules.coach import STRENGTH_NAMES, STRENGTHS, CoachError, advise, review
 from rules.game import Game, Player
 from rules.lang import pick
-from widgets.common import guarded, rule_link, show
+from widgets.common import guarded, rule_link, shared, sharing, show
 
 __all__ = ["HINT_PLAYOUTS", "HINT_SECONDS", "HintPanel", "seat_bot", "seat_choices"]
 
@@ -73,27 +73,34 @@ class HintPanel(w.VBox):
         self._view = view
         self.seconds, self.playouts = seconds, playouts
         lang = view.lang
-        self._button = w.Button(
+        self._button = sharing(
+            w.Button,
+            layout=w.Layout(),  # its own: hidden when the game is over
             description=pick(lang, "Hint", "Подсказка"),
             tooltip=pick(lang, "The coach's three best moves (H)", "Три лучших хода по мнению тренера (H)"),
         )
         self._button.add_class("rb-hint")
         self._button.on_click(self._hint)
-        self._out = w.HTML()
+        self._out = sharing(w.HTML)
         self._out.add_class("rb-hint-text")
-        self._review = w.Button(
+        self._review = sharing(
+            w.Button,
+            layout=w.Layout(),  # its own: shown when the game is over
             description=pick(lang, "Review", "Разбор"),
             tooltip=pick(lang, "The three moves that cost the most", "Три хода, которые обошлись дороже всего"),
         )
         self._review.add_class("rb-review")
         self._review.on_click(self._review_game)
-        self._mistakes = w.VBox()
+        self._mistakes = sharing(w.VBox)
         self._mistakes.add_class("rb-review-moves")
-        super().__init__([self._button, self._review, self._out, self._mistakes])
+        # no coach for the game: the panel is hidden for good; else it shares the default one
+        hidden = view.GAME.coaching is None
+        super().__init__(
+            [self._button, self._review, self._out, self._mistakes],
+            layout=shared(w.Layout, display="none") if hidden else shared(w.Layout),
+        )
         self.add_class("rb-hint-panel")
         self.lang = lang
-        if view.GAME.coaching is None:
-            self.layout.display = "none"
 
     @property
     def _status(self) -> w.HTML:

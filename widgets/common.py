@@ -32,6 +32,8 @@ __all__ = [
     "rule_link",
     "rule_title",
     "set_choices",
+    "shared",
+    "sharing",
     "show",
     "status_line",
 ]
@@ -45,9 +47,44 @@ _STYLES = {
 }
 
 
+#: the kernel's shared layouts and styles, by kind and settings (:func:`shared`)
+_SHARED: dict[tuple, w.Widget] = {}
+
+
+def shared(kind: type[w.Widget], **settings) -> w.Widget:
+    """The kernel's one layout or style of ``kind`` with ``settings``, for widgets that never change theirs.
+
+    ipywidgets gives every widget a layout and a style of its own, each a model the kernel sends
+    and the page builds before it shows anything: they were half of a game view's 195 widgets.
+    Shared, they are made once. A widget whose layout or style changes later (a button shown and
+    hidden) is made with one of its own.
+    """
+    key = (kind, tuple(sorted(settings.items())))
+    part = _SHARED.get(key)
+    if part is None or part.comm is None:  # none yet, or closed (``Widget.close_all``)
+        part = _SHARED[key] = kind(**settings)
+    return part
+
+
+def is_shared(part: w.Widget) -> bool:
+    return any(part is kept for kept in _SHARED.values())
+
+
+def sharing(widget_class: type[w.Widget], *, layout=None, style=None, **traits) -> w.Widget:
+    """A ``widget_class`` with the kernel's shared layout and style for ``layout`` and ``style``
+    (settings as a dict, or nothing for the defaults); a ``w.Layout`` given is the widget's own."""
+    declared = widget_class.class_traits()
+    for name, given in (("layout", layout), ("style", style)):
+        if isinstance(given, w.Widget):
+            traits[name] = given
+        elif name in declared:
+            traits[name] = shared(declared[name].klass, **(given or {}))
+    return widget_class(**traits)
+
+
 def status_line() -> w.HTML:
     """An empty status line; fill it with :func:`show`."""
-    return w.HTML(value="", layout=w.Layout(min_height="1.6em"))
+    return sharing(w.HTML, value="", layout={"min_height": "1.6em"})
 
 
 def classed(widget: w.Widget, *names: str) -> w.Widget:
@@ -69,7 +106,7 @@ def close_tree(*widgets: w.Widget, keep: tuple[w.Widget, ...] = ()) -> None:
             continue
         close_tree(*getattr(widget, "children", ()), keep=keep)
         for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
-            if isinstance(part, w.Widget):
+            if isinstance(part, w.Widget) and not is_shared(part):
                 part.close()
         widget.close()
 

@@ -46,7 +46,19 @@ from rules.lang import count, pick, player_name
 from rules.moves import cards_of as action_cards
 from rules.moves import read_move
 from widgets.coach import HintPanel, seat_bot, seat_choices
-from widgets.common import close_tree, guarded, in_app, link_seed, rule_href, rule_link, rule_title, show, status_line
+from widgets.common import (
+    close_tree,
+    guarded,
+    in_app,
+    link_seed,
+    rule_href,
+    rule_link,
+    rule_title,
+    shared,
+    sharing,
+    show,
+    status_line,
+)
 from widgets.hand import Hand
 from widgets.paint import TablePainter, moved_cards, table_css
 from widgets.paint import painter as game_painter
@@ -129,12 +141,12 @@ class GameView(w.VBox):
         self._seats = list(seats) if seats else None
         self._speed, self._waiting, self._rng = "instant", False, random.Random(seed)
         self._projector = False
-        self._status, self._last, self._hand_box = status_line(), w.HTML(), w.HTML()
+        self._status, self._last, self._hand_box = status_line(), sharing(w.HTML), sharing(w.HTML)
         self._hand = Hand(play=self._act, say=self._say, label=self.action_text, of_action=action_cards)
         self._hand.on_select = self._draw_table
         self._fresh: frozenset[Card] = frozenset()
-        self._result = w.HTML()
-        self._style = w.HTML(table_style(), layout=w.Layout(display="none"))  # kept from game to game
+        self._result = sharing(w.HTML)
+        self._style = sharing(w.HTML, value=table_style(), layout={"display": "none"})  # kept from game to game
         for widget, name in (
             (self._status, "rb-status"),
             (self._last, "rb-last-move"),
@@ -143,7 +155,7 @@ class GameView(w.VBox):
         ):
             widget.add_class(name)
         self._state: State | None = None
-        super().__init__()
+        super().__init__(layout=shared(w.Layout))
         self.add_class("rb-game")
         self.add_class(f"rb-game-{info.id}")
         if setup is not None:
@@ -327,26 +339,33 @@ class GameView(w.VBox):
     def _controls(self) -> w.Widget:
         lang, fields = self.lang, [f for f in dataclasses.fields(self.GAME.options) if "label" in f.metadata]
         info = self.GAME.info
+        wide = {"description_width": "initial"}
         made = {
-            "players": w.Dropdown(
-                options=list(range(info.min_players, info.max_players + 1)), description=pick(lang, "Players", "Игроки")
+            "players": sharing(
+                w.Dropdown,
+                options=list(range(info.min_players, info.max_players + 1)),
+                description=pick(lang, "Players", "Игроки"),
+                style=wide,
             )
         }
         for f in fields:
             choices, labels = f.metadata.get("choices"), f.metadata.get("choice_labels") or {}
             if isinstance(f.default, bool):
-                made[f.name] = w.Checkbox(description=option_label(f, lang), indent=False)
+                made[f.name] = sharing(w.Checkbox, description=option_label(f, lang), indent=False, style=wide)
             elif choices is not None:
                 opts = [(pick(lang, *labels[c]) if c in labels else str(getattr(c, "value", c)), c) for c in choices]
-                made[f.name] = w.Dropdown(options=opts, description=option_label(f, lang))
+                made[f.name] = sharing(w.Dropdown, options=opts, description=option_label(f, lang), style=wide)
             elif f.metadata.get("low") is not None:
-                made[f.name] = w.BoundedIntText(
-                    min=f.metadata["low"], max=f.metadata["high"], description=option_label(f, lang)
+                made[f.name] = sharing(
+                    w.BoundedIntText,
+                    min=f.metadata["low"],
+                    max=f.metadata["high"],
+                    description=option_label(f, lang),
+                    style=wide,
                 )
-        made["seed"] = w.BoundedIntText(min=0, max=10**9, description=pick(lang, "Seed", "Зерно"))
+        made["seed"] = sharing(w.BoundedIntText, min=0, max=10**9, description=pick(lang, "Seed", "Зерно"), style=wide)
         for name, widget in made.items():
             widget.value = self._values.get(name, getattr(self.GAME.options, name, widget.value))
-            widget.style = {"description_width": "initial"}
             widget.add_class(f"rb-option-{name}")
         made["seed"].observe(self._seed_typed_in, names="value")
         self._inputs = made
@@ -355,10 +374,11 @@ class GameView(w.VBox):
         parts = [*made.values(), new]
         setups = self.GAME.setups
         if setups:
-            chooser = w.Dropdown(
+            chooser = sharing(
+                w.Dropdown,
                 options=[(setup.title(lang), k) for k, setup in setups.items()],
                 description=pick(lang, "Set-up", "Расстановка"),
-                style={"description_width": "initial"},
+                style=wide,
             )
             chooser.add_class("rb-setup")
             parts += [
@@ -367,12 +387,14 @@ class GameView(w.VBox):
                     pick(lang, "Set up", "Расставить"), "rb-setup-go", lambda _b: self._begin(setups[chooser.value]())
                 ),
             ]
-        box = w.HBox(parts, layout=w.Layout(flex_flow="row wrap"))
+        box = sharing(w.HBox, children=parts, layout={"flex_flow": "row wrap"})
         box.add_class("rb-bar")
         return box
 
-    def _button(self, label: str, cls: str, callback=None, tooltip: str = "") -> w.Button:
-        button = w.Button(description=label, tooltip=tooltip or label)
+    def _button(self, label: str, cls: str, callback=None, tooltip: str = "", *, hidden_at_times=False) -> w.Button:
+        """A button; one ``hidden_at_times`` has a layout of its own (it is shown and hidden)."""
+        layout = w.Layout() if hidden_at_times else None
+        button = sharing(w.Button, description=label, tooltip=tooltip or label, layout=layout)
         button.add_class(cls)
         if callback is not None:
             button.on_click(callback)
@@ -380,36 +402,41 @@ class GameView(w.VBox):
 
     def _toolbar(self) -> w.Widget:
         lang = self.lang
-        language = w.ToggleButtons(
+        language = sharing(
+            w.ToggleButtons,
             options=[("English", "en"), ("Русский", "ru")],
             value=lang,
             description=pick(lang, "Language", "Язык"),
             style={"description_width": "initial"},
         )
         language.observe(lambda ch: self._set_language(ch["new"]), names="value")
-        speed = w.Dropdown(
+        speed = sharing(
+            w.Dropdown,
             options=[(pick(lang, en, ru), k) for k, en, ru in _SPEEDS],
             value=self._speed,
             description=pick(lang, "Bots", "Боты"),
             style={"description_width": "initial"},
         )
         speed.observe(lambda ch: setattr(self, "_speed", ch["new"]), names="value")
-        projector = w.Checkbox(value=self._projector, description=pick(lang, "Projector", "Проектор"), indent=False)
+        projector = sharing(
+            w.Checkbox, value=self._projector, description=pick(lang, "Projector", "Проектор"), indent=False
+        )
         projector.observe(lambda ch: self._set_projector(ch["new"]), names="value")
         seats = [self._seat_toggle(p) for p in range(self._state.num_players)]
         for widget, cls in ((language, "rb-language"), (speed, "rb-speed"), (projector, "rb-projector-toggle")):
             widget.add_class(cls)
-        box = w.HBox([language, speed, projector, *seats], layout=w.Layout(flex_flow="row wrap"))
+        box = sharing(w.HBox, children=[language, speed, projector, *seats], layout={"flex_flow": "row wrap"})
         box.add_class("rb-bar")
         return box
 
     def _seat_toggle(self, seat: int) -> w.Widget:
-        toggle = w.Dropdown(
+        toggle = sharing(
+            w.Dropdown,
             options=seat_choices(self.GAME, self.lang),
             value=self._seats[seat],
             description=player_name(seat, self.lang),
             style={"description_width": "initial"},
-            layout=w.Layout(width="auto"),
+            layout={"width": "auto"},
         )
         toggle.add_class(f"rb-seat-{seat}")
         toggle.observe(lambda ch: self._set_seat(seat, ch["new"]), names="value")
@@ -419,7 +446,7 @@ class GameView(w.VBox):
         """A disclosure button and the drawer it opens over the table (the page's script opens it)."""
         toggle = self._button(label, f"rb-toggle-{name}", tooltip=tooltip)
         toggle.add_class("rb-toggle")
-        drawer = w.VBox([w.HTML(f"<h2>{html.escape(tooltip)}</h2>"), *content])
+        drawer = sharing(w.VBox, children=[sharing(w.HTML, value=f"<h2>{html.escape(tooltip)}</h2>"), *content])
         drawer.add_class("rb-drawer")
         drawer.add_class(f"rb-drawer-{name}")
         return toggle, drawer
@@ -596,27 +623,33 @@ class GameView(w.VBox):
         close_tree(
             *self.children, keep=(self._style, self._status, self._last, self._hand_box, self._hand, self._result)
         )
-        self._table, self._actions, self._log = w.HTML(), w.HBox(), w.HTML()
+        self._table, self._actions, self._log = sharing(w.HTML), sharing(w.HBox), sharing(w.HTML)
         self._buttons, self._offered, self._button_moves = [], [], []
-        self._typed_box = w.Text(
+        self._typed_box = sharing(
+            w.Text,
+            layout=w.Layout(),  # its own: hidden when the game is over
             placeholder=pick(lang, "type a move, e.g. 9♥ or 9H", "введите ход, например 9♥ или 9H"),
             description=pick(lang, "Move", "Ход"),
             continuous_update=False,
         )
         self._typed_box.observe(self._typed, names="value")
-        self._json = w.Textarea(
+        self._json = sharing(
+            w.Textarea,
             placeholder=pick(lang, "saved game (JSON)", "сохранённая партия (JSON)"),
-            layout=w.Layout(width="100%", height="5em"),
+            layout={"width": "100%", "height": "5em"},
         )
         self._json.add_class("rb-json")
-        self._download = w.HTML()
+        self._download = sharing(w.HTML)
         self._download.add_class("rb-download")
-        self._step = self._button(pick(lang, "Next bot move", "Следующий ход бота"), "rb-step", self._next_bot_move)
+        self._step = self._button(
+            pick(lang, "Next bot move", "Следующий ход бота"), "rb-step", self._next_bot_move, hidden_at_times=True
+        )
         self._again = self._button(
             pick(lang, "Play again", "Сыграть ещё"),
             "rb-again",
             self._new_deal,
             pick(lang, "A new deal with the same settings", "Новая раздача с теми же настройками"),
+            hidden_at_times=True,
         )
         self._again.button_style = "primary"
         for widget, cls in (
@@ -626,13 +659,14 @@ class GameView(w.VBox):
             (self._typed_box, "rb-typed"),
         ):
             widget.add_class(cls)
-        files = w.HBox(
-            [
+        files = sharing(
+            w.HBox,
+            children=[
                 self._button(pick(lang, "Save", "Сохранить"), "rb-save", self._save),
                 self._button(pick(lang, "Load", "Загрузить"), "rb-load", self._load),
                 self._download,
             ],
-            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+            layout={"flex_flow": "row wrap", "align_items": "center"},
         )
         settings = self._drawer(
             "settings",
@@ -655,18 +689,18 @@ class GameView(w.VBox):
             self._undo,
             pick(lang, "Take back the last move", "Отменить свой ход"),
         )
-        self._deal = w.HTML()
+        self._deal = sharing(w.HTML)
         self._deal.add_class("rb-deal")
-        topbar = w.HBox([*settings, undo, *saving, *log])
+        topbar = sharing(w.HBox, children=[*settings, undo, *saving, *log])
         topbar.add_class("rb-topbar")
-        status = w.HBox([self._status, self._deal])  # whose turn, and the deal's number beside it
+        status = sharing(w.HBox, children=[self._status, self._deal])  # whose turn, and the deal's number beside it
         status.add_class("rb-status-row")
         # the viewer's seat, hand, status and moves: docked at the foot of a phone's screen while the page scrolls
-        dock = w.VBox([self._hand_box, self._hand, status, self._actions, self._step])
+        dock = sharing(w.VBox, children=[self._hand_box, self._hand, status, self._actions, self._step])
         dock.add_class("rb-dock")
-        self._meta = w.HTML(self._meta_html(), layout=w.Layout(display="none"))
+        self._meta = sharing(w.HTML, value=self._meta_html(), layout={"display": "none"})
         self._meta.add_class("rb-meta")
-        self._special = w.VBox()
+        self._special = sharing(w.VBox)
         self._special.add_class("rb-special")
         self._hint = HintPanel(self)
         self.children = [
@@ -830,7 +864,7 @@ class GameView(w.VBox):
         carded = {id(m) for m in self._hand.moves}
         actions = [a for a in actions if id(a) not in carded]
         while len(self._buttons) < len(actions):
-            button = w.Button()
+            button = sharing(w.Button)
             button.add_class("rb-action")
             button.on_click(functools.partial(self._act_offered, len(self._buttons)))
             self._buttons.append(button)

@@ -29,6 +29,7 @@ from rules import svg
 from rules.cards import Card, card_name, format_card, format_cards
 from rules.game import Action
 from rules.lang import count, pick
+from widgets.common import shared, sharing
 
 _SUIT_CODES = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
 #: a card's picture is drawn at this width (CSS scales it to the hand's card size)
@@ -76,13 +77,13 @@ class Hand(w.VBox):
         self._fresh: frozenset[Card] = frozenset()
         #: called when the selection changes (a game may light up where the selected cards go)
         self.on_select = lambda: None
-        self._cards = w.HBox()
+        self._cards = sharing(w.HBox)
         self._cards.add_class("rb-hand")
         self._cards.add_class("rb-cards")
-        self._choices = w.HBox()
+        self._choices = sharing(w.HBox)
         self._choices.add_class("rb-choices")
-        self._pictures = w.HTML(layout=w.Layout(display="none"))
-        super().__init__([self._pictures, self._cards, self._choices])
+        self._pictures = sharing(w.HTML, layout={"display": "none"})
+        super().__init__([self._pictures, self._cards, self._choices], layout=shared(w.Layout))
         self.add_class("rb-hand-cards")
 
     # ---- what the view tells it
@@ -96,7 +97,7 @@ class Hand(w.VBox):
         self.active = bool(moves)  # the person is to move: the cards no move plays are dimmed
         self._pictures.value = pictures_style(self.held, lang)
         while len(self._buttons) < len(self.held):
-            button = w.Button()
+            button = sharing(w.Button)
             button.on_click(functools.partial(self._tapped, len(self._buttons)))
             self._buttons.append(button)
         self._cards.children = self._buttons[: len(self.held)]
@@ -190,7 +191,7 @@ class Hand(w.VBox):
                 button.tooltip = button.description
         self.choices = self._fitting(self.selected)
         while len(self._choice_buttons) < len(self.choices):
-            button = w.Button()
+            button = sharing(w.Button)
             button.add_class("rb-action")
             button.add_class("rb-choice")
             button.on_click(functools.partial(self._chose, len(self._choice_buttons)))

@@ -20,6 +20,7 @@ from urllib.parse import urlparse
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 #: an expectation waits up to 20 s (Playwright's 5 s by default): a kernel's answer on two cores
@@ -221,7 +222,10 @@ def tap_a_move(page, k: int = 0) -> str:
         count = found.count()
         if count:
             target = found.nth(k % count if "rb-cards" in selector else 0)
-            text = target.text_content() or ""
-            target.click()
+            try:
+                text = target.text_content(timeout=5_000) or ""
+                target.click(timeout=5_000)
+            except PlaywrightTimeout:  # the page redrew the hand between the count and the tap: look again
+                return ""
             return text
     return ""

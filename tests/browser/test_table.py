@@ -154,7 +154,9 @@ def _play(page, moves: int) -> int:
             break
         before = page.evaluate(f"() => {NOW}")
         if not tap_a_move(page, k * 7):
-            break
+            _settled(page)  # the page may have been redrawing the hand: look once more
+            if not tap_a_move(page, k * 7):
+                break
         _settled(page)
         played += page.evaluate(f"() => {NOW}") != before
     return played
