@@ -52,6 +52,7 @@ CONFIG = ROOT / "deploy" / "jupyterhub" / "jupyterhub_config.py"
 PROXY = ROOT / "deploy" / "jupyterhub" / "node_modules" / ".bin" / "configurable-http-proxy"
 PASSWORD = "class-password"
 APP = "durak/play.ipynb"
+LANG = "ru"  # the class's language: every student opens the app in it
 
 
 @dataclass
@@ -79,7 +80,9 @@ def start_hub(data: Path, students: int, starting: int | None, preheat: bool) ->
         "CONFIGPROXY_AUTH_TOKEN": "bench-proxy-token",
         **({"RULEBOOK_HUB_STARTING": str(starting)} if starting else {}),
         # the lesson's app drawn ahead in each student's server, as the README's lesson does
-        **({"RULEBOOK_HUB_POOL": "1", "RULEBOOK_HUB_POOL_APPS": APP} if preheat else {}),
+        **(
+            {"RULEBOOK_HUB_POOL": "1", "RULEBOOK_HUB_POOL_APPS": APP, "RULEBOOK_HUB_POOL_LANG": LANG} if preheat else {}
+        ),
     }
     log = (data / "hub.log").open("w")
     proc = subprocess.Popen(
@@ -129,7 +132,7 @@ async def student(url: str, name: str, source: str) -> tuple[float, int, AppSess
             await asyncio.sleep(1)  # the starting page looks again by itself
             page = await client.get(f"/user/{name}/")
         cookies = "; ".join(f"{c.name}={c.value}" for c in client.cookies.jar if c.path in ("/", f"/user/{name}/"))
-    session = AppSession(f"{url}/user/{name}", APP, "ru", headers={"Cookie": cookies}, source=source)
+    session = AppSession(f"{url}/user/{name}", APP, LANG, headers={"Cookie": cookies}, source=source)
     await session.open(timeout=180)
     await session.click(session.moves()[0])
     return time.perf_counter() - started, turned_away, session

@@ -41,7 +41,7 @@ import tornado.ioloop
 import tornado.web
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from nbformat.sign import NotebookNotary
-from traitlets import Bool, Float, Int, List, Type, Unicode
+from traitlets import Bool, Enum, Float, Int, List, Type, Unicode
 from voila.app import Voila
 from voila.notebook_renderer import NotebookRenderer
 from voila.tornado.handler import TornadoVoilaHandler
@@ -108,6 +108,7 @@ class ClassroomVoila(Voila):
     warm_refill_delay = Float(20.0, config=True, help="Seconds after the last warm kernel taken before refilling.")
     pool = Int(0, config=True, help="Preheated kernels standing by for each app, its page drawn (0: none).")
     pool_apps = List(Unicode(), [], config=True, help="The apps that get a pool (default: every app).")
+    pool_lang = Enum(["en", "ru"], "en", config=True, help="The language preheated pages are drawn in (the class's).")
     max_kernels = Int(40, config=True, help="Kernels in use at most, the whole server (the pool not counted).")
     max_kernels_per_client = Int(6, config=True, help="Kernels in use at most per visitor's address.")
     allowed_hosts = List(
@@ -150,7 +151,10 @@ class ClassroomVoila(Voila):
             self.voila_configuration.preheat_kernel = True
             self.config.VoilaKernelManager.kernel_pools_config = {
                 "default": {"pool_size": 0},
-                **{path: {"pool_size": self.pool} for path in pooled},
+                **{
+                    path: {"pool_size": self.pool, "kernel_env_variables": {"RULEBOOK_PREHEAT_LANG": self.pool_lang}}
+                    for path in pooled
+                },
             }
         self.hub_auth = None
         if os.environ.get("JUPYTERHUB_API_TOKEN"):  # a student's server spawned by JupyterHub

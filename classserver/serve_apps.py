@@ -80,6 +80,7 @@ def command(
     warm_refill_delay: float = 20.0,
     pool: int = 0,
     pool_apps: list[str] = (),
+    pool_lang: str = "en",
     max_kernels: int = 40,
     max_per_client: int = 40,
     ip: str = "127.0.0.1",
@@ -111,6 +112,7 @@ def command(
         f"--ClassroomVoila.warm_refill_delay={warm_refill_delay}",
         f"--ClassroomVoila.pool={pool}",
         *(f"--ClassroomVoila.pool_apps={app}" for app in pool_apps),
+        f"--ClassroomVoila.pool_lang={pool_lang}",
         f"--ClassroomVoila.max_kernels={max_kernels}",
         f"--ClassroomVoila.max_kernels_per_client={max_per_client}",
         *(f"--ClassroomVoila.allowed_hosts={host}" for host in allowed_hosts),
@@ -123,10 +125,11 @@ def command(
             f"--VoilaConfiguration.http_header_envs={h}"
             for h in ("X-Rulebook-Student", "X-Rulebook-Name", "X-Rulebook-Not-Me")
         ),
-        # a used preheated kernel is replaced 20 s later, refills 2 s apart (ClassroomVoila.refill_spacing):
-        # a class arrives together, and a kernel starting costs as much CPU as ten pages served;
-        # meanwhile a page finding no ready kernel gets one of its own (patches.ready_kernels_first)
-        "--VoilaKernelManager.fill_delay=20",
+        # a used preheated kernel is replaced as a warm one is (20 s later, 120 s under the hub), refills
+        # 2 s apart (ClassroomVoila.refill_spacing): a class arrives together, and a kernel starting costs
+        # as much CPU as ten pages served; meanwhile a page finding no ready kernel gets one of its own
+        # (patches.ready_kernels_first)
+        f"--VoilaKernelManager.fill_delay={warm_refill_delay:g}",
         *cull(cull_seconds),
         # the kernels' channels take no TCP port (Unix sockets in the server's own connection folder),
         # and the server listens on its own port or not at all
@@ -254,6 +257,12 @@ def main(argv: list[str] | None = None) -> None:
         "--pool-apps", nargs="*", action="extend", default=[], help="the apps that get a pool (default: all)"
     )
     parser.add_argument(
+        "--pool-lang",
+        choices=("en", "ru"),
+        default="en",
+        help="the language the preheated pages are drawn in (a page asking for the other is drawn again)",
+    )
+    parser.add_argument(
         "--max-kernels", type=int, default=CLASS["max_kernels"], help="kernels in use at most, whole server"
     )
     parser.add_argument(
@@ -287,6 +296,7 @@ def main(argv: list[str] | None = None) -> None:
         warm_refill_delay=args.warm_refill_delay,
         pool=args.pool,
         pool_apps=args.pool_apps,
+        pool_lang=args.pool_lang,
         max_kernels=args.max_kernels,
         max_per_client=args.max_per_client,
         ip=args.ip,

@@ -107,3 +107,9 @@ def test_a_preheated_app_builds_before_the_request_and_again_only_for_another_la
     english = views[1]
     assert english.comm is None and english.children[0].comm is None, "the unused English view left the kernel"
     assert view.comm is not None
+
+    # a class's pool draws its pages in the class's language: a Russian page is then built once
+    monkeypatch.setenv("RULEBOOK_PREHEAT_LANG", "ru")
+    monkeypatch.delenv("QUERY_STRING")
+    view = common.bilingual(make)
+    assert view.children[0].value == "ru" and built == ["en", "en", "ru", "ru"]

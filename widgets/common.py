@@ -223,21 +223,26 @@ def bilingual(make: Callable[[str], object]) -> object:
     )
 
 
+#: the environment variable naming the language a preheated page is drawn in (the class's), else the first
+PREHEAT_LANG = "RULEBOOK_PREHEAT_LANG"
+
+
 def _for_the_request(make: Callable[[str], object]) -> object:
     """An app's view, in the language of its address.
 
     A preheated Voila kernel runs the notebook before anyone asks for it: it builds the
-    view in the default language then, and after the request only builds it again if
-    the address asks for another language (closing the first one's widgets).
+    view then, in the class's language (:data:`PREHEAT_LANG`), and after the request only
+    builds it again if the address asks for another language (closing the first one's widgets).
     """
     if not _preheating():
         return make(page_lang())
     from ipywidgets.widgets.widget import _instances
 
     before = set(_instances)
-    view = make(LANGS[0])
+    first = os.environ.get(PREHEAT_LANG) if os.environ.get(PREHEAT_LANG) in LANGS else LANGS[0]
+    view = make(first)
     lang = page_lang()  # waits for the request
-    if lang == LANGS[0] and link_seed() is None:
+    if lang == first and link_seed() is None:
         return view
     close_tree(*(widget for model_id, widget in list(_instances.items()) if model_id not in before))
     return make(lang)

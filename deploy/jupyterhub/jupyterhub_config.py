@@ -41,6 +41,7 @@ The settings come from the environment, so the same file serves a class and the 
 | RULEBOOK_HUB_WARM | kernels kept warm (everything imported) for any app, in each student's server | 1 |
 | RULEBOOK_HUB_POOL | preheated pages per app in each student's server | 0 |
 | RULEBOOK_HUB_POOL_APPS | the apps that get them, space-separated (the lesson's: `durak/play.ipynb`) | every app |
+| RULEBOOK_HUB_POOL_LANG | the language they are drawn in, `en` or `ru` (the class's) | en |
 | RULEBOOK_HUB_MAX_KERNELS | apps open at once per student | 4 |
 | RULEBOOK_HUB_MAX_SERVERS | students' servers running at once (the next student is asked to wait) | 40 |
 | RULEBOOK_HUB_STARTING | servers starting at the same time (the others wait in line) | the machine's cores |
@@ -164,6 +165,7 @@ c.Spawner.args = [
     f"--warm={os.environ.get('RULEBOOK_HUB_WARM', '1')}",
     f"--pool={os.environ.get('RULEBOOK_HUB_POOL', '0')}",
     *(f"--pool-apps={app}" for app in os.environ.get("RULEBOOK_HUB_POOL_APPS", "").split()),
+    f"--pool-lang={os.environ.get('RULEBOOK_HUB_POOL_LANG', 'en')}",
     f"--max-kernels={os.environ.get('RULEBOOK_HUB_MAX_KERNELS', '4')}",
     f"--max-per-client={os.environ.get('RULEBOOK_HUB_MAX_KERNELS', '4')}",
     *(f"--allowed-host={host}" for host in os.environ.get("RULEBOOK_HUB_HOSTS", "localhost").split()),
