@@ -13,12 +13,13 @@ SEED  ?= 1
 COUNT ?= 5
 # the apps for a class (README, "Apps for a class"); left empty, serve_apps.py's defaults: 30
 # kernels kept warm for whichever app is opened (WARM), no app's page drawn ahead (POOL: pages
-# per app, POOL_APPS: only these apps, e.g. "durak/play.ipynb"), 40 kernels in use at most
+# per app, POOL_APPS: only these apps, e.g. "durak/play.ipynb", POOL_LANG: drawn in en or ru), 40 kernels in use at most
 # (MAX_KERNELS) and 6 per visitor (MAX_PER_CLIENT); the address to listen on (0.0.0.0 for
 # the class's network) and the names it is reached by
 WARM           ?=
 POOL           ?=
 POOL_APPS      ?=
+POOL_LANG      ?=
 MAX_KERNELS    ?=
 MAX_PER_CLIENT ?=
 APPS_IP        ?= 127.0.0.1
@@ -58,6 +59,7 @@ serve: book
 	@echo ""
 	$(BIN)/python -m classserver --port $(PORT) --ip $(APPS_IP) \
 	  $(if $(WARM),--warm $(WARM)) $(if $(POOL),--pool $(POOL)) $(if $(POOL_APPS),--pool-apps $(POOL_APPS)) \
+	  $(if $(POOL_LANG),--pool-lang $(POOL_LANG)) \
 	  $(if $(MAX_KERNELS),--max-kernels $(MAX_KERNELS)) $(if $(MAX_PER_CLIENT),--max-per-client $(MAX_PER_CLIENT)) \
 	  $(foreach h,$(APPS_HOSTS),--allowed-host $(h)) \
 	  $(if $(CLASS_DIR),--class-dir $(CLASS_DIR))
