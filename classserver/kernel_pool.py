@@ -210,6 +210,8 @@ class WarmPool:
         self.ready: list[str] = []  # kernel ids, oldest first
         self.handing: set[str] = set()  # kernel ids taken from ``ready``, being told their page's request
         self.starting = 0
+        self.waiting = 0  # pages waiting for a warm kernel still starting
+        self._started: asyncio.Condition | None = None  # told each time a warm kernel's start ends
         self.taken = 0
         self._failures = 0
         self._not_before = 0.0
@@ -236,21 +238,49 @@ class WarmPool:
         return max(0, min(self.size, self.room()) - len(self.ready) - self.starting)
 
     async def start_kernel(self, kernel_name=None, path=None, env=None, **kwargs):
-        """Voila's ``start_kernel`` for a page: a warm kernel if one stands by, else a new one."""
+        """Voila's ``start_kernel`` for a page: a warm kernel if one stands by, or one still
+        starting that no other page waits for, else a new one."""
         env = env or {}
-        while self.ready and kernel_name in (None, self.kernel_name) and env.get("VOILA_PREHEAT") != "True":
-            kernel_id = self.ready.pop(0)
-            self.handing.add(kernel_id)
-            try:
-                adopted = await self._adopt(kernel_id, path, env)
-            finally:
-                self.handing.discard(kernel_id)
-            if adopted:
-                self.taken += 1
-                self._fill_later(self.refill_delay)
-                return kernel_id
+        if kernel_name in (None, self.kernel_name) and env.get("VOILA_PREHEAT") != "True":
+            while True:
+                while self.ready:
+                    kernel_id = self.ready.pop(0)
+                    if await self._hand_over(kernel_id, path, env):
+                        return kernel_id
+                if self.starting <= self.waiting or not await self._one_started():
+                    break
         self._fill_later(self.refill_delay)
         return await self._start_kernel(kernel_name=kernel_name, path=path, env=env, **kwargs)
+
+    async def _hand_over(self, kernel_id: str, path: str | None, env: dict) -> bool:
+        # the filling waits from the moment the kernel leaves the pool, not from when its page has it:
+        # else the filler, finding the pool short meanwhile, starts a kernel during the class's arrival
+        self._fill_later(self.refill_delay)
+        self.handing.add(kernel_id)
+        try:
+            adopted = await self._adopt(kernel_id, path, env)
+        finally:
+            self.handing.discard(kernel_id)
+        if adopted:
+            self.taken += 1
+        return adopted
+
+    async def _one_started(self, seconds: float = 60.0) -> bool:
+        """Wait until a warm kernel's start ends (ready or failed): a page that arrives while its
+        server's warm kernel starts (a student's first page, as the server comes up) would
+        otherwise start a second kernel, as costly as the first and no sooner ready. False if
+        none ended within ``seconds``."""
+        self._started = self._started or asyncio.Condition()
+        self._fill_later(self.refill_delay)  # the kernel starting is this page's: nothing to refill yet
+        self.waiting += 1
+        try:
+            async with self._started:
+                await asyncio.wait_for(self._started.wait(), seconds)
+            return True
+        except TimeoutError:
+            return False
+        finally:
+            self.waiting -= 1
 
     async def _adopt(self, kernel_id: str, path: str | None, env: dict) -> bool:
         """Give a warm kernel the request Voila would have started a kernel with."""
@@ -360,3 +390,6 @@ class WarmPool:
                 await self._shut_down(kernel_id)
         finally:
             self.starting -= 1
+            if self._started is not None:
+                async with self._started:
+                    self._started.notify_all()

@@ -184,3 +184,40 @@ def test_the_culler_leaves_a_warm_kernel_alone_while_it_is_handed_to_a_page():
         warm, handed, culled = thread.submit(asyncio.run, _a_page_while_the_culler_passes()).result(timeout=30)
     assert handed == warm, "the page got the warm kernel"
     assert culled == [], "the culler passed over the kernel being handed to the page"
+
+
+async def _pages_while_the_warm_kernel_starts():
+    import logging
+
+    from classserver.kernel_pool import WarmPool
+
+    kernels = FakeKernels()
+    slow_start = kernels.start_kernel
+
+    async def start_slowly(**kwargs):  # a server just up on a busy machine: the warm kernel takes its time
+        kernel_id = await slow_start(**kwargs)
+        kernels.kernels[kernel_id].answers_after = 0.3
+        return kernel_id
+
+    kernels.start_kernel = start_slowly
+    pool = WarmPool(kernels, 1, ["rules"], lambda: 5, logging.getLogger("test"), refill_delay=30, spacing=0)
+    pool.install()
+    await _until(lambda: pool.starting == 1)
+    first = asyncio.create_task(kernels.start_kernel(kernel_name="python3", path="durak", env={}))
+    await asyncio.sleep(0.01)
+    second = asyncio.create_task(kernels.start_kernel(kernel_name="python3", path="domino", env={}))
+    handed = await first, await second, pool.taken
+    await asyncio.sleep(0.3)  # the filler's turn: the class is arriving, nothing is refilled yet
+    return *handed, len(kernels.kernels)
+
+
+def test_a_page_arriving_while_the_warm_kernel_starts_waits_for_it_and_only_one_page_does():
+    """A student's first page comes as their server comes up, its warm kernel still starting: a
+    second kernel for the page would cost as much and be ready no sooner."""
+    with ThreadPoolExecutor(1) as thread:
+        first, second, taken, alive = thread.submit(asyncio.run, _pages_while_the_warm_kernel_starts()).result(
+            timeout=30
+        )
+    assert first == "k1" and taken == 1, "the first page got the warm kernel it waited for"
+    assert second == "k2", "the second page, with nothing else starting for it, started its own"
+    assert alive == 2, "a kernel was started to refill the pool while the class arrives"
