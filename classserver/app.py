@@ -143,8 +143,7 @@ class ClassroomVoila(Voila):
     def init_settings(self):
         self.apps = gallery.find_apps(Path(self.root_dir))
         self.app_paths = {app.path for app in self.apps}
-        pooled = self.pool_apps or sorted(self.app_paths)
-        unknown = set(pooled) - self.app_paths
+        unknown = set(self.pool_apps) - self.app_paths
         if unknown:
             raise ValueError(f"not apps of the book: {sorted(unknown)}; the apps are {sorted(self.app_paths)}")
         if self.pool > 0:
@@ -152,8 +151,11 @@ class ClassroomVoila(Voila):
             self.config.VoilaKernelManager.kernel_pools_config = {
                 "default": {"pool_size": 0},
                 **{
-                    path: {"pool_size": self.pool, "kernel_env_variables": {"RULEBOOK_PREHEAT_LANG": self.pool_lang}}
-                    for path in pooled
+                    path: {
+                        "pool_size": self.pool,
+                        "kernel_env_variables": {"RULEBOOK_PREHEAT_LANG": self.pool_lang},
+                    }  # widgets.common.PREHEAT_LANG
+                    for path in self.pooled_apps()
                 },
             }
         self.hub_auth = None
