@@ -247,3 +247,49 @@ def test_in_a_class_the_view_says_whose_rows_the_answers_go_to_with_not_me(monke
     monkeypatch.setenv("HTTP_X_RULEBOOK_NOT_ME", "/together/not-me")
     monkeypatch.setenv("RULEBOOK_TOGETHER_TOKEN", "hub:ann.0")
     assert ExerciseView("durak", lang="en")._board.value == "", "under JupyterHub the student is who logged in"
+
+
+def test_an_app_left_open_after_not_me_stops_answering_as_the_previous_student(monkeypatch):
+    """"Not me" said at this computer from another tab: the board answers 410 to this page's first
+    verdict after it; the page says so, links to itself opened again, and sends nothing more."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from widgets import classboard
+
+    posts = []
+
+    class Gone(BaseHTTPRequestHandler):
+        def do_POST(self):
+            posts.append(self.rfile.read(int(self.headers["Content-Length"])))
+            self.send_response(410)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    board = ThreadingHTTPServer(("127.0.0.1", 0), Gone)
+    threading.Thread(target=board.serve_forever, daemon=True).start()
+    monkeypatch.setattr(classboard, "_left", threading.Event())
+    monkeypatch.delenv("RULEBOOK_TOGETHER_TOKEN", raising=False)
+    monkeypatch.setenv("RULEBOOK_TOGETHER_URL", f"http://127.0.0.1:{board.server_port}/together/api/verdict")
+    monkeypatch.setenv("HTTP_X_RULEBOOK_STUDENT", "abc.def")
+    monkeypatch.setenv("HTTP_X_RULEBOOK_NAME", "%D0%90%D0%BD%D1%8F")
+    monkeypatch.setenv("HTTP_X_RULEBOOK_NOT_ME", "/together/not-me?next=%2Fvoila%2Frender%2Fdurak%2Fpractice.ipynb")
+    try:
+        view = ExerciseView("durak", kind="durak.beaters", seed=3, lang="ru")
+        assert "Ваши ответы идут на доску как: <b>Аня</b>" in view._board.value
+        _right(view)
+        assert classboard.wait_sent(10) and len(posts) == 1
+        line = view._board.value
+        assert "За этим компьютером новый ученик" in line and 'role="alert"' in line
+        again = re.search(r'class="exercise-again" href="([^"]+)"', line)[1]
+        assert html.unescape(again) == "/voila/render/durak/practice.ipynb"
+        view._another.click()
+        _right(view)
+        assert classboard.wait_sent(10) and len(posts) == 1, "nothing more goes to the previous student's rows"
+        assert view.session.answered == 2, "the practice itself goes on"
+        assert "новый ученик" in ExerciseView("durak", lang="ru")._board.value
+    finally:
+        board.shutdown()

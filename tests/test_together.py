@@ -747,6 +747,39 @@ def test_not_me_makes_a_shared_computer_a_new_student(server):
     assert "Первая" not in fresh.text.split("<h2 id='h-join'>")[0], "the next person is not the first one"
 
 
+def test_after_not_me_an_app_opened_before_it_no_longer_answers_as_the_previous_student(service):
+    """An app's kernel keeps the token of the student its page was opened for; once "not me" is said
+    at that computer, the board refuses it (410, nothing kept) and takes the new student's."""
+    server, folder = service
+    secret = board_secret(folder)
+    kind = rules.exercises.kinds("durak")[0]
+    rule = rules.exercises.generate(kind, 2, 1).rule
+
+    async def scenario():
+        device = TableClient(server)
+        await device.join_class("Прежняя")
+        first = device.student_id
+        xsrf = await device._xsrf()
+        await device.http.post(server + "not-me", data={"_xsrf": xsrf, "lang": "ru", "name": "Новая"})
+        await device.aclose()
+        return first, device.student_id
+
+    first, second = run(scenario())
+    with sqlite3.connect(folder / "board.sqlite") as db:
+        before = db.execute("SELECT COUNT(*) FROM verdicts WHERE student = ?", (first,)).fetchone()[0]
+    stale = _post_verdict(server, verdict_token(secret, first), kind=kind, rule=rule)
+    fresh = _post_verdict(server, verdict_token(secret, second), kind=kind, rule=rule)
+    with sqlite3.connect(folder / "board.sqlite") as db:
+        after = dict(
+            db.execute(
+                "SELECT student, COUNT(*) FROM verdicts WHERE student IN (?, ?) GROUP BY student", (first, second)
+            ).fetchall()
+        )
+    assert stale.status_code == 410 and "new student" in stale.json()["error"]
+    assert after.get(first, 0) == before, "nothing more goes to the previous student's rows"
+    assert fresh.status_code == 204 and after[second] == 1
+
+
 def test_not_me_from_an_app_refuses_a_bad_name_and_goes_back_only_to_this_server(server):
     async def scenario():
         device = TableClient(server)

@@ -24,7 +24,7 @@ from rules import GAMES
 from rules.errors import RulesError, check_lang, excerpt
 from rules.exercises import DIFFICULTIES, Bi, Exercise, ExerciseError, Session, Verdict, generate, kind_title, kinds
 from rules.lang import pick
-from widgets.classboard import board_student, tell_board
+from widgets.classboard import board_student, page_again, someone_else_here, tell_board
 from widgets.common import bilingual, guarded, in_app, page_lang, rule_link, show, status_line
 
 _DIFFICULTY_NAMES = {1: ("easy", "легко"), 2: ("medium", "средне"), 3: ("hard", "трудно")}
@@ -181,7 +181,8 @@ class ExerciseView(w.VBox):
         show(self._status, "")
         if not self._counted:
             self.session.record(self.exercise, verdict, answer)
-            tell_board(self.exercise, verdict)  # to the class's board, when the app is served for a class
+            # to the class's board, when the app is served for a class
+            tell_board(self.exercise, verdict, when_left=self._redraw_board_line)
             self._counted = True
             if self.on_verdict is not None:
                 self.on_verdict(self.exercise, verdict)
@@ -226,11 +227,38 @@ class ExerciseView(w.VBox):
             return ""
         name, not_me = known
         lang = self.lang
+        if someone_else_here():
+            return self._someone_else_line(name)
         shown = f"<b>{html.escape(name)}</b>" if name else pick(lang, "a student with no name yet", "ученик без имени")
         href = html.escape(f"{not_me}&lang={lang}" if "?" in not_me else f"{not_me}?lang={lang}")
         return (
             f"<p>{pick(lang, 'Your answers go to the board as: ', 'Ваши ответы идут на доску как: ')}{shown}. "
             f'<a class="exercise-not-me" href="{href}" target="_top">{pick(lang, "Not me", "Это не я")}</a></p>'
+        )
+
+    def _redraw_board_line(self) -> None:
+        self._board.value = self._board_line()
+
+    def _someone_else_line(self, name: str) -> str:
+        """ "Not me" was said at this computer since this page was opened: its answers no longer go
+        to the board, and the page opened again is the new student's."""
+        lang = self.lang
+        again = page_again()
+        link = (
+            f' <a class="exercise-again" href="{html.escape(again)}" target="_top">'
+            f"{pick(lang, 'Open this page again', 'Открыть страницу заново')}</a>"
+            if again
+            else ""
+        )
+        whose = f" ({html.escape(name)})" if name else ""
+        return (
+            '<p role="alert">'
+            + pick(
+                lang,
+                f"This computer has a new student: answers from this page no longer go to the board{whose}.",
+                f"За этим компьютером новый ученик: ответы с этой страницы больше не идут на доску{whose}.",
+            )
+            + f"{link}</p>"
         )
 
     def _make_inputs(self) -> list:

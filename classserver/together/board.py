@@ -52,6 +52,7 @@ CREATE TABLE IF NOT EXISTS verdicts (
   at REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS verdicts_student ON verdicts(student, rule);
 CREATE TABLE IF NOT EXISTS tables (code TEXT PRIMARY KEY, record TEXT NOT NULL, at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS left_devices (student TEXT PRIMARY KEY, at REAL NOT NULL);
 """
 
 
@@ -241,6 +242,15 @@ class Board:
             (sid, name, time.time()),
         )
         return Student(sid, name)
+
+    def leave_device(self, sid: str) -> None:
+        """Student ``sid`` is no longer the one at their computer ("not me"): an app still open there
+        under their name stops sending answers to their rows (:meth:`left_device`)."""
+        self.db.execute("INSERT OR IGNORE INTO left_devices(student, at) VALUES (?, ?)", (sid, time.time()))
+
+    def left_device(self, sid: str) -> bool:
+        """Whether "not me" was said at student ``sid``'s computer."""
+        return self.db.execute("SELECT 1 FROM left_devices WHERE student = ?", (sid,)).fetchone() is not None
 
     # ---- the tables being played
 

@@ -982,6 +982,9 @@ class NewDevice(_Base):
             except BadName as error:
                 self.not_me_page(error.message(lang), 400, lang)
                 return
+        before = self.together.device_student(self) if self.hub_user is None else None
+        if before is not None:  # an app still open under the previous student must not answer as them
+            self.together.board.leave_device(before.id)
         token, student = self.together.board.new_device()
         self.set_cookie(
             DEVICE_COOKIE, token, path=self.together.cookie_path, expires_days=60, httponly=True, samesite="Lax"
@@ -1082,6 +1085,11 @@ class VerdictHandler(_Base):
         if len(self.request.body) > 1000:
             raise tornado.web.HTTPError(413)
         student_id = together.board.hub_student(subject[4:]).id if subject.startswith("hub:") else subject
+        if together.board.left_device(student_id):  # "not me" was said at that computer since the app opened
+            self.set_status(410)
+            self.set_header("Content-Type", "application/json")
+            self.finish(json.dumps({"error": "this computer has a new student: the page must be opened again"}))
+            return
         try:
             verdict = Verdict.read(json.loads(self.request.body))
         except (ValueError, VerdictError) as error:
