@@ -14,8 +14,9 @@ When a game ends its table is opened again, so the class plays for the whole run
     .venv/bin/python -m benchmarks.bench_together --strong-bots   # and a strong bot at every table
 
 ``--strong-bots``: every table has one seat more, taken by a strong bot (the coach) once the
-students sit; the coach thinks in the server's worker processes (half the cores), so the figures
-say whether the tables' moves still reach their players in time while eight coaches think.
+students sit (every table then plays Durak with two jokers, which seats five); the coach
+thinks in the server's worker processes (half the cores), so the figures say whether the
+tables' moves still reach their players in time while eight coaches think.
 
 ``--faults`` is a lesson as it goes wrong: one more device floods the first table with junk, and
 30 s in the server is killed (SIGKILL, no goodbye) and started again on the same class folder.
@@ -99,7 +100,8 @@ class Lesson:
         return devices
 
     async def open_and_sit(self, index: int, devices: list[TableClient], seed: int) -> None:
-        options = VARIANTS[index % len(VARIANTS)]
+        # a strong bot's extra seat: five at a table, which the two-joker game seats (classic: 2 to 4)
+        options = {"variant": "jokers"} if self.strong_bots else VARIANTS[index % len(VARIANTS)]
         bots = {"strength": "strong"} if self.strong_bots else {}
         code = await devices[0].open_table("durak", len(devices) + self.strong_bots, {**options, **bots}, seed=seed)
         await devices[0].disconnect()

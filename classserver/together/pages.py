@@ -169,9 +169,8 @@ def _game_form(root: str, lang: str, xsrf: str, gid: str, module) -> str:
         f"<option value='{s}'{' selected' if s == DEFAULT_STRENGTH else ''}>{e(strength_name(s, lang))}</option>"
         for s in STRENGTHS
     )
-    controls.append(
-        f"<label>{pick(lang, 'Bots', 'Боты')} <select name='strength' id='{gid}-strength'>{strengths}</select></label>"
-    )
+    strength = e(pick(lang, "Bots' strength", "Сила ботов"))
+    controls.append(f"<label>{strength} <select name='strength' id='{gid}-strength'>{strengths}</select></label>")
     for field in option_fields(module):
         label = e(pick(lang, *field.metadata["label"]))
         fid = f"{gid}-{field.name}"
