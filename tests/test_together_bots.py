@@ -6,8 +6,9 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from classserver.together.tables import Table
+from classserver.together.tables import STRONG_PLAYOUTS, Table
 from classserver.together.web import Together
+from rules.coach import Coach
 
 
 async def _until(test, seconds: float = 120.0) -> None:
@@ -52,7 +53,14 @@ def test_a_strong_bot_thinks_off_the_loop_and_a_table_closed_or_dealt_again_mean
             # the loop goes round while the coach thinks (the first time its process starts, too)
             table = _table(together, seed=3)
             step = len(table.state.history)
-            rounds = []
+            rounds, made = [], []
+            plays = table.bot_moves
+
+            def recorded(job, action, bot=None):
+                made.append((job, action, bot))
+                return plays(job, action, bot)
+
+            table.bot_moves = recorded
 
             async def count():
                 while True:
@@ -65,6 +73,13 @@ def test_a_strong_bot_thinks_off_the_loop_and_a_table_closed_or_dealt_again_mean
             counting.cancel()
             moved = table.state.history[step]
             assert moved.player == 1 and rounds.count(True) > 100, rounds.count(True)
+            # the move is the coach's with the table's playouts and the job's seed (its generator went to
+            # the worker as a copy); the bot comes back from the worker with what its seat remembers
+            job, action, bot = made[0]
+            mirror = Coach("durak", seconds=None, playouts=STRONG_PLAYOUTS["durak"])
+            mirror.memory = job.bot.memory
+            assert action == moved == mirror.choose(job.view, job.actions, job.rng)
+            assert bot is not job.bot and table.bots[1] is bot and bot.memory == mirror.memory
 
             # a table closed while its bot thinks: the choice goes nowhere, nothing is kept of the table
             closed = _table(together, seed=4)
