@@ -20,6 +20,15 @@ offline would be. Prints:
 - the site's size: the book, the in-browser Python, and what a reader downloads;
 - random playouts per second of every game under Pyodide (the site's Pyodide from
   npm, run by Node: the same WebAssembly the browser runs) beside CPython.
+
+``--hint`` measures the coach's Hint in the static apps alone: each play app with a coach
+opened full page (warm cache, the link's deal), Hint pressed once the person is to move,
+and the time until the three best moves are on the screen, the median of 3 (the page
+opened afresh each time); with whether the progress line showed meanwhile and the longest
+the page went without drawing a frame (a frozen page would show it). Then the playouts
+the Hint's budget (``widgets.coach.HINT_SECONDS``, ``HINT_PLAYOUTS``) reaches under
+Pyodide (run by Node) and under CPython, for the first move of the same deal: what the
+in-browser Python's speed costs the advice.
 """
 
 from __future__ import annotations
@@ -144,12 +153,12 @@ _CLICK_TO_REDRAW = """async ([click, changed]) => {
 }"""
 
 
-def first_move(page, base: str, app: str) -> float:
+def first_move(page, base: str, app: str, seed: int = DEAL) -> float:
     """Seconds from asking for the static app to its first move button on the screen."""
     click, _changed = PLAY_APPS[app]
     start = time.perf_counter()
     # the link's deal (as a teacher gives a class): a fresh deal may offer only cards with several moves
-    page.goto(f"{base}/lite/voici/render/{app}.html?seed={DEAL}")
+    page.goto(f"{base}/lite/voici/render/{app}.html?seed={seed}")
     page.wait_for_selector(click, state="visible", timeout=WAIT_MS)
     return time.perf_counter() - start
 
@@ -236,6 +245,146 @@ def warm_figures(html: Path) -> None:
         print(f"requests outside this machine (refused): {len(outside)}, the first {outside[0]}")
 
 
+#: the Hint button and the panel its advice is written in (widgets/coach.py)
+HINT_BUTTON, HINT_TEXT = "button.rb-hint", ".rb-hint-text"
+
+_HINT = """async ([button, out]) => {
+  const panel = document.querySelector(out);
+  let busy = false, worst = 0;
+  const began = performance.now();
+  let last = began;
+  document.querySelector(button).click();
+  while (panel.querySelectorAll("li").length === 0) {
+    if (panel.querySelector(".rb-hint-busy")) busy = true;
+    await new Promise(requestAnimationFrame);
+    const now = performance.now();
+    worst = Math.max(worst, now - last);
+    last = now;
+    if (now - began > 60000) return null;
+  }
+  return [performance.now() - began, busy, worst, panel.querySelectorAll("li").length];
+}"""
+
+
+def _press_hint(page) -> list:
+    """Press Hint once the person is to move: milliseconds to the advice, whether the progress line
+    showed, the longest frame meanwhile (ms), the moves shown."""
+    page.wait_for_selector(HINT_BUTTON, state="visible", timeout=WAIT_MS)
+    answer = page.evaluate(_HINT, [HINT_BUTTON, HINT_TEXT])
+    if answer is None:
+        raise SystemExit(f"{page.url}: no hint within 60 s")
+    return answer
+
+
+def hint_figures(html: Path, repeat: int = 3) -> dict[str, float]:
+    """Each coached play app's Hint, timed in Chromium from the press to the best moves shown."""
+    from playwright.sync_api import sync_playwright
+
+    import rules
+
+    base = serve(html)
+    medians = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"], proxy=NOWHERE
+        )
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        for app in PLAY_APPS:
+            game = rules.GAMES[app.split("/")[0]]
+            if game.coaching is None:
+                print(f"hint, {app}: no coach (no decision to weigh)", flush=True)
+                continue
+            # the first visits: the worker keeps the app's files, and the first deal from the link's on
+            # where the person has three moves or more to choose from (the Hint then shows three; in a game
+            # whose first choice is always between two, such as drawing from the deck or the pile, two)
+            for seed in range(DEAL, DEAL + 5):
+                first_move(page, base, app, seed)
+                if _press_hint(page)[3] >= 3:
+                    break
+            runs = []
+            for _ in range(repeat):
+                first_move(page, base, app, seed)
+                runs.append(_press_hint(page))
+            ms = statistics.median(r[0] for r in runs)
+            medians[game.id] = ms
+            print(
+                f"hint, {app} (deal {seed}): the {runs[0][3]} best moves shown {ms / 1000:.2f} s after the press "
+                f"(median of {len(runs)}: {', '.join(f'{r[0] / 1000:.2f}' for r in runs)}; target 1.5 s); "
+                f"progress line shown: {sum(r[1] for r in runs)} of {len(runs)}; "
+                f"longest frame meanwhile {max(r[2] for r in runs):.0f} ms",
+                flush=True,
+            )
+        context.close()
+        browser.close()
+    return medians
+
+
+_PYODIDE_HINT = """
+const fs = require("fs");
+const [pyodideDir, wheel, deal, code] = process.argv.slice(2);
+(async () => {
+  const { loadPyodide } = require(pyodideDir + "/pyodide.js");
+  const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+  pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", {
+    extractDir: "/lib/python3.13/site-packages",
+  });
+  pyodide.globals.set("DEAL", Number(deal));
+  console.log(pyodide.runPython(fs.readFileSync(code, "utf8") + "\\nimport json\\njson.dumps(reach(DEAL))"));
+})();
+"""
+
+#: the Hint's playouts for the first move of a deal (run by CPython here, by Pyodide under Node)
+_REACH = """
+def reach(deal):
+    import time
+    import rules
+    from rules.coach import advise
+    HINT_SECONDS, HINT_PLAYOUTS = %r, %r
+    out = {}
+    for gid, game in rules.GAMES.items():
+        if game.coaching is None:
+            continue
+        state = game.new_game(seed=deal)
+        while len([a for a in state.legal_actions() if a.player == state.current_player]) < 2:
+            state.apply(state.legal_actions()[0])
+        advise(state, state.current_player, seconds=0.05, seed=1, playouts=HINT_PLAYOUTS)  # warm
+        start = time.perf_counter()
+        advice = advise(state, state.current_player, seconds=HINT_SECONDS, seed=0, playouts=HINT_PLAYOUTS)
+        out[gid] = [sum(a.playouts for a in advice), time.perf_counter() - start]
+    return out
+"""
+
+
+def hint_reach(html: Path) -> None:
+    """The playouts of one Hint, under Pyodide (Node) and CPython, for the first move of the apps' deal."""
+    from widgets.coach import HINT_PLAYOUTS, HINT_SECONDS
+
+    pyodide = html / "lite" / "static" / "pyodide"
+    wheel = next(pyodide.glob("card_rulebook-*.whl"))
+    source = _REACH % (HINT_SECONDS, HINT_PLAYOUTS)
+    with tempfile.TemporaryDirectory() as tmp:
+        script, code = Path(tmp) / "hint.js", Path(tmp) / "reach.py"
+        script.write_text(_PYODIDE_HINT)
+        code.write_text(source + "\n")
+        done = subprocess.run(
+            ["node", str(script), str(pyodide), str(wheel), str(DEAL), str(code)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    in_pyodide = json.loads(done.stdout.strip().splitlines()[-1])
+    space: dict = {}
+    exec(source, space)
+    in_cpython = space["reach"](DEAL)
+    print(f"a Hint's playouts (budget {HINT_SECONDS} s, at most {HINT_PLAYOUTS}), the first move of deal {DEAL}:")
+    print(f"  {'game':<12} {'CPython':>16} {'Pyodide (Node)':>18}  ratio")
+    for gid, (playouts, seconds) in in_cpython.items():
+        other, other_s = in_pyodide[gid]
+        ratio = other / max(playouts, 1)
+        print(f"  {gid:<12} {playouts:>7} in {seconds:.2f} s {other:>9} in {other_s:.2f} s  {ratio:.2f}")
+
+
 def _size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
@@ -308,6 +457,7 @@ def main() -> None:
     parser.add_argument("--html", type=Path, default=ROOT / "_build" / "html", help="the built site (make site)")
     parser.add_argument("--repeat", type=int, default=3, help="clicks per play app")
     parser.add_argument("--warm-apps", action="store_true", help="only each play app's first move button, warm")
+    parser.add_argument("--hint", action="store_true", help="only the coach's Hint in each play app (see above)")
     args = parser.parse_args()
     if not (args.html / "lite" / "voici").is_dir():
         print(f"no static site in {args.html}: building it (make site)", flush=True)
@@ -315,6 +465,12 @@ def main() -> None:
     print("load average (1, 5, 15 min): {:.1f} {:.1f} {:.1f} on {} cores".format(*os.getloadavg(), os.cpu_count()))
     if args.warm_apps:
         warm_figures(args.html)
+        print("load average (1, 5, 15 min): {:.1f} {:.1f} {:.1f}".format(*os.getloadavg()))
+        return
+    if args.hint:
+        print(time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()))
+        hint_figures(args.html, args.repeat)
+        hint_reach(args.html)
         print("load average (1, 5, 15 min): {:.1f} {:.1f} {:.1f}".format(*os.getloadavg()))
         return
     size_figures(args.html)

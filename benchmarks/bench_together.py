@@ -11,6 +11,12 @@ When a game ends its table is opened again, so the class plays for the whole run
     .venv/bin/python -m benchmarks.bench_together                 # 30 students, 8 tables, 60 s
     .venv/bin/python -m benchmarks.bench_together --students 40 --tables 10 --seconds 120
     .venv/bin/python -m benchmarks.bench_together --faults        # a lesson with faults (below)
+    .venv/bin/python -m benchmarks.bench_together --strong-bots   # and a strong bot at every table
+
+``--strong-bots``: every table has one seat more, taken by a strong bot (the coach) once the
+students sit (every table then plays Durak with two jokers, which seats five); the coach
+thinks in the server's worker processes (half the cores), so the figures say whether the
+tables' moves still reach their players in time while eight coaches think.
 
 ``--faults`` is a lesson as it goes wrong: one more device floods the first table with junk, and
 30 s in the server is killed (SIGKILL, no goodbye) and started again on the same class folder.
@@ -58,8 +64,11 @@ def seats(students: int, tables: int) -> list[int]:
 class Lesson:
     """The devices, their tables, and every move's time to each other device of its table."""
 
-    def __init__(self, root: str, counts: list[int], seed: int, deadline: float, max_moves: int):
+    def __init__(
+        self, root: str, counts: list[int], seed: int, deadline: float, max_moves: int, strong_bots: bool = False
+    ):
         self.root, self.counts, self.seed = root, counts, seed
+        self.strong_bots = strong_bots
         self.deadline, self.max_moves = deadline, max_moves
         self.delays: list[float] = []  # seconds, one per (move, other device)
         self.moves = self.refused = self.games = 0
@@ -91,8 +100,10 @@ class Lesson:
         return devices
 
     async def open_and_sit(self, index: int, devices: list[TableClient], seed: int) -> None:
-        options = VARIANTS[index % len(VARIANTS)]
-        code = await devices[0].open_table("durak", len(devices), options, seed=seed)
+        # a strong bot's extra seat: five at a table, which the two-joker game seats (classic: 2 to 4)
+        options = {"variant": "jokers"} if self.strong_bots else VARIANTS[index % len(VARIANTS)]
+        bots = {"strength": "strong"} if self.strong_bots else {}
+        code = await devices[0].open_table("durak", len(devices) + self.strong_bots, {**options, **bots}, seed=seed)
         await devices[0].disconnect()
         await devices[0].connect(code)
         for seat, device in enumerate(devices[1:], 1):
@@ -102,6 +113,10 @@ class Lesson:
             taken = await device.sit(seat)
             if taken.get("t") != "table":
                 raise RuntimeError(f"table {code}: seat {seat} refused: {taken}")
+        if self.strong_bots:  # the last seat to a strong bot, once everyone sits
+            filled = await devices[0].answer({"t": "bots"})
+            if filled.get("t") != "table" or filled["seats"][-1]["strength"] != "strong":
+                raise RuntimeError(f"table {code}: no strong bot: {filled}")
         self.seats.update({device: seat for seat, device in enumerate(devices)})
 
     async def back_to_seat(self, device: TableClient) -> None:
@@ -231,27 +246,40 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def children_cpu_seconds(pid: int) -> float:
+    """The CPU time so far of the server's living child processes (the strong bots' workers)."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == pid:
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 async def lesson(server: Server, args) -> dict:
     counts = seats(args.students, args.tables)
     deadline = time.monotonic() + args.seconds + 120  # the seating is not timed
-    run = Lesson(server.root, counts, args.seed, deadline, args.max_moves)
+    run = Lesson(server.root, counts, args.seed, deadline, args.max_moves, args.strong_bots)
     first = [11 + sum(counts[:i]) for i in range(len(counts))]
     started = time.monotonic()
     tables = [await run.seat_table(i, first[i]) for i in range(len(counts))]
     seated = time.monotonic() - started
     run.deadline = time.monotonic() + args.seconds
     cpu_before, wall_before = cpu_seconds(server.process.pid), time.monotonic()
+    workers_before = children_cpu_seconds(server.process.pid)
     try:
         flood = [run.flood(tables[0][0].code)] if args.flood else []
         kill = [run.kill_and_restart(args.kill_at, server)] if args.kill_at else []
         await asyncio.gather(*(run.play(i, devices) for i, devices in enumerate(tables)), *flood, *kill)
     finally:
         cpu = cpu_seconds(server.process.pid) - (0 if args.kill_at else cpu_before)
+        workers = children_cpu_seconds(server.process.pid) - (0 if args.kill_at else workers_before)
         wall = time.monotonic() - wall_before
         for device in run.devices:
             with contextlib.suppress(Exception):
                 await device.aclose()
-    return {"run": run, "seated": seated, "cpu": cpu, "wall": wall}
+    return {"run": run, "seated": seated, "cpu": cpu, "wall": wall, "workers": workers}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -265,6 +293,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--kill-at", type=float, default=0, help="SIGKILL the server so many seconds in, restart it")
     parser.add_argument("--faults", action="store_true", help="--flood --kill-at 30")
     parser.add_argument("--socket-rate", type=float, default=SOCKET_RATE, help="the server's --socket-rate")
+    parser.add_argument("--strong-bots", action="store_true", help="a strong bot (the coach) at every table")
     args = parser.parse_args(argv)
     if args.faults:
         args.flood, args.kill_at = True, args.kill_at or 30.0
@@ -284,7 +313,9 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit("no move was played")
     p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
     print(
-        f"{args.students} students at {args.tables} tables of Durak, {figures['wall']:.0f} s of play "
+        f"{args.students} students at {args.tables} tables of Durak"
+        + (" (and a strong bot at each)" if args.strong_bots else "")
+        + f", {figures['wall']:.0f} s of play "
         f"(seated in {figures['seated']:.1f} s), {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}"
     )
     print(
@@ -309,6 +340,9 @@ def main(argv: list[str] | None = None) -> None:
         )
     share = 100 * figures["cpu"] / figures["wall"]
     print(f"  server CPU: {figures['cpu']:.1f} s in {figures['wall']:.0f} s ({share:.0f}% of one core)")
+    if figures["workers"]:
+        share = 100 * figures["workers"] / figures["wall"]
+        print(f"  the strong bots' worker processes: {figures['workers']:.1f} s of CPU ({share:.0f}% of one core)")
     print(
         "  load average (1, 5, 15 min): before {:.2f} {:.2f} {:.2f}, after {:.2f} {:.2f} {:.2f}; {} cores".format(
             *load_before, *load_after, os.cpu_count()

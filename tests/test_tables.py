@@ -7,6 +7,7 @@ never saw is a leak.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import rules
+from classserver.together import tables
 from classserver.together.tables import (
     BOT,
     CODE_LETTERS,
@@ -28,6 +30,7 @@ from classserver.together.tables import (
     read_options,
 )
 from rules.cards import ALL_CARDS, Card, card_name, format_card
+from rules.coach import Coach
 from rules.errors import LANGS, IllegalAction, OptionError, RulesError, excerpt
 from tests.witness import Witness, cards_named
 from widgets.game import action_cards
@@ -243,8 +246,7 @@ def test_once_play_has_begun_a_bots_seat_is_taken_back_only_by_who_left_it_or_gi
         seat = table.seats[table.state.current_player]
         table.play(seat.student, next(a.label for a in table.state.legal_actions()), 0)
     else:
-        step, index, choose = job
-        assert table.bot_moves(step, index, choose())
+        assert table.bot_moves(job, job.choose())
     code = table.seats[1].code
     table.leave("bob")
     for who, seat in (("eve", 2), ("eve", 1), ("ann", 1)):  # the bot's seat, Bob's, and a hop by Ann
@@ -349,13 +351,12 @@ def test_bots_play_their_seats_from_their_own_view_and_never_a_stale_choice():
     while not table.over and played < 500:
         job = table.bot_job()
         if job is None:
-            seat = table.state.current_player
             table.play("ann", table.state.legal_actions()[0].label, len(table.state.history))
         else:
-            step, seat, choose = job
-            action = choose()
-            assert not table.bot_moves(step + 1, seat, action), "a choice made before the last move is dropped"
-            assert table.bot_moves(step, seat, action)
+            action = job.choose()
+            stale = dataclasses.replace(job, step=job.step + 1)
+            assert not table.bot_moves(stale, action), "a choice made before the last move is dropped"
+            assert table.bot_moves(job, action)
         played += 1
     assert table.over
 
@@ -486,8 +487,7 @@ def test_a_finished_table_deals_again_with_everyone_in_the_same_seat():
         if job is None:
             table.play("ann", table.state.legal_actions()[0].label, len(table.state.history))
         else:
-            step, seat, choose = job
-            table.bot_moves(step, seat, choose())
+            table.bot_moves(job, job.choose())
     first_hand = table.state.restart().hand(0)
     with pytest.raises(Refusal, match="only a player"):
         table.play_again("eve", seed=9)
@@ -517,3 +517,99 @@ def test_a_domimi_card_tapped_plays_the_one_move_it_fits_or_offers_the_several()
     assert sorted(choice.value.labels) == sorted(fits[several])
     assert table.play_cards(f"s{seat}", [one], 0).label == fits[one][0]
     assert len(table.state.history) == 1
+
+
+# ---------------------------------------------------------------- bots' strengths
+
+
+def _mirror(rng: random.Random) -> random.Random:
+    twin = random.Random()
+    twin.setstate(rng.getstate())
+    return twin
+
+
+def test_each_bot_seat_plays_at_its_strength_the_strong_one_the_coachs_moves_the_easy_one_the_easy_bots(
+    monkeypatch,
+):
+    """The same seeds, the same moves: the strong seat plays what the coach plays with the table's
+    playouts, the easy seat what the game's easy bot plays; and both differ from the book's bot."""
+    monkeypatch.setitem(tables.STRONG_PLAYOUTS, "durak", 40)
+    table = Table.open("TABLE", "durak", 3, seed=5)
+    table.opener = "ann"
+    table.sit("ann", "Ann", 0)
+    table.fill_with_bots("ann")
+    table.set_strength("ann", 1, "strong")
+    table.set_strength("ann", 2, "easy")
+    durak = rules.GAMES["durak"]
+    mirrors = {1: Coach("durak", seconds=None, playouts=40), 2: durak.players["easy"]()}
+    unlike_the_book = {1: 0, 2: 0}
+    moves = {1: 0, 2: 0}
+    while not table.over:
+        job = table.bot_job()
+        if job is None:
+            table.play("ann", table.state.legal_actions()[0].label, len(table.state.history))
+            continue
+        expected = mirrors[job.index].choose(job.view, job.actions, _mirror(job.rng))
+        book = durak.bot_player().choose(table.state.view(job.index), job.actions, _mirror(job.rng))
+        action = job.choose()
+        assert action == expected, f"seat {job.index} at step {job.step}"
+        moves[job.index] += 1
+        unlike_the_book[job.index] += action != book
+        assert table.bot_moves(job, action)
+    assert isinstance(table.bots.get(1), Coach)
+    assert all(moves.values()) and all(unlike_the_book.values()), (moves, unlike_the_book)
+
+
+def test_a_bots_strength_is_chosen_by_the_opener_or_the_teacher_said_in_the_log_and_bad_input_changes_nothing():
+    table = Table.open("TABLE", "durak", 3, seed=2, strength="easy")
+    table.opener = "ann"
+    table.sit("ann", "Ann", 0)
+    table.sit("bob", "Bob", 1)
+    table.fill_with_bots("ann")
+    assert [s.strength for s in table.seats] == ["easy"] * 3  # the opening form's choice
+    before = (table.version, table.record())
+    for who, seat, strength, said in (
+        ("ann", 2, "grandmaster", ("a bot is easy, medium or strong, not 'grandmaster'", "бот бывает лёгкий")),
+        ("ann", 2, None, ("not 'None'", "а не «None»")),
+        ("bob", 2, "strong", ("only the one who opened this table", "силу ботов выбирает тот, кто открыл стол")),
+        ("ann", 1, "strong", ("no bot plays player 2's seat", "на месте «Игрок 2» не играет бот")),
+        ("ann", 7, "strong", ("there is no seat 7", "места 7 нет")),
+        ("ann", "2", "strong", ("there is no seat", "места")),
+    ):
+        with pytest.raises(Refusal) as refused:
+            table.set_strength(who, seat, strength)
+        assert said[0] in refused.value.message("en") and said[1] in refused.value.message("ru")
+        assert (table.version, table.record()) == before
+    table.set_strength("ann", 2, "strong")
+    assert table.seats[2].strength == "strong"
+    table.set_strength(None, 2, "medium", teacher=True)
+    seen = table.snapshot(0, "ru")
+    assert "Бот на месте «Игрок 3» теперь сильный." in seen and "Бот на месте «Игрок 3» теперь средний." in seen
+    assert "The bot at player 3's seat is now strong." in table.snapshot(None, "en")
+    seat = json.loads(table.snapshot(None, "ru"))["seats"][2]
+    assert (seat["bot"], seat["strength"], seat["strength_name"]) == (True, "medium", "средний")
+    # a person's seat left alone: the bot standing in plays at the seat's strength, the opener may change it
+    table.stand_in_for_absent(now=1000.0, after=10.0)  # never connected: away from now on
+    table.stand_in_for_absent(now=1011.0, after=10.0)
+    table.set_strength("ann", 1, "strong")
+    assert table.seats[1].stand_in and table.seats[1].strength == "strong"
+    with pytest.raises(Refusal, match="easy, medium or strong"):
+        Table.open("TABLE", "durak", 2, strength="hard")
+
+
+def test_strengths_are_kept_in_the_class_folders_record_and_an_old_record_loads_its_bots_as_medium():
+    table = Table.open("TABLE", "domino", 4, seed=3)
+    table.opener = "ann"
+    table.sit("ann", "Ann", 0)
+    table.fill_with_bots("ann")
+    table.set_strength("ann", 1, "strong")
+    table.set_strength("ann", 3, "easy")
+    back = Table.from_record(table.record(), now=0.0)
+    assert [s.strength for s in back.seats] == ["medium", "strong", "medium", "easy"]
+    job = back.bot_job() if back.bot_to_move() is not None else None
+    if job is not None:
+        assert isinstance(job.bot, Coach) == (job.index == 1)
+    old = json.loads(table.record())
+    for seat in old["seats"]:
+        del seat["strength"]
+    assert [s.strength for s in Table.from_record(json.dumps(old), now=0.0).seats] == ["medium"] * 4

@@ -954,3 +954,70 @@ def test_the_teacher_runs_the_tables_from_the_board(service):
     assert refused.status_code == 400 and "student" in refused.json()["error"]
     assert stranger.status_code == 403
     assert code in listing and other not in listing
+
+
+# ---------------------------------------------------------------- bots' strengths
+
+
+def test_the_opener_chooses_each_bots_strength_the_strong_bot_plays_and_a_bad_strength_is_refused(server):
+    """Opened with strong bots in the other seats; the opener makes one easy; the page says each bot's
+    strength; a strength the table does not know, or asked by someone else, is refused in the page's
+    language and changes nothing; the strong bot (the coach, in a process of its own) plays its moves."""
+
+    async def scenario():
+        ann, bob = TableClient(server, lang="ru", source="127.0.0.9"), TableClient(server, source="127.0.0.9")
+        await ann.join_class("Аня")
+        await bob.join_class("Bob")
+        tables_before = (await ann.http.get(server)).text.count("/t/")
+        xsrf = await ann._xsrf()
+        form = {"game": "durak", "players": "3", "lang": "ru", "_xsrf": xsrf, "bots": "on"}
+        bad = await ann.http.post(server + "tables", data={**form, "strength": "grandmaster"})
+        tables_after = (await ann.http.get(server)).text.count("/t/")
+        code = await ann.open_table("durak", 3, {"bots": "on", "strength": "strong"}, seed=21)
+        await ann.connect(code)
+        opened = await ann.snapshot()
+        await bob.connect(code, watch=True)
+        easy = await ann.answer({"t": "strength", "seat": 2, "strength": "easy"})
+        unknown = await ann.answer({"t": "strength", "seat": 1, "strength": "hard"})
+        not_a_bot = await ann.answer({"t": "strength", "seat": 0, "strength": "strong"})
+        by_bob = await bob.answer({"t": "strength", "seat": 1, "strength": "easy"})
+        played = {1: 0, 2: 0}
+        for _ in range(200):  # Аня plays her first move each turn until both bots have played
+            snapshot = ann.table
+            if not (snapshot["over"] or snapshot["moves"]):
+                mark = len(ann.messages)
+                snapshot = await ann.wait_for(lambda m: m.get("t") == "table" and (m["over"] or m["moves"]), 60, mark)
+            played = {s: sum(a["player"] == s for a in _moves_of(snapshot)) for s in (1, 2)}
+            if snapshot["over"] or min(played.values()) >= 2:
+                break
+            await ann.answer({"t": "move", "label": snapshot["moves"][0]["label"], "step": snapshot["step"]})
+        final = ann.table
+        for device in (ann, bob):
+            await device.aclose()
+        return bad, tables_before, tables_after, opened, easy, unknown, not_a_bot, by_bob, played, final
+
+    bad, tables_before, tables_after, opened, easy, unknown, not_a_bot, by_bob, played, final = run(scenario())
+    assert bad.status_code == 400 and "бот бывает лёгкий, средний или сильный, а не «grandmaster»" in bad.text
+    assert tables_after == tables_before, "a refused form opens no table"
+    seats = opened["seats"]
+    assert [(s["kind"], s["strength"]) for s in seats[1:]] == [("bot", "strong")] * 2
+    assert [s["strength_name"] for s in seats[1:]] == ["сильный"] * 2
+    assert opened["strengths"] == [["easy", "лёгкий"], ["medium", "средний"], ["strong", "сильный"]]
+    assert easy["t"] == "table" and [s["strength"] for s in easy["seats"]] == ["strong", "strong", "easy"]
+    assert any(e["text"] == "Бот на месте «Игрок 3» теперь лёгкий." for e in easy["log"])
+    assert unknown["t"] == "refused" and unknown["text"] == "бот бывает лёгкий, средний или сильный, а не «hard»"
+    assert not_a_bot["t"] == "refused" and "не играет бот" in not_a_bot["text"]
+    assert by_bob["t"] == "refused" and "only the one who opened this table" in by_bob["text"]
+    assert [s["strength"] for s in final["seats"]] == ["strong", "strong", "easy"], "refusals changed nothing"
+    assert final["over"] or min(played.values()) >= 2, played
+
+
+def _moves_of(snapshot: dict) -> list[dict]:
+    """The moves of the log by seat (an action's entry begins with its player: «Игрок 2 …»)."""
+    out = []
+    for entry in snapshot["log"]:
+        if entry["kind"] == "action":
+            match = re.match(r"(?:Player|Игрок) (\d+)\b", entry["text"])
+            if match:
+                out.append({"player": int(match[1]) - 1})
+    return out

@@ -17,7 +17,7 @@ from rules.game import GameInfo
 from rules.lang import pick
 from widgets.paint import STYLESHEET
 
-from .tables import Table, choice_label, choice_text, option_fields
+from .tables import DEFAULT_STRENGTH, STRENGTHS, Table, choice_label, choice_text, option_fields, strength_name
 
 e = html.escape
 
@@ -28,6 +28,7 @@ TABLE_WORDS = {
     "open_seat": ("empty seat", "свободное место"),
     "away": ("not connected", "не на связи"),
     "stand_in": ("a bot plays for them", "за него играет бот"),
+    "strength": ("Bot's strength", "Сила бота"),
     "sit": ("Sit here", "Сесть сюда"),
     "take_bot": ("Take the bot's seat", "Занять место бота"),
     "play": ("Play", "Сыграть"),
@@ -136,9 +137,11 @@ def class_page(
         + pick(
             lang,
             "<p>Choose a game and its options; you sit at seat 1, others join with the table's code, "
-            "and bots can take the seats nobody takes.</p>",
+            "and bots can take the seats nobody takes: easy, medium (the book's bot) or strong (the coach), "
+            "seat by seat at the table.</p>",
             "<p>Выберите игру и её параметры; вы садитесь на место 1, остальные входят по коду стола, "
-            "а свободные места могут занять боты.</p>",
+            "а свободные места могут занять боты: лёгкие, средние (бот книги) или сильные (тренер), "
+            "за столом — для каждого места свой.</p>",
         )
         + f"{games}</section></main>"
     )
@@ -160,6 +163,14 @@ def _game_form(root: str, lang: str, xsrf: str, gid: str, module) -> str:
         "Зерно (одно и то же — та же раздача; пусто — новая)",
     )
     controls.append(f"<label>{seed} <input name='seed' inputmode='numeric' pattern='[0-9]{{0,9}}' size='9'></label>")
+    bots = pick(lang, "Bots take the other seats now", "Боты сразу занимают остальные места")
+    controls.append(f"<label><input type='checkbox' name='bots' id='{gid}-bots'> {bots}</label>")
+    strengths = "".join(
+        f"<option value='{s}'{' selected' if s == DEFAULT_STRENGTH else ''}>{e(strength_name(s, lang))}</option>"
+        for s in STRENGTHS
+    )
+    strength = e(pick(lang, "Bots' strength", "Сила ботов"))
+    controls.append(f"<label>{strength} <select name='strength' id='{gid}-strength'>{strengths}</select></label>")
     for field in option_fields(module):
         label = e(pick(lang, *field.metadata["label"]))
         fid = f"{gid}-{field.name}"
@@ -306,6 +317,7 @@ BOARD_WORDS = {
     "over": ("game over", "партия окончена"),
     "open_seat": ("empty seat", "свободно"),
     "bot": ("bot", "бот"),
+    "strength": ("strength", "сила"),
     "close": ("Close", "Закрыть"),
     "again": ("New game at this table", "Новая партия за этим столом"),
     "seat": ("Seat", "Посадить"),

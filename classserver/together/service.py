@@ -80,6 +80,12 @@ def main(argv: list[str] | None = None) -> None:
         "--socket-rate", type=float, default=SOCKET_RATE, help="requests a second one page may send (on average)"
     )
     parser.add_argument(
+        "--coach-workers",
+        type=int,
+        default=None,
+        help="strong bots that think at once, each in a process of its own (default: half the cores, at least 1)",
+    )
+    parser.add_argument(
         "--hub", action="store_true", help="a JupyterHub service: address, prefix and login from the hub"
     )
     parser.add_argument(
@@ -112,6 +118,7 @@ def main(argv: list[str] | None = None) -> None:
         socket_rate=args.socket_rate,
         socket_burst=2 * args.socket_rate,
         empty_seconds=args.empty_after,
+        coach_workers=args.coach_workers,
     )
     here_only = not args.hub and ipaddress.ip_address(args.ip).is_loopback if args.ip[:1].isdigit() else False
     app = application(together, allowed_hosts=args.allowed_host, hub_auth=hub_auth, here_only=here_only)
@@ -127,6 +134,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         tornado.ioloop.IOLoop.current().start()
     except KeyboardInterrupt:  # Ctrl-C, or the hub stopping its services: every verdict is stored already
+        together.stop()
         print("  The class together stopped.", flush=True)
 
 

@@ -32,8 +32,9 @@ from dataclasses import dataclass
 import rules
 from rules import svg
 from rules.cards import Card, NotationError, card_name, format_card, parse_card
+from rules.coach import STRENGTH_NAMES, Coach, remembered
 from rules.errors import IllegalAction, OptionError, RulesError, check_lang, excerpt
-from rules.game import Action, Game, State, make_options
+from rules.game import Action, Game, Player, State, make_options
 from rules.game import from_json as load_game
 from rules.lang import count, pick, player_name
 from rules.moves import cards_of as action_cards
@@ -52,6 +53,15 @@ MAX_LABEL = 300
 MAX_CARDS = 24
 
 OPEN, HUMAN, BOT = "open", "human", "bot"
+
+#: a bot seat's strengths, weakest first: a random or simple bot, the book's bot, the coach
+STRENGTHS = ("easy", "medium", "strong")
+DEFAULT_STRENGTH = "medium"
+#: the strong bot's playouts a move, by game: about 0.3 s of one core each (the coach's playouts per
+#: processor second, README "The coach"), a fixed count so that its play depends on the seed alone
+STRONG_PLAYOUTS = {"domimi": 80, "domino": 260, "durak": 190, "joker_rummy": 60, "dummy_rummy": 120}
+#: a game not in :data:`STRONG_PLAYOUTS`
+OTHER_PLAYOUTS = 100
 
 
 class Refusal(RulesError):
@@ -144,6 +154,59 @@ def read_options(module: Game, values: Mapping[str, object]) -> dict:
     return given
 
 
+# ---------------------------------------------------------------- bots' strengths
+
+
+def read_strength(value: object) -> str:
+    """A bot's strength as a form or a page names it (one of :data:`STRENGTHS`), else a bilingual refusal."""
+    if isinstance(value, str) and value in STRENGTHS:
+        return value
+    shown = excerpt(value)
+    raise Refusal(
+        f"a bot is easy, medium or strong, not {shown!r}", f"бот бывает лёгкий, средний или сильный, а не «{shown}»"
+    )
+
+
+def strength_name(strength: str, lang: str) -> str:
+    """The strength for the reader: "strong", «сильный» (said of a bot)."""
+    return STRENGTH_NAMES["heuristic" if strength == "medium" else strength](lang)
+
+
+def make_bot(module: Game, strength: str, state: State, seat: int) -> Player:
+    """The bot of this strength for ``seat`` of ``state``: the game's easy bot, its own bot (medium),
+    or the coach with :data:`STRONG_PLAYOUTS` a move, remembering what its seat saw so far."""
+    if strength == "easy" and "easy" in module.players:
+        return module.players["easy"]()
+    if strength == "strong" and module.coaching is not None:
+        coach = Coach(module.id, seconds=None, playouts=STRONG_PLAYOUTS.get(module.id, OTHER_PLAYOUTS))
+        coach.memory = remembered(state, seat)
+        return coach
+    return module.bot_player()
+
+
+@dataclass
+class BotJob:
+    """What a bot needs to choose its move, taken when it was its turn: its own view, its legal moves,
+    a seeded generator; and where the table was then (:meth:`Table.bot_moves` plays the choice only
+    if nothing changed meanwhile)."""
+
+    step: int
+    index: int
+    deal: int
+    bot: Player
+    view: dict
+    actions: list[Action]
+    rng: random.Random
+
+    @property
+    def heavy(self) -> bool:
+        """The coach with a choice to weigh: it thinks for a while (in a process of its own)."""
+        return isinstance(self.bot, Coach) and len(self.actions) > 1
+
+    def choose(self) -> Action:
+        return self.bot.choose(self.view, self.actions, self.rng)
+
+
 # ---------------------------------------------------------------- seats and tables
 
 
@@ -165,6 +228,8 @@ class Seat:
     stand_in: bool = False
     #: the person who gave this seat to a bot (they may take it back)
     left_by: str | None = None
+    #: how strong a bot playing this seat is (one of :data:`STRENGTHS`)
+    strength: str = DEFAULT_STRENGTH
 
     @property
     def played_by_bot(self) -> bool:
@@ -200,8 +265,10 @@ class Table:
         self.version = 0
         #: the version last written to the class folder
         self.kept_version = -1
-        #: a bot of this table is choosing its move (in a worker thread)
+        #: a bot of this table is choosing its move (in a worker thread or process)
         self.thinking = False
+        #: grows with every new deal at this table (a bot's choice for an earlier deal is dropped)
+        self.deal = 0
         self._cache: dict[tuple, str] = {}
         self._logs: dict[str, list[dict]] = {}
 
@@ -215,8 +282,11 @@ class Table:
         *,
         seed: int | None = None,
         now: float = 0.0,
+        strength: object = DEFAULT_STRENGTH,
     ) -> Table:
-        """A new table for ``game_id`` (options as a form gives them, see :func:`read_options`)."""
+        """A new table for ``game_id`` (options as a form gives them, see :func:`read_options`), its bots of
+        ``strength`` until the opener chooses otherwise seat by seat."""
+        strength = read_strength(strength)
         if game_id not in rules.GAMES:
             shown = excerpt(game_id)
             raise OptionError(f"unknown game {shown!r}", f"неизвестная игра «{shown}»")
@@ -224,7 +294,10 @@ class Table:
         given = read_options(module, options or {})
         seed = secrets.randbelow(10**9) if seed is None else seed
         state = module.new_game(players=players, seed=seed, **given)
-        return cls(code, game_id, state, now=now, bot_seed=seed)
+        table = cls(code, game_id, state, now=now, bot_seed=seed)
+        for seat in table.seats:
+            seat.strength = strength
+        return table
 
     # ---- kept in the class folder
 
@@ -237,7 +310,14 @@ class Table:
                 "game": self.game_id,
                 "state": self.state.to_json(),
                 "seats": [
-                    {"kind": s.kind, "student": s.student, "name": s.name, "code": s.code, "left_by": s.left_by}
+                    {
+                        "kind": s.kind,
+                        "student": s.student,
+                        "name": s.name,
+                        "code": s.code,
+                        "left_by": s.left_by,
+                        "strength": s.strength,
+                    }
                     for s in self.seats
                 ],
                 "notes": [[n.step, n.en, n.ru] for n in self.notes],
@@ -258,6 +338,9 @@ class Table:
         for seat, kept in zip(table.seats, data["seats"], strict=True):
             seat.kind, seat.student, seat.name, seat.code = kept["kind"], kept["student"], kept["name"], kept["code"]
             seat.left_by = kept.get("left_by")
+            # a save from before the bots had strengths: the book's bot, as they played then
+            strength = kept.get("strength")
+            seat.strength = strength if strength in STRENGTHS else DEFAULT_STRENGTH
             seat.away_since = now if seat.kind == HUMAN else None
         table.notes = [TableNote(step, en, ru) for step, en, ru in data["notes"]]
         return table
@@ -369,6 +452,32 @@ class Table:
             self._note(f"Bots play for {names}.", f"Боты играют за: {names_ru}.")
         return filled
 
+    def set_strength(self, student: str | None, index: object, strength: object, *, teacher: bool = False) -> None:
+        """The bot playing seat ``index`` plays at ``strength`` from its next move (asked by the one who
+        opened the table, or by the teacher); said in the log."""
+        strength = read_strength(strength)
+        if not teacher and (student is None or student != self.opener):
+            raise Refusal(
+                "only the one who opened this table (or the teacher) chooses how strong its bots are",
+                "силу ботов выбирает тот, кто открыл стол (или учитель)",
+            )
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self.seats):
+            raise Refusal(f"there is no seat {excerpt(index)}", f"места {excerpt(index)} нет")
+        seat = self.seats[index]
+        if not seat.played_by_bot:
+            raise Refusal(
+                f"no bot plays {player_name(index, capital=False)}'s seat",
+                f"на месте «{player_name(index, 'ru')}» не играет бот",
+            )
+        if seat.strength == strength:
+            return
+        seat.strength = strength
+        self.bots.pop(index, None)
+        self._note(
+            f"The bot at {player_name(index, capital=False)}'s seat is now {strength_name(strength, 'en')}.",
+            f"Бот на месте «{player_name(index, 'ru')}» теперь {strength_name(strength, 'ru')}.",
+        )
+
     def leave(self, student: str) -> None:
         """The person gives up their seat: a bot plays it from now on."""
         index = self.seat_of(student)
@@ -394,6 +503,7 @@ class Table:
         factory, args = self.state.origin
         self.state = self.module.make(factory, **{**args, "seed": seed})
         self.seed, self.rng = seed, random.Random(seed)
+        self.deal += 1
         self.bots.clear()
         self.notes = [
             TableNote(0, "A new game at this table, the same seats.", "Новая партия за этим столом, те же места.")
@@ -553,28 +663,39 @@ class Table:
         current = self.state.current_player
         return current if current is not None and self.seats[current].played_by_bot else None
 
-    def bot_job(self):
-        """What a bot needs to choose its move, taken now (its own view, the legal moves, a seeded
-        generator), and a function that chooses; :meth:`bot_moves` plays the choice if nothing changed."""
+    def bot_job(self) -> BotJob | None:
+        """What the bot to move needs to choose (see :class:`BotJob`), taken now; None if no bot is to move."""
         index = self.bot_to_move()
         if index is None:
             return None
-        bot = self.bots.setdefault(index, self.module.bot_player())
+        bot = self.bots.get(index)
+        if bot is None:
+            bot = self.bots[index] = make_bot(self.module, self.seats[index].strength, self.state, index)
         view = self.state.view(index) if bot.needs_view else {}
         actions = [a for a in self.state.legal_actions() if a.player == index]
         rng = random.Random(self.rng.getrandbits(64))
-        step = len(self.state.history)
+        return BotJob(len(self.state.history), index, self.deal, bot, view, actions, rng)
 
-        def choose():
-            return bot.choose(view, actions, rng)
-
-        return step, index, choose
-
-    def bot_moves(self, step: int, index: int, action: Action) -> bool:
-        """Play the bot's ``action`` if the table is where the bot looked at it (and still the bot's)."""
-        if step != len(self.state.history) or self.bot_to_move() != index:
+    def bot_moves(self, job: BotJob, action: Action, bot: Player | None = None) -> bool:
+        """Play the bot's ``action`` if the table is where the bot looked at it, the same deal, and the
+        seat still that bot's; ``bot``: the bot as it stands after choosing (a copy from another process).
+        A choice that comes too late is dropped."""
+        current = self.bots.get(job.index)
+        if (
+            job.deal != self.deal
+            or job.step != len(self.state.history)
+            or self.bot_to_move() != job.index
+            or current is not job.bot
+        ):
+            if isinstance(job.bot, Coach) and current is job.bot:
+                self.bots.pop(job.index)  # its memory took in a move not made: it is rebuilt from the game
             return False
-        self._apply(action)
+        legal = next((a for a in self.state.legal_actions() if a == action and a.player == job.index), None)
+        if legal is None:
+            return False
+        if bot is not None:
+            self.bots[job.index] = bot
+        self._apply(legal)
         return True
 
     # ---- what a seat sees
@@ -616,6 +737,7 @@ class Table:
             "hand": [],
             "moves": [],
             "opener_seat": self.seat_of(self.opener),
+            "strengths": [[s, strength_name(s, lang)] for s in STRENGTHS],
         }
         if viewer is not None:
             picture["seat_code"] = self.seats[viewer].code
@@ -642,6 +764,9 @@ class Table:
             "name": seat.name,
             "kind": seat.kind,
             "stand_in": seat.stand_in,
+            "bot": seat.played_by_bot,
+            "strength": seat.strength,
+            "strength_name": strength_name(seat.strength, lang),
             "here": seat.connected > 0,
             "role": paint.seat_role(state, seat.index),
             "cards": cards,
@@ -737,7 +862,15 @@ class Table:
             "over": self.over,
             "last": latest,
             "seats": [
-                {"seat": s.index, "player": player_name(s.index, lang), "name": s.name, "kind": s.kind}
+                {
+                    "seat": s.index,
+                    "player": player_name(s.index, lang),
+                    "name": s.name,
+                    "kind": s.kind,
+                    "bot": s.played_by_bot,
+                    "strength": s.strength,
+                    "strength_name": strength_name(s.strength, lang),
+                }
                 for s in self.seats
             ],
         }
@@ -773,6 +906,9 @@ def escape(text: str) -> str:
 __all__ = [
     "BOT",
     "CODE_LETTERS",
+    "DEFAULT_STRENGTH",
+    "STRENGTHS",
+    "BotJob",
     "HUMAN",
     "OPEN",
     "Choose",
@@ -781,10 +917,13 @@ __all__ = [
     "Seat",
     "Table",
     "choice_label",
+    "make_bot",
     "choice_text",
     "new_code",
     "option_fields",
     "painter",
     "read_code",
     "read_options",
+    "read_strength",
+    "strength_name",
 ]

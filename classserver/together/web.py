@@ -44,7 +44,20 @@ from ..guards import host_name, hub_user_or_login
 from ..network import network_addresses, this_computer
 from . import pages
 from .board import BadName, Board, Student, Verdict, VerdictError, clean_name
-from .tables import HUMAN, Choose, Refusal, Table, new_code, read_code, rule_info
+from .tables import (
+    HUMAN,
+    STRENGTHS,
+    BotJob,
+    Choose,
+    Refusal,
+    Table,
+    new_code,
+    read_code,
+    read_strength,
+    rule_info,
+    strength_name,
+)
+from .thinking import coach_pool, think
 from .tokens import NAME_HEADER, NOT_ME_HEADER, STUDENT_HEADER, verdict_subject, verdict_token
 
 log = logging.getLogger("together")
@@ -140,6 +153,7 @@ class Together:
         socket_rate: float = SOCKET_RATE,
         socket_burst: float = SOCKET_BURST,
         empty_seconds: float = EMPTY_TABLE_SECONDS,
+        coach_workers: int | None = None,
     ):
         self.board = Board(class_dir)
         #: the secret of verdict tokens: the board's own, or one shared with the students' servers (JupyterHub)
@@ -163,6 +177,9 @@ class Together:
         self.posts = Buckets(2.0, 20.0)
         self.verdicts = Buckets(5.0, 30.0)
         self.executor = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="together-bot")
+        #: the strong bots' processes (started when a strong bot first thinks), and how many
+        self.coach_workers = coach_workers
+        self._coaches: concurrent.futures.ProcessPoolExecutor | None = None
         self._ticker: PeriodicCallback | None = None
         self._board_pending = False
         self._rng = random.SystemRandom()
@@ -271,7 +288,9 @@ class Together:
 
     # ---- tables
 
-    def open_table(self, game: str, players: object, options: dict, *, seed: int | None = None) -> Table:
+    def open_table(
+        self, game: str, players: object, options: dict, *, seed: int | None = None, strength: object = "medium"
+    ) -> Table:
         if len(self.tables) >= MAX_TABLES:
             self._forget_idle(force=True)
         if len(self.tables) >= MAX_TABLES:
@@ -285,7 +304,7 @@ class Together:
         code = new_code()
         while code in self.tables:
             code = new_code()
-        table = Table.open(code, game, players, options, seed=seed, now=self.clock())
+        table = Table.open(code, game, players, options, seed=seed, now=self.clock(), strength=strength)
         self.tables[code] = table
         self.sockets[code] = set()
         self.keep(table)
@@ -317,23 +336,46 @@ class Together:
         asyncio.get_running_loop().call_later(self.bot_pause, lambda: asyncio.ensure_future(self._bot_turn(table)))
 
     async def _bot_turn(self, table: Table) -> None:
-        """One bot move, chosen in a worker thread (a slow bot holds up no other table)."""
+        """One bot move, chosen off the loop: a quick bot in a worker thread, the strong one (the coach) in
+        a worker process (a slow bot holds up no other table, and the loop answers every page meanwhile).
+        A table closed, or a game moved on, while the bot thought drops its choice."""
         moved = False
         try:
             job = table.bot_job()
             if job is not None:
-                step, index, choose = job
-                try:
-                    action = await asyncio.get_running_loop().run_in_executor(self.executor, choose)
-                except Exception:
-                    log.exception("a bot of table %s failed; a random legal move instead", table.code)
-                    legal = [a for a in table.state.legal_actions() if a.player == index]
-                    action = legal[self._rng.randrange(len(legal))] if legal else None
-                moved = action is not None and table.bot_moves(step, index, action)
+                action, bot = await self._think(table, job)
+                if self.tables.get(table.code) is not table:
+                    return  # closed while the bot thought
+                moved = action is not None and table.bot_moves(job, action, bot)
         finally:
             table.thinking = False
-        if moved or table.bot_to_move() is not None:
+        if self.tables.get(table.code) is table and (moved or table.bot_to_move() is not None):
             self.changed(table)
+
+    async def _think(self, table: Table, job: BotJob):
+        loop = asyncio.get_running_loop()
+        try:
+            if job.heavy:
+                if self._coaches is None:
+                    self._coaches = coach_pool(self.coach_workers)
+                return await loop.run_in_executor(self._coaches, think, job.bot, job.view, job.actions, job.rng)
+            return await loop.run_in_executor(self.executor, think, job.bot, job.view, job.actions, job.rng)
+        except Exception as error:
+            log.exception("a bot of table %s failed; a random legal move instead", table.code)
+            if isinstance(error, concurrent.futures.process.BrokenProcessPool):
+                self._coaches = None  # a worker died: the next strong move starts a new pool
+            legal = job.actions
+            return (legal[self._rng.randrange(len(legal))] if legal else None), None
+
+    def stop(self) -> None:
+        """Stop the clock and the bots' workers (the server is stopping)."""
+        if self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        if self._coaches is not None:
+            self._coaches.shutdown(wait=False, cancel_futures=True)
+            self._coaches = None
 
     def _tick(self) -> None:
         now = self.clock()
@@ -387,11 +429,16 @@ class Together:
     def board_message(self, lang: str, since: float | None = None) -> dict:
         """The teacher's board: the class's practice (from ``since`` on) and every table being played."""
         tables = sorted(self.tables.values(), key=lambda t: (t.over, -t.created))
-        return {"t": "board", **self.board.summary(lang, since), "tables": [t.teacher_row(lang) for t in tables]}
+        return {
+            "t": "board",
+            **self.board.summary(lang, since),
+            "tables": [t.teacher_row(lang) for t in tables],
+            "strengths": [[s, strength_name(s, lang)] for s in STRENGTHS],
+        }
 
-    def teacher_acts(self, action: str, code: str, seat: str, student_id: str) -> None:
+    def teacher_acts(self, action: str, code: str, seat: str, student_id: str, strength: str = "") -> None:
         """What the teacher does to a table from the board: close it, deal a new game at it, seat a student
-        (who leaves any other table still being played: a student is moved)."""
+        (who leaves any other table still being played: a student is moved), choose a bot seat's strength."""
         table = self.table(code)
         if table is None:
             raise Refusal("no table has this code", "стола с таким кодом нет")
@@ -399,6 +446,9 @@ class Together:
             self.close_table(table.code)
         elif action == "again":
             table.play_again(None, seed=self.new_seed(), teacher=True)
+        elif action == "strength":
+            index = int(seat) if isinstance(seat, str) and seat.isdigit() and len(seat) < 3 else -1
+            table.set_strength(None, index, strength, teacher=True)
         elif action == "seat":
             student = self.board.student(student_id) if isinstance(student_id, str) else None
             if student is None or not student.name:
@@ -560,15 +610,25 @@ class TablesHandler(_Base):
             return
         form = {k: self.get_body_argument(k) for k in self.request.body_arguments}
         game, players, seed = form.pop("game", ""), form.pop("players", ""), form.pop("seed", "").strip()
+        bots, strength = form.pop("bots", "") == "on", form.pop("strength", "medium")
         for name in ("_xsrf", "lang", "next"):
             form.pop(name, None)
         try:
             if seed and not (seed.isdigit() and len(seed) <= 9):
                 raise Refusal("the seed is a whole number (at most 9 digits)", "зерно — целое число (до 9 цифр)")
-            table = self.together.open_table(game, players, form, seed=int(seed) if seed else None)
+            strength = read_strength(strength)
+            if bots and not student.name:
+                raise Refusal(
+                    "give your name first: you sit at the table and the bots take the other seats",
+                    "сначала напишите своё имя: вы садитесь за стол, а остальные места занимают боты",
+                )
+            table = self.together.open_table(game, players, form, seed=int(seed) if seed else None, strength=strength)
             table.opener = student.id
             if student.name:
                 table.sit(student.id, student.name, 0)
+            if bots:
+                table.fill_with_bots(student.id)
+                self.together.changed(table)  # a bot may have the first move
         except RulesError as error:
             self.class_page(error.message(lang), 400, lang)
             return
@@ -821,6 +881,9 @@ class TableSocket(tornado.websocket.WebSocketHandler):
     def _bots(self, student: Student, request: dict) -> None:
         self.table.fill_with_bots(student.id)
 
+    def _strength(self, student: Student, request: dict) -> None:
+        self.table.set_strength(student.id, request.get("seat"), request.get("strength"))
+
     def _close_table(self, student: Student, request: dict) -> None:
         if student.id != self.table.opener:
             raise Refusal(
@@ -859,6 +922,7 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         "move": _move,
         "cards": _cards,
         "bots": _bots,
+        "strength": _strength,
         "close": _close_table,
         "again": _again,
         "leave": _leave,
@@ -929,6 +993,7 @@ class BoardTables(_TeacherMixin, _Base):
                 self.get_body_argument("code", ""),
                 self.get_body_argument("seat", ""),
                 self.get_body_argument("student", ""),
+                self.get_body_argument("strength", ""),
             )
         except RulesError as error:
             self.set_status(400)

@@ -175,3 +175,41 @@ def test_the_projector_shows_the_qr_code_for_the_back_row_then_the_cards_fill_th
     assert qr.bounding_box()["height"] < 0.4 * 1080
     page.screenshot(path=str(tmp_path / "projector-playing.png"))
     context.close()
+
+
+def test_the_opener_plays_strong_bots_sees_each_ones_strength_and_makes_one_easy(page, offline, together, tmp_path):
+    """Bots take the other seats when the table opens, strong as chosen in the form; each bot seat says
+    its strength beside its name (as text, which a screen reader reads); the opener changes one."""
+    root, folder = together
+    page.set_viewport_size(DESK)
+    page.goto(root + "?lang=en")
+    page.get_by_label("Your name").fill("Opener")
+    page.get_by_role("button", name="Join the class").click()
+    game = page.locator("details[data-game=durak]")
+    game.locator("summary").click()
+    expect(game.locator("select[name=strength]")).to_have_value("medium")  # the default
+    game.locator("select[name=players]").select_option("3")
+    game.locator("input[name=bots]").check()
+    game.locator("select[name=strength]").select_option("strong")
+    game.locator("button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"/t/[A-Z0-9]+"))
+    seats = page.locator("#seats li")
+    expect(seats).to_have_count(3)
+    for seat in (1, 2):
+        expect(seats.nth(seat).locator(".notes")).to_contain_text("bot: strong")
+        expect(seats.nth(seat).get_by_label(f"Bot's strength: Player {seat + 1}")).to_have_value("strong")
+    expect(seats.nth(0).locator("select")).to_have_count(0)  # the opener's own seat is a person's
+    _check(page, tmp_path, "table-strong-bots")
+    chooser = seats.nth(2).get_by_label("Bot's strength: Player 3")
+    chooser.select_option("easy")
+    expect(seats.nth(2).locator(".notes")).to_contain_text("bot: easy")
+    expect(page.locator("#log li.log-table").last).to_have_text("The bot at player 3's seat is now easy.")
+    expect(seats.nth(1).locator(".notes")).to_contain_text("bot: strong")
+    expect(page.locator("button.card.legal").first).to_be_visible(timeout=30_000)  # the strong bots play on
+
+    key = (folder / "class" / "teacher-key.txt").read_text().strip()
+    page.goto(f"{root}board?key={key}&lang=ru")
+    board = page.locator(".board-table").filter(has_text="Opener").first
+    expect(board.locator("select.strength")).to_have_count(2)
+    expect(board.locator("select.strength").first).to_have_value("strong")
+    _check(page, tmp_path, "board-strengths")

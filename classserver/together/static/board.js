@@ -69,8 +69,19 @@
       head.textContent = `${t.game} · ${words.table} ${t.code}`;
       const seats = document.createElement("ul");
       for (const seat of t.seats) {
-        const who = seat.kind === "human" ? seat.name : seat.kind === "bot" ? words.bot : words.open_seat;
-        seats.append(cell("li", `${seat.player}: ${who}`));
+        let who = seat.kind === "human" ? seat.name : seat.kind === "bot" ? words.bot : words.open_seat;
+        if (seat.kind === "human" && seat.bot) who += ` (${words.bot})`;
+        const item = cell("li", `${seat.player}: ${who}`);
+        if (seat.bot) {
+          // the teacher chooses how strong the bot playing this seat is
+          const chooser = document.createElement("select");
+          chooser.className = "strength";
+          chooser.setAttribute("aria-label", `${words.strength}: ${t.code}, ${seat.player}`);
+          for (const [value, text] of summary.strengths) chooser.append(new Option(text, value, false, value === seat.strength));
+          chooser.addEventListener("change", () => act({ action: "strength", code: t.code, seat: String(seat.seat), strength: chooser.value }));
+          item.append(" ", chooser);
+        }
+        seats.append(item);
       }
       const facts = cell("p", `${words.step}: ${t.step}` + (t.over ? ` · ${words.over}` : "") + (t.last ? ` · ${words.last}: ${t.last}` : ""));
       const tools = document.createElement("div");

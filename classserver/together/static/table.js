@@ -99,14 +99,29 @@
     item.append(who);
     const notes = [];
     if (seat.seat === table.you) notes.push(words.you);
-    if (seat.kind === "bot") notes.push(words.bot);
+    if (seat.kind === "bot") notes.push(words.bot + ": " + seat.strength_name);
     if (seat.kind === "open") notes.push(words.open_seat);
     if (seat.kind === "human" && !seat.here) notes.push(words.away);
-    if (seat.stand_in) notes.push(words.stand_in);
+    if (seat.stand_in) notes.push(words.stand_in + ": " + seat.strength_name);
     if (seat.cards) notes.push(seat.cards);
     if (seat.role) notes.push(seat.role);
     if (notes.length) item.append(el("span", { className: "notes", textContent: " · " + notes.join(" · ") }));
+    if (seat.bot && choosesStrength()) item.append(" ", strengthChooser(seat));
     return item;
+  }
+
+  function choosesStrength() {
+    // the one who opened the table chooses how strong its bots are (the server checks it too)
+    return !config.watch && table.you !== null && table.you !== undefined && table.opener_seat === table.you;
+  }
+
+  function strengthChooser(seat) {
+    const select = el("select", { className: "strength" });
+    select.dataset.seat = seat.seat;
+    select.setAttribute("aria-label", words.strength + ": " + seat.player);
+    for (const [value, text] of table.strengths) select.append(new Option(text, value, false, value === seat.strength));
+    select.addEventListener("change", () => send({ t: "strength", seat: seat.seat, strength: select.value }));
+    return select;
   }
 
   function named() {
@@ -121,7 +136,14 @@
     table = snapshot;
     document.body.classList.toggle("waiting", snapshot.seats.some((s) => s.kind === "open") && !snapshot.over);
     say($("status"), snapshot.status);
+    const focused = document.activeElement && document.activeElement.matches("select.strength")
+      ? document.activeElement.dataset.seat
+      : null;
     $("seats").replaceChildren(...snapshot.seats.map(seatItem));
+    if (focused !== null) {
+      const again = document.querySelector(`select.strength[data-seat="${focused}"]`);
+      if (again) again.focus(); // the chooser keeps the keyboard after the table is redrawn
+    }
     $("centre").innerHTML = snapshot.centre; // the server's drawing of the table
     const last = $("last");
     last.replaceChildren();
