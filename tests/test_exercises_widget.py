@@ -250,7 +250,7 @@ def test_in_a_class_the_view_says_whose_rows_the_answers_go_to_with_not_me(monke
 
 
 def test_an_app_left_open_after_not_me_stops_answering_as_the_previous_student(monkeypatch):
-    """"Not me" said at this computer from another tab: the board answers 410 to this page's first
+    """ "Not me" said at this computer from another tab: the board answers 410 to this page's first
     verdict after it; the page says so, links to itself opened again, and sends nothing more."""
     import threading
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
