@@ -44,6 +44,7 @@ import httpx
 import psutil
 
 from classserver import hub_start
+from classserver.fork_server import FORK_SERVER_NAME, SERVER_NAME
 from classserver.serve_apps import free_port
 from tests.support.appclient import AppSession
 
@@ -161,19 +162,27 @@ async def lesson(url: str, names: list[str], deadline: float, hub_pid: int) -> t
     return Lesson([r[0] for r in done], failures, sum(r[1] for r in done), cpu), open_apps
 
 
-#: the processes of a hub, told apart by their command line (the first that matches)
+#: the processes of a hub, told apart by their name (a server forked from the fork server shows the
+#: fork server's command line) or else their command line (the first that matches)
+NAMES = {SERVER_NAME: "servers", FORK_SERVER_NAME: "fork server"}
 KINDS = (("kernels", "ipykernel_launcher"), ("servers", "classserver.app"), ("proxy", "configurable-http-proxy"))
 
 
+def kind_of(process: psutil.Process) -> str:
+    if process.name() in NAMES:
+        return NAMES[process.name()]
+    line = " ".join(process.cmdline())
+    return next((name for name, mark in KINDS if mark in line), "other")
+
+
 def cpu_by_kind(hub_pid: int) -> dict[str, float]:
-    """CPU seconds (user and system) used so far by the hub, its proxy, the students' servers and
-    their kernels (the processes alive now: a kernel already shut down is not counted)."""
+    """CPU seconds (user and system) used so far by the hub, its proxy, the fork server, the students'
+    servers and their kernels (the processes alive now: a kernel already shut down is not counted)."""
     hub = psutil.Process(hub_pid)
     seconds = {"hub": sum(hub.cpu_times()[:2])}
     for child in hub.children(recursive=True):
         with contextlib.suppress(psutil.Error):
-            line = " ".join(child.cmdline())
-            kind = next((name for name, mark in KINDS if mark in line), "other")
+            kind = kind_of(child)
             seconds[kind] = seconds.get(kind, 0.0) + sum(child.cpu_times()[:2])
     return seconds
 
@@ -182,7 +191,7 @@ def servers(hub_pid: int) -> list[psutil.Process]:
     found = []
     for child in psutil.Process(hub_pid).children(recursive=True):
         with contextlib.suppress(psutil.Error):
-            if child.environ().get("JUPYTERHUB_USER") and dict(KINDS)["servers"] in " ".join(child.cmdline()):
+            if kind_of(child) == "servers":
                 found.append(child)
     return found
 
