@@ -82,6 +82,58 @@ def compile_with_references(environment: jinja2.Environment, name: str, seen: se
         environment.get_template(name)
 
 
+async def prepare_pages(paths: list[str], **renderer: object) -> None:
+    """Read the notebooks of ``paths`` and compile their page's templates, into the caches every
+    page reads them from (``patches.read_notebooks_once``, ``patches.compile_templates_once``).
+    ``renderer``: what Voila's ``NotebookRenderer`` is made with, but the notebook's path."""
+    page = None
+    for path in paths:
+        page = NotebookRenderer(notebook_path=path, **renderer)
+        await page.initialize()
+    if page is not None:  # every app's page has the same templates
+        environment = page.exporter.environment
+        for name in PAGE_FILTERS:  # stand-ins for the compiling: the page's own are looked up as it is drawn
+            environment.filters.setdefault(name, lambda value, *args, **kwargs: value)
+        compile_with_references(environment, page.exporter.template.name)
+
+
+def prepare_pages_ahead(book: Path) -> None:
+    """What the hub's fork server does for every student's server, once, before any (no server
+    runs here: the managers a server would have, made as it makes them): every app's notebook
+    read and every page template compiled, as the server's :meth:`ClassroomVoila.prepare_pages`
+    would do, into the caches its children inherit."""
+    import asyncio
+
+    from jupyter_client.kernelspec import KernelSpecManager
+    from jupyter_server.services.contents.largefilemanager import LargeFileManager
+    from traitlets.config import Config
+    from voila.configuration import VoilaConfiguration
+    from voila.paths import collect_template_paths
+
+    patches.compile_templates_once()
+    patches.read_notebooks_once()
+    configuration = VoilaConfiguration(template="rulebook", strip_sources=True)
+    # a loop of its own, never made the current one: a server started afterwards in this process
+    # (a fork server's child) makes its own, as a new process does
+    loop = asyncio.new_event_loop()
+    try:
+        loop.run_until_complete(
+            prepare_pages(
+                [app.path for app in gallery.find_apps(book)],
+                voila_configuration=configuration,
+                traitlet_config=Config(),
+                template_paths=collect_template_paths(["voila", "nbconvert"], "rulebook"),
+                config_manager=None,
+                contents_manager=LargeFileManager(root_dir=str(book)),
+                base_url="/",
+                kernel_spec_manager=KernelSpecManager(),
+                page_config={},
+            )
+        )
+    finally:
+        loop.close()
+
+
 class BookNotary(NotebookNotary):
     """The book's own apps, served by the book's server, are trusted as its files are.
 
@@ -242,29 +294,23 @@ class ClassroomVoila(Voila):
     async def prepare_pages(self) -> None:
         """Read every app's notebook and compile the page's templates before the first visitor:
         the first pages of a class otherwise pay for it (a third of a second of the server's CPU
-        for the templates and the notebooks' schema, and each notebook read and checked)."""
+        for the templates and the notebooks' schema, and each notebook read and checked). In a
+        server forked from the hub's fork server, they were read and compiled there, once for
+        the class (:func:`prepare_pages`): here they are found ready."""
         from voila.utils import get_page_config
 
         try:
-            renderer = None
-            for path in sorted(self.app_paths):
-                renderer = NotebookRenderer(
-                    voila_configuration=self.voila_configuration,
-                    traitlet_config=self.config,
-                    notebook_path=path,
-                    template_paths=self.template_paths,
-                    config_manager=self.config_manager,
-                    contents_manager=self.contents_manager,
-                    base_url=self.base_url,
-                    kernel_spec_manager=self.kernel_spec_manager,
-                    page_config=get_page_config(self.base_url, self.app.settings, self.log, self.voila_configuration),
-                )
-                await renderer.initialize()
-            if renderer is not None:  # every app's page has the same templates
-                environment = renderer.exporter.environment
-                for name in PAGE_FILTERS:  # stand-ins for the compiling: the page's own are looked up as it is drawn
-                    environment.filters.setdefault(name, lambda value, *args, **kwargs: value)
-                compile_with_references(environment, renderer.exporter.template.name)
+            await prepare_pages(
+                sorted(self.app_paths),
+                voila_configuration=self.voila_configuration,
+                traitlet_config=self.config,
+                template_paths=self.template_paths,
+                config_manager=self.config_manager,
+                contents_manager=self.contents_manager,
+                base_url=self.base_url,
+                kernel_spec_manager=self.kernel_spec_manager,
+                page_config=get_page_config(self.base_url, self.app.settings, self.log, self.voila_configuration),
+            )
         except Exception:  # the pages are then prepared by their first visitors, as Voila does
             self.log.exception("the apps' pages could not be prepared ahead")
 

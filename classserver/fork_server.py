@@ -93,12 +93,15 @@ def _read_exactly(connection: socket.socket, size: int) -> bytes | None:
 
 
 def prepare() -> None:
-    """Import everything a student's server imports as it starts and draws its first page."""
+    """Import everything a student's server imports as it starts and draws its first page, read
+    every app's notebook and compile the pages' templates (what each server would do again)."""
     import jupyterhub.services.auth  # noqa: F401 (the hub's login, imported by a student's server)
     import voila.handler
     import voila.utils  # noqa: F401
 
-    from . import app, serve_apps  # noqa: F401
+    from . import app, serve_apps
+
+    app.prepare_pages_ahead(serve_apps.BOOK)
 
 
 def name_process(name: str) -> None:
@@ -187,6 +190,7 @@ class ForkServer:
         self.selector = selectors.DefaultSelector()
         self.children: dict[int, socket.socket | None] = {}  # pid -> the connection that asked for it
         self.listener = self._listen(path)
+        self.inode = os.fstat(self.listener.fileno()).st_ino
         self.wakeup_r, self.wakeup_w = os.pipe()
         os.set_blocking(self.wakeup_r, False)
         os.set_blocking(self.wakeup_w, False)
@@ -225,7 +229,8 @@ class ForkServer:
                         self._forget(key.fileobj)
                 self._reap()
                 if self.parent is not None and os.getppid() != self.parent:
-                    print("[fork server] the hub is gone: stopping", file=sys.stderr, flush=True)
+                    print("[fork server] the hub is gone: stopping once its servers stop", file=sys.stderr, flush=True)
+                    self.drain()
                     return
         finally:
             self.close()
@@ -234,12 +239,25 @@ class ForkServer:
         raise SystemExit(0)
 
     def close(self) -> None:
+        """Stop listening; the socket's file goes too, unless a new fork server has put its own there."""
         with contextlib.suppress(OSError):
-            if self.path.exists() and self.path.stat().st_ino == os.fstat(self.listener.fileno()).st_ino:
+            if self.path.stat().st_ino == self.inode:
                 self.path.unlink()
-        with contextlib.suppress(FileNotFoundError, OSError):
-            self.path.unlink()
         self.listener.close()
+
+    def drain(self) -> None:
+        """Reap the children until none is left (a server whose hub is gone still runs: a hub
+        started again finds it by its pid), then return."""
+        with contextlib.suppress(KeyError, ValueError):
+            self.selector.unregister(self.listener)
+        self.close()
+        for connection in {c for c in self.children.values() if c is not None}:
+            self._forget(connection)
+        while self.children:
+            self.selector.select(timeout=2.0)
+            with contextlib.suppress(BlockingIOError):
+                os.read(self.wakeup_r, 4096)
+            self._reap()
 
     def _inherited(self) -> list[int]:
         """The descriptors a child must close: everything of the fork server's own."""
