@@ -40,7 +40,7 @@ import jinja2.meta
 import tornado.ioloop
 import tornado.web
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
-from nbformat.sign import NotebookNotary
+from nbformat.sign import MemorySignatureStore, NotebookNotary
 from traitlets import Bool, Enum, Float, Int, List, Type, Unicode
 from voila.app import Voila
 from voila.notebook_renderer import NotebookRenderer
@@ -113,6 +113,8 @@ def prepare_pages_ahead(book: Path) -> None:
     patches.compile_templates_once()
     patches.read_notebooks_once()
     configuration = VoilaConfiguration(template="rulebook", strip_sources=True)
+    contents = LargeFileManager(root_dir=str(book))
+    contents.notary = BookNotary(parent=contents)  # as the server's: no signature database opened
     # a loop of its own, never made the current one: a server started afterwards in this process
     # (a fork server's child) makes its own, as a new process does
     loop = asyncio.new_event_loop()
@@ -124,7 +126,7 @@ def prepare_pages_ahead(book: Path) -> None:
                 traitlet_config=Config(),
                 template_paths=collect_template_paths(["voila", "nbconvert"], "rulebook"),
                 config_manager=None,
-                contents_manager=LargeFileManager(root_dir=str(book)),
+                contents_manager=contents,
                 base_url="/",
                 kernel_spec_manager=KernelSpecManager(),
                 page_config={},
@@ -143,6 +145,11 @@ class BookNotary(NotebookNotary):
     the saved outputs are dropped as a notebook is read (``patches.read_notebooks_once``), and
     Voila marks the outputs its kernel draws trusted itself.
     """
+
+    def __init__(self, **kwargs):
+        # nothing is checked, so no signature database is opened (each student's server made one in
+        # its student's folder; the hub's fork server would have shared its connection with every child)
+        super().__init__(store_factory=MemorySignatureStore, **kwargs)
 
     def check_signature(self, nb) -> bool:
         return True
@@ -225,7 +232,7 @@ class ClassroomVoila(Voila):
         patches.page_config_once()
         self.together = together_mount.for_class_server(self)  # tables across devices, the teacher's board
         settings = super().init_settings()
-        self.contents_manager.notary = BookNotary(parent=self.contents_manager)
+        self.contents_manager.notary = BookNotary(parent=self.contents_manager)  # no database opened
         if self.pool > 0:
             patches.stagger_refills(self.kernel_manager, self.refill_spacing)
             patches.ready_kernels_first(self.kernel_manager)

@@ -95,6 +95,10 @@ def _read_exactly(connection: socket.socket, size: int) -> bytes | None:
 def prepare() -> None:
     """Import everything a student's server imports as it starts and draws its first page, read
     every app's notebook and compile the pages' templates (what each server would do again)."""
+    from .serve_apps import environment
+
+    # as a student's server has it when it imports (the class server's templates and kernel)
+    os.environ["JUPYTER_PATH"] = environment()["JUPYTER_PATH"]
     import jupyterhub.services.auth  # noqa: F401 (the hub's login, imported by a student's server)
     import voila.handler
     import voila.utils  # noqa: F401
@@ -190,7 +194,7 @@ class ForkServer:
         self.selector = selectors.DefaultSelector()
         self.children: dict[int, socket.socket | None] = {}  # pid -> the connection that asked for it
         self.listener = self._listen(path)
-        self.inode = os.fstat(self.listener.fileno()).st_ino
+        self.inode = path.stat().st_ino  # the socket file this server made (a new one may replace it)
         self.wakeup_r, self.wakeup_w = os.pipe()
         os.set_blocking(self.wakeup_r, False)
         os.set_blocking(self.wakeup_w, False)
@@ -359,14 +363,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--parent", type=int, help="stop when this process (the hub) is gone")
     args = parser.parse_args(argv)
     name_process(FORK_SERVER_NAME)
-    from .serve_apps import environment
-
-    # as a student's server has it when it imports (the class server's templates and kernel)
-    os.environ["JUPYTER_PATH"] = environment()["JUPYTER_PATH"]
     server = ForkServer(args.socket.resolve(), args.parent)  # listening at once: a request waits for prepare()
     prepare()
     if threading.active_count() != 1:  # a fork keeps the calling thread only
         raise SystemExit(f"the fork server's imports started threads: {threading.enumerate()}")
+    zmq = sys.modules.get("zmq")
+    if zmq is not None and zmq.Context._instance is not None:  # a ZMQ context is not usable across a fork
+        raise SystemExit("the fork server's imports made a ZMQ context")
     gc.collect()
     gc.freeze()  # what is imported stays shared with every child: the collector leaves it alone
     server.serve()
