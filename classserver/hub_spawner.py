@@ -149,14 +149,16 @@ class ForkServerProcess:
         """A fork server running, or else the reason this start cannot wait for one."""
         if cls.running():
             return
-        died = cls.process is not None
-        if died:
-            log.warning("The fork server (pid %d) stopped: %s", cls.process.pid, cls.process.returncode)
+        if cls.process is None:  # the hub's first: this start waits until it is ready
+            cls._start(path, env, log)
+            return
+        log.warning("The fork server (pid %d) stopped: %s", cls.process.pid, cls.process.returncode)
         if time.monotonic() - cls.started_at >= cls.RESTART_EVERY:
             cls._start(path, env, log)
-            if not died:
-                return  # the hub's first: this start waits until it is ready
-        raise ForkServerUnavailable("it stopped; a new one starts for the next students" if died else "it stopped")
+            raise ForkServerUnavailable("it stopped; a new one starts for the next students")
+        raise ForkServerUnavailable(
+            f"it stopped within {cls.RESTART_EVERY:.0f} s of its start; a new one starts after that"
+        )
 
     @classmethod
     def _start(cls, path: str, env: dict, log) -> None:
