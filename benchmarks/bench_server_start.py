@@ -133,6 +133,8 @@ def forked(home: Path, socket_path: Path) -> dict[str, float]:
     with socket.socket(socket.AF_UNIX) as connection:
         connection.settimeout(120)
         connection.connect(str(socket_path))
+        connection.sendall(pack({"ping": True}))
+        read_message(connection)  # ready
         connection.sendall(pack({"argv": command(), "env": hub_env(port, home), "cwd": str(home)}))
         answer = read_message(connection)
         if not answer or "pid" not in answer:

@@ -5,12 +5,13 @@
 A student's server spends most of its start importing (jupyter_server, Voila, nbconvert, the
 hub's login, the rules of every game) and compiling the pages' templates: the same work,
 giving the same result, for every student of a class. This process does it once, then
-waits on a Unix socket; asked there for a student's server (its command line, environment
-and working folder, exactly as JupyterHub would start it), it forks, and the child runs the
-same code as ``python -m classserver --hub`` (:func:`classserver.serve_apps.main`) without
-importing anything again. The answer is the child's pid; the connection stays open and
-carries the child's exit status when it ends, so the spawner knows the server stopped and
-why (a port taken, :data:`classserver.serve_apps.PORT_TAKEN`). This process reaps every child.
+waits on a Unix socket. A spawner connects and asks whether it is ready; it forks, and the
+child reads the spawner's request (the student's command line, environment and working
+folder, exactly as JupyterHub would start it), answers with its pid and runs the same code
+as ``python -m classserver --hub`` (:func:`classserver.serve_apps.main`) without importing
+anything again. The connection stays open and carries the child's exit status when it
+ends, so the spawner knows the server stopped and why (a port taken,
+:data:`classserver.serve_apps.PORT_TAKEN`). This process reaps every child.
 
 What the child does before it runs the student's server, so that it starts as a new
 process would: a session of its own (``setsid``: the hub's signals are not forwarded),
@@ -24,7 +25,8 @@ What it protects: the socket is created readable and writable by the hub's own u
 (0600, in the hub's data folder), and a peer of another user is refused (``SO_PEERCRED``).
 The fork server holds no student's secret: it is started with the spawner's kept
 variables only (``Spawner.env_keep``: no token of the hub, the proxy or the class
-together), and each student's token arrives with their request, in the child alone.
+together), and it never reads a request: each student's token arrives in their own child
+alone, so no later child inherits it.
 It stops when the hub that started it is gone. Turned off by ``RULEBOOK_HUB_FORK=0``
 (``deploy/jupyterhub/jupyterhub_config.py``): servers then start as separate programs.
 """
@@ -55,6 +57,8 @@ SERVER_NAME = "rb-server"
 MAX_MESSAGE = 1 << 20
 #: the module a request's command must run (``python -m classserver``)
 COMMAND_MODULE = "classserver"
+#: the exit status of a child that was asked nothing it could run
+REFUSED = 2
 
 
 # --- messages: a 4-byte length, then JSON ---------------------------------------------------------
@@ -226,11 +230,9 @@ class ForkServer:
                 for key, _ in self.selector.select(timeout=2.0):
                     if key.data == "listener":
                         self._accept()
-                    elif key.data == "wakeup":
+                    else:  # a child ended (SIGCHLD): reaped below
                         with contextlib.suppress(BlockingIOError):
                             os.read(self.wakeup_r, 4096)
-                    else:  # a spawner closed its connection: its child is its own business now
-                        self._forget(key.fileobj)
                 self._reap()
                 if self.parent is not None and os.getppid() != self.parent:
                     print("[fork server] the hub is gone: stopping once its servers stop", file=sys.stderr, flush=True)
@@ -281,37 +283,29 @@ class ForkServer:
                 connection.close()
 
     def _serve_one(self, connection: socket.socket) -> None:
+        """A spawner's connection: it asks whether we are ready, then we fork, and the child reads
+        the student's request itself. The fork server never reads a request (a student's token):
+        its memory, which every later child inherits, holds nobody's secret."""
         _, uid, _ = struct.unpack("3i", connection.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))
         if uid != os.getuid():
             connection.sendall(pack({"error": f"refused: user {uid} is not the hub's"}))
             connection.close()
             return
-        request = read_message(connection)
-        if request is not None and request.get("ping"):  # the spawner asks whether we are ready: we are
-            connection.sendall(pack({"ready": os.getpid()}))
-            request = read_message(connection)
-        if request is None:
+        ping = read_message(connection)
+        if not (ping and ping.get("ping")):
+            connection.sendall(pack({"error": "ask whether the fork server is ready first ({'ping': true})"}))
             connection.close()
             return
-        problem = check_request(request)
-        if not problem:
-            try:
-                os.makedirs(request["cwd"], 0o755, exist_ok=True)
-            except OSError as error:
-                problem = f"cannot make {request['cwd']}: {error}"
-        if problem:
-            connection.sendall(pack({"error": problem}))
-            connection.close()
-            return
+        connection.sendall(pack({"ready": os.getpid()}))
         sys.stdout.flush()
         sys.stderr.flush()
-        inherited = [*self._inherited(), connection.fileno()]
+        inherited = self._inherited()
         child = os.fork()
         if child == 0:  # the student's server
             code = 1
             try:
                 after_fork(inherited)
-                code = exit_status(self.run, request)
+                code = self._child(connection)
             finally:
                 import atexit
 
@@ -321,19 +315,33 @@ class ForkServer:
                     sys.stdout.flush()
                     sys.stderr.flush()
                 os._exit(code)
-        try:
-            connection.sendall(pack({"pid": child}))
-        except OSError:  # the spawner is gone: nobody would know of this server
-            os.kill(child, signal.SIGKILL)
-            connection.close()
-            self.children[child] = None
-            return
+        # the connection is the child's to read; here it only carries the child's exit status, later
         self.children[child] = connection
-        self.selector.register(connection, selectors.EVENT_READ, child)
+
+    def _child(self, connection: socket.socket) -> int:
+        """In the child: read the request, say who we are (or what is wrong), run it."""
+        try:
+            request = read_message(connection)
+        except (OSError, ValueError):
+            request = None
+        if request is None:
+            return REFUSED
+        problem = check_request(request)
+        if not problem:
+            try:
+                os.makedirs(request["cwd"], 0o755, exist_ok=True)
+            except OSError as error:
+                problem = f"cannot make {request['cwd']}: {error}"
+        try:
+            connection.sendall(pack({"error": problem} if problem else {"pid": os.getpid()}))
+        except OSError:  # the spawner is gone: nobody would know of this server
+            problem = "the spawner is gone"
+        connection.close()  # the fork server tells the spawner when this process ends
+        if problem:
+            return REFUSED
+        return exit_status(self.run, request)
 
     def _forget(self, connection: socket.socket) -> None:
-        with contextlib.suppress(KeyError, ValueError):
-            self.selector.unregister(connection)
         for pid, known in list(self.children.items()):
             if known is connection:
                 self.children[pid] = None  # still reaped, nobody to tell
@@ -352,8 +360,6 @@ class ForkServer:
                 continue
             with contextlib.suppress(OSError):
                 connection.sendall(pack({"exit": os.waitstatus_to_exitcode(status)}))
-            with contextlib.suppress(KeyError, ValueError):
-                self.selector.unregister(connection)
             connection.close()
 
 

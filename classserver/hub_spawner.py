@@ -424,7 +424,7 @@ class ClassSpawner(SimpleLocalProcessSpawner):
         try:
             writer.write(pack(request))
             await writer.drain()
-            answer = await asyncio.wait_for(read_message(reader), 30)
+            answer = await asyncio.wait_for(read_message(reader), 60)
         except (OSError, TimeoutError) as error:
             writer.close()
             raise ForkServerUnavailable(f"no answer to the request ({type(error).__name__})") from error

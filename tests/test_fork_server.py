@@ -153,3 +153,34 @@ def test_the_fork_server_stops_when_asked(fork_server):
     server.send_signal(signal.SIGTERM)
     assert server.wait(30) == 0
     assert not path.exists(), "the socket's file is left behind"
+
+
+def memory_holds(pid: int, secret: bytes) -> bool:
+    """Whether ``secret`` is anywhere in the readable memory of process ``pid``."""
+    with open(f"/proc/{pid}/maps") as maps, open(f"/proc/{pid}/mem", "rb", 0) as memory:
+        for line in maps:
+            span, perms = line.split()[:2]
+            if not perms.startswith("r"):
+                continue
+            start, end = (int(x, 16) for x in span.split("-"))
+            try:
+                memory.seek(start)
+                if secret in memory.read(end - start):
+                    return True
+            except (OSError, OverflowError, ValueError):  # [vvar] and the like
+                continue
+    return False
+
+
+def test_the_fork_server_never_holds_a_students_token(fork_server, tmp_path):
+    """A student's token reaches their own child only: the fork server, whose memory every later
+    child inherits, never reads a request."""
+    path, server = fork_server
+    token = f"token-of-ada-{os.urandom(8).hex()}"
+    answer, connection = ask(path, request(tmp_path, "ada", JUPYTERHUB_API_TOKEN=token))
+    assert "pid" in answer, answer
+    with connection:
+        assert read_message(connection) == {"exit": 0}
+    assert json.loads((tmp_path / "ada.json").read_text())["env"]["JUPYTERHUB_API_TOKEN"] == token
+    assert memory_holds(os.getpid(), token.encode()), "the search finds a token where there is one"
+    assert not memory_holds(server.pid, token.encode()), "the fork server holds ada's token"
