@@ -82,6 +82,11 @@ def compile_with_references(environment: jinja2.Environment, name: str, seen: se
         environment.get_template(name)
 
 
+#: the apps whose pages this process prepared before any server ran in it (the hub's fork server's
+#: children inherit them: their notebooks read, their templates compiled)
+PREPARED_AHEAD: set[str] = set()
+
+
 async def prepare_pages(paths: list[str], **renderer: object) -> None:
     """Read the notebooks of ``paths`` and compile their page's templates, into the caches every
     page reads them from (``patches.read_notebooks_once``, ``patches.compile_templates_once``).
@@ -134,6 +139,7 @@ def prepare_pages_ahead(book: Path) -> None:
         )
     finally:
         loop.close()
+    PREPARED_AHEAD.update(app.path for app in gallery.find_apps(book))
 
 
 class BookNotary(NotebookNotary):
@@ -306,6 +312,8 @@ class ClassroomVoila(Voila):
         the class (:func:`prepare_pages`): here they are found ready."""
         from voila.utils import get_page_config
 
+        if self.app_paths <= PREPARED_AHEAD:  # in the fork server, before this server was forked from it
+            return
         try:
             await prepare_pages(
                 sorted(self.app_paths),

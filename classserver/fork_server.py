@@ -17,9 +17,10 @@ What the child does before it runs the student's server, so that it starts as a 
 process would: a session of its own (``setsid``: the hub's signals are not forwarded),
 the default signal handlers and none blocked, the fork server's socket and connections
 closed (nothing of one student's start reaches another's), ``random`` seeded anew
-(a forked child starts with its parent's generator: two students would otherwise draw
-the same numbers; ``secrets`` and ``os.urandom`` ask the kernel), the student's
-environment in place of the fork server's, their folder as the working folder.
+(a forked child starts with its parent's generator: Python reseeds the module's own at a
+fork, and it is done here again for any fork; ``secrets`` and ``os.urandom`` ask the
+kernel), the student's environment in place of the fork server's, their folder as the
+working folder.
 
 What it protects: the socket is created readable and writable by the hub's own user only
 (0600, in the hub's data folder), and a peer of another user is refused (``SO_PEERCRED``).
@@ -27,7 +28,8 @@ The fork server holds no student's secret: it is started with the spawner's kept
 variables only (``Spawner.env_keep``: no token of the hub, the proxy or the class
 together), and it never reads a request: each student's token arrives in their own child
 alone, so no later child inherits it.
-It stops when the hub that started it is gone. Turned off by ``RULEBOOK_HUB_FORK=0``
+When the hub that started it is gone, it stops listening, and ends once its servers have
+(a hub started again finds them by their pids). Turned off by ``RULEBOOK_HUB_FORK=0``
 (``deploy/jupyterhub/jupyterhub_config.py``): servers then start as separate programs.
 """
 
