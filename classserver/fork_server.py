@@ -267,11 +267,21 @@ class ForkServer:
                 os.read(self.wakeup_r, 4096)
             self._reap()
 
-    def _inherited(self) -> list[int]:
-        """The descriptors a child must close: everything of the fork server's own."""
-        fds = [self.listener.fileno(), self.wakeup_r, self.wakeup_w, self.selector.fileno()]
-        fds += [c.fileno() for c in self.children.values() if c is not None and c.fileno() >= 0]
-        return fds
+    def _let_go(self) -> None:
+        """In a child: close everything of the fork server's (its socket, its pipe, its selector,
+        the connections of other children), the Python objects with their descriptors: an object
+        left holding a closed descriptor's number would close whatever the child opens under that
+        number later."""
+        signal.set_wakeup_fd(-1)
+        for held in [self.listener, *(c for c in self.children.values() if c is not None)]:
+            with contextlib.suppress(OSError):
+                os.close(held.detach())
+        self.children.clear()
+        with contextlib.suppress(OSError):
+            self.selector.close()
+        for fd in (self.wakeup_r, self.wakeup_w):
+            with contextlib.suppress(OSError):
+                os.close(fd)
 
     def _accept(self) -> None:
         with contextlib.suppress(BlockingIOError, InterruptedError):
@@ -301,12 +311,12 @@ class ForkServer:
         connection.sendall(pack({"ready": os.getpid()}))
         sys.stdout.flush()
         sys.stderr.flush()
-        inherited = self._inherited()
         child = os.fork()
         if child == 0:  # the student's server
             code = 1
             try:
-                after_fork(inherited)
+                self._let_go()
+                after_fork([])
                 code = self._child(connection)
             finally:
                 import atexit
