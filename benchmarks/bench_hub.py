@@ -8,7 +8,8 @@ a folder of its own) and runs a lesson once or twice:
 
 - ahead: the teacher starts the class's servers first (`python -m classserver.hub_start`,
   its function here), timed; then every student logs in at once.
-- cold: nobody's server runs; every student logs in at once, and the hub starts them all.
+- cold: nobody's server runs; every student logs in at once, and the hub starts them all
+  (forked from its fork server, ``classserver/fork_server.py``; ``--no-fork``: as programs).
 
 Each student comes from a loopback address of its own (127.0.2.1, 127.0.2.2...), as
 students' devices do: logs in (the hub's login form), follows the hub to the gallery
@@ -44,6 +45,7 @@ import httpx
 import psutil
 
 from classserver import hub_start
+from classserver.fork_server import FORK_SERVER_NAME, SERVER_NAME
 from classserver.serve_apps import free_port
 from tests.support.appclient import AppSession
 
@@ -63,7 +65,9 @@ class Lesson:
     cpu: dict[str, float]  # CPU seconds by kind of process, from the first login to the last move answered
 
 
-def start_hub(data: Path, students: int, starting: int | None, preheat: bool) -> tuple[subprocess.Popen, str]:
+def start_hub(
+    data: Path, students: int, starting: int | None, preheat: bool, fork: bool = True
+) -> tuple[subprocess.Popen, str]:
     if not PROXY.exists():
         raise SystemExit(f"JupyterHub's proxy is missing at {PROXY}; install it with: make hub-proxy")
     port = free_port()
@@ -79,6 +83,7 @@ def start_hub(data: Path, students: int, starting: int | None, preheat: bool) ->
         "RULEBOOK_HUB_MAX_SERVERS": str(max(40, students)),
         "CONFIGPROXY_AUTH_TOKEN": "bench-proxy-token",
         **({"RULEBOOK_HUB_STARTING": str(starting)} if starting else {}),
+        "RULEBOOK_HUB_FORK": "1" if fork else "0",
         # the lesson's app drawn ahead in each student's server, as the README's lesson does
         **(
             {"RULEBOOK_HUB_POOL": "1", "RULEBOOK_HUB_POOL_APPS": APP, "RULEBOOK_HUB_POOL_LANG": LANG} if preheat else {}
@@ -161,19 +166,27 @@ async def lesson(url: str, names: list[str], deadline: float, hub_pid: int) -> t
     return Lesson([r[0] for r in done], failures, sum(r[1] for r in done), cpu), open_apps
 
 
-#: the processes of a hub, told apart by their command line (the first that matches)
+#: the processes of a hub, told apart by their name (a server forked from the fork server shows the
+#: fork server's command line) or else their command line (the first that matches)
+NAMES = {SERVER_NAME: "servers", FORK_SERVER_NAME: "fork server"}
 KINDS = (("kernels", "ipykernel_launcher"), ("servers", "classserver.app"), ("proxy", "configurable-http-proxy"))
 
 
+def kind_of(process: psutil.Process) -> str:
+    if process.name() in NAMES:
+        return NAMES[process.name()]
+    line = " ".join(process.cmdline())
+    return next((name for name, mark in KINDS if mark in line), "other")
+
+
 def cpu_by_kind(hub_pid: int) -> dict[str, float]:
-    """CPU seconds (user and system) used so far by the hub, its proxy, the students' servers and
-    their kernels (the processes alive now: a kernel already shut down is not counted)."""
+    """CPU seconds (user and system) used so far by the hub, its proxy, the fork server, the students'
+    servers and their kernels (the processes alive now: a kernel already shut down is not counted)."""
     hub = psutil.Process(hub_pid)
     seconds = {"hub": sum(hub.cpu_times()[:2])}
     for child in hub.children(recursive=True):
         with contextlib.suppress(psutil.Error):
-            line = " ".join(child.cmdline())
-            kind = next((name for name, mark in KINDS if mark in line), "other")
+            kind = kind_of(child)
             seconds[kind] = seconds.get(kind, 0.0) + sum(child.cpu_times()[:2])
     return seconds
 
@@ -182,7 +195,7 @@ def servers(hub_pid: int) -> list[psutil.Process]:
     found = []
     for child in psutil.Process(hub_pid).children(recursive=True):
         with contextlib.suppress(psutil.Error):
-            if child.environ().get("JUPYTERHUB_USER") and dict(KINDS)["servers"] in " ".join(child.cmdline()):
+            if kind_of(child) == "servers":
                 found.append(child)
     return found
 
@@ -199,6 +212,7 @@ def memory(hub_pid: int) -> dict[str, float]:
             whole.append(own + sum(theirs))
     median = lambda values: statistics.median(values) if values else 0.0  # noqa: E731
     return {
+        "forked": sum(1 for server in servers(hub_pid) if server.name() == SERVER_NAME),
         "servers": len(whole),
         "server": median(alone),
         "kernel": median(kernels),
@@ -228,12 +242,17 @@ def main() -> None:
     parser.add_argument(
         "--preheat", action="store_true", help=f"each server draws the lesson's app ({APP}) ahead of its student"
     )
+    parser.add_argument(
+        "--no-fork",
+        action="store_true",
+        help="servers start as programs of their own, not forked from the hub's fork server (RULEBOOK_HUB_FORK=0)",
+    )
     args = parser.parse_args()
     students = max(1, min(args.students, 60))
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     with tempfile.TemporaryDirectory(prefix="bench-hub-") as folder:
         data = Path(folder)
-        proc, url = start_hub(data, students, args.starting, args.preheat)
+        proc, url = start_hub(data, students, args.starting, args.preheat, fork=not args.no_fork)
         try:
             modes = ("ahead", "cold") if args.mode == "both" else (args.mode,)
             for mode in modes:
@@ -259,7 +278,8 @@ def main() -> None:
                     f"  memory (PSS), every student's app open: a kernel with Durak's app {open_apps['kernel']:.0f} MB,"
                     f" a student's server with it {open_apps['per_student']:.0f} MB;"
                     f" {open_apps['servers']} servers, {open_apps['kernels']} kernels:"
-                    f" {open_apps['total'] / 1024:.2f} GB"
+                    f" {open_apps['total'] / 1024:.2f} GB; {open_apps['forked']} of the servers forked from the"
+                    " hub's fork server, the others started as programs"
                 )
                 cpu, cores = result.cpu, os.cpu_count() or 1
                 parts = ", ".join(

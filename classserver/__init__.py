@@ -13,6 +13,9 @@
   with the versions it targets, why, and the shape a test checks after an upgrade.
 * :mod:`classserver.gallery`: the teacher's gallery of apps and the printable sheets.
 * :mod:`classserver.warm_kernel`: what a warm kernel runs before anyone asks for it.
+* :mod:`classserver.hub_spawner`, :mod:`classserver.fork_server`, :mod:`classserver.hub_start`: the
+  students' servers under JupyterHub: started in line, forked from one process that imported
+  everything once, started ahead by the teacher's command.
 * :mod:`classserver.together`: the class together: tables across devices and the teacher's board.
 * ``voila/templates/rulebook``: the apps' page template (nothing loaded from the internet).
 """

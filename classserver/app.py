@@ -40,7 +40,7 @@ import jinja2.meta
 import tornado.ioloop
 import tornado.web
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
-from nbformat.sign import NotebookNotary
+from nbformat.sign import MemorySignatureStore, NotebookNotary
 from traitlets import Bool, Enum, Float, Int, List, Type, Unicode
 from voila.app import Voila
 from voila.notebook_renderer import NotebookRenderer
@@ -82,6 +82,66 @@ def compile_with_references(environment: jinja2.Environment, name: str, seen: se
         environment.get_template(name)
 
 
+#: the apps whose pages this process prepared before any server ran in it (the hub's fork server's
+#: children inherit them: their notebooks read, their templates compiled)
+PREPARED_AHEAD: set[str] = set()
+
+
+async def prepare_pages(paths: list[str], **renderer: object) -> None:
+    """Read the notebooks of ``paths`` and compile their page's templates, into the caches every
+    page reads them from (``patches.read_notebooks_once``, ``patches.compile_templates_once``).
+    ``renderer``: what Voila's ``NotebookRenderer`` is made with, but the notebook's path."""
+    page = None
+    for path in paths:
+        page = NotebookRenderer(notebook_path=path, **renderer)
+        await page.initialize()
+    if page is not None:  # every app's page has the same templates
+        environment = page.exporter.environment
+        for name in PAGE_FILTERS:  # stand-ins for the compiling: the page's own are looked up as it is drawn
+            environment.filters.setdefault(name, lambda value, *args, **kwargs: value)
+        compile_with_references(environment, page.exporter.template.name)
+
+
+def prepare_pages_ahead(book: Path) -> None:
+    """What the hub's fork server does for every student's server, once, before any (no server
+    runs here: the managers a server would have, made as it makes them): every app's notebook
+    read and every page template compiled, as the server's :meth:`ClassroomVoila.prepare_pages`
+    would do, into the caches its children inherit."""
+    import asyncio
+
+    from jupyter_client.kernelspec import KernelSpecManager
+    from jupyter_server.services.contents.largefilemanager import LargeFileManager
+    from traitlets.config import Config
+    from voila.configuration import VoilaConfiguration
+    from voila.paths import collect_template_paths
+
+    patches.compile_templates_once()
+    patches.read_notebooks_once()
+    configuration = VoilaConfiguration(template="rulebook", strip_sources=True)
+    contents = LargeFileManager(root_dir=str(book))
+    contents.notary = BookNotary(parent=contents)  # as the server's: no signature database opened
+    # a loop of its own, never made the current one: a server started afterwards in this process
+    # (a fork server's child) makes its own, as a new process does
+    loop = asyncio.new_event_loop()
+    try:
+        loop.run_until_complete(
+            prepare_pages(
+                [app.path for app in gallery.find_apps(book)],
+                voila_configuration=configuration,
+                traitlet_config=Config(),
+                template_paths=collect_template_paths(["voila", "nbconvert"], "rulebook"),
+                config_manager=None,
+                contents_manager=contents,
+                base_url="/",
+                kernel_spec_manager=KernelSpecManager(),
+                page_config={},
+            )
+        )
+    finally:
+        loop.close()
+    PREPARED_AHEAD.update(app.path for app in gallery.find_apps(book))
+
+
 class BookNotary(NotebookNotary):
     """The book's own apps, served by the book's server, are trusted as its files are.
 
@@ -91,6 +151,11 @@ class BookNotary(NotebookNotary):
     the saved outputs are dropped as a notebook is read (``patches.read_notebooks_once``), and
     Voila marks the outputs its kernel draws trusted itself.
     """
+
+    def __init__(self, **kwargs):
+        # nothing is checked, so no signature database is opened (each student's server made one in
+        # its student's folder; the hub's fork server would have shared its connection with every child)
+        super().__init__(store_factory=MemorySignatureStore, **kwargs)
 
     def check_signature(self, nb) -> bool:
         return True
@@ -173,7 +238,7 @@ class ClassroomVoila(Voila):
         patches.page_config_once()
         self.together = together_mount.for_class_server(self)  # tables across devices, the teacher's board
         settings = super().init_settings()
-        self.contents_manager.notary = BookNotary(parent=self.contents_manager)
+        self.contents_manager.notary = BookNotary(parent=self.contents_manager)  # no database opened
         if self.pool > 0:
             patches.stagger_refills(self.kernel_manager, self.refill_spacing)
             patches.ready_kernels_first(self.kernel_manager)
@@ -242,29 +307,25 @@ class ClassroomVoila(Voila):
     async def prepare_pages(self) -> None:
         """Read every app's notebook and compile the page's templates before the first visitor:
         the first pages of a class otherwise pay for it (a third of a second of the server's CPU
-        for the templates and the notebooks' schema, and each notebook read and checked)."""
+        for the templates and the notebooks' schema, and each notebook read and checked). In a
+        server forked from the hub's fork server, they were read and compiled there, once for
+        the class (:func:`prepare_pages`): here they are found ready."""
         from voila.utils import get_page_config
 
+        if self.app_paths <= PREPARED_AHEAD:  # in the fork server, before this server was forked from it
+            return
         try:
-            renderer = None
-            for path in sorted(self.app_paths):
-                renderer = NotebookRenderer(
-                    voila_configuration=self.voila_configuration,
-                    traitlet_config=self.config,
-                    notebook_path=path,
-                    template_paths=self.template_paths,
-                    config_manager=self.config_manager,
-                    contents_manager=self.contents_manager,
-                    base_url=self.base_url,
-                    kernel_spec_manager=self.kernel_spec_manager,
-                    page_config=get_page_config(self.base_url, self.app.settings, self.log, self.voila_configuration),
-                )
-                await renderer.initialize()
-            if renderer is not None:  # every app's page has the same templates
-                environment = renderer.exporter.environment
-                for name in PAGE_FILTERS:  # stand-ins for the compiling: the page's own are looked up as it is drawn
-                    environment.filters.setdefault(name, lambda value, *args, **kwargs: value)
-                compile_with_references(environment, renderer.exporter.template.name)
+            await prepare_pages(
+                sorted(self.app_paths),
+                voila_configuration=self.voila_configuration,
+                traitlet_config=self.config,
+                template_paths=self.template_paths,
+                config_manager=self.config_manager,
+                contents_manager=self.contents_manager,
+                base_url=self.base_url,
+                kernel_spec_manager=self.kernel_spec_manager,
+                page_config=get_page_config(self.base_url, self.app.settings, self.log, self.voila_configuration),
+            )
         except Exception:  # the pages are then prepared by their first visitors, as Voila does
             self.log.exception("the apps' pages could not be prepared ahead")
 

@@ -95,9 +95,22 @@ def _chapter(folder: Path) -> str:
     return heading[2:].strip()
 
 
+#: (book, notebook, its modification time and size) -> its gallery entry: each notebook is read once
+#: while it stays the same (the hub's fork server reads them for every student's server)
+_READ: dict[tuple[Path, Path, int, int], App | None] = {}
+
+
 def find_apps(book: Path) -> list[App]:
     """Every app of the book, chapter by chapter (alphabetical), as the book links them."""
-    apps = (read_app(book, path) for path in sorted(book.glob("*/*.ipynb")) if not path.parent.name.startswith("_"))
+    apps = []
+    for path in sorted(book.glob("*/*.ipynb")):
+        if path.parent.name.startswith("_"):
+            continue
+        stat = path.stat()
+        key = (book, path, stat.st_mtime_ns, stat.st_size)
+        if key not in _READ:
+            _READ[key] = read_app(book, path)
+        apps.append(_READ[key])
     return [app for app in apps if app is not None]
 
 

@@ -189,7 +189,11 @@ class CompiledTemplates(jinja2.BytecodeCache):
     method("voila.exporter:VoilaExporter", "_create_environment", ("self",)),
 )
 def compile_templates_once(exporter_class=VoilaExporter) -> CompiledTemplates:
-    """Every page's template environment shares one :class:`CompiledTemplates`."""
+    """Every page's template environment shares one :class:`CompiledTemplates` (installed once: the
+    hub's fork server compiles the templates ahead, and its children find them compiled)."""
+    installed = getattr(exporter_class._create_environment, "compiled_templates", None)
+    if installed is not None:
+        return installed
     cache = CompiledTemplates()
     create_environment = exporter_class._create_environment
 
@@ -198,6 +202,7 @@ def compile_templates_once(exporter_class=VoilaExporter) -> CompiledTemplates:
         environment.bytecode_cache = cache
         return environment
 
+    _create_environment.compiled_templates = cache
     exporter_class._create_environment = _create_environment
     return cache
 
@@ -216,6 +221,9 @@ def read_notebooks_once(renderer_class=NotebookRenderer) -> dict:
     (again if the file changes), without what an app's page does not use (the saved
     widgets and outputs: the kernel draws them live), and each page gets a copy.
     """
+    installed = getattr(renderer_class.load_notebook, "notebooks", None)
+    if installed is not None:  # installed once: the hub's fork server reads them ahead for its children
+        return installed
     read = renderer_class.load_notebook
     notebooks: dict[tuple[str, object], object] = {}
 
@@ -233,6 +241,7 @@ def read_notebooks_once(renderer_class=NotebookRenderer) -> dict:
             notebooks[key] = notebook
         return copy.deepcopy(notebooks[key])
 
+    load_notebook.notebooks = notebooks
     renderer_class.load_notebook = load_notebook
     return notebooks
 

@@ -223,7 +223,10 @@ def running(log_path: Path, book_url: str | None = None, **options):
         yield url, proc
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None, *, in_process: bool = False) -> None:
+    """The command. The server runs as ``python -m classserver.app`` (this process becomes it), or
+    with ``in_process`` in this very process (a child of the hub's fork server,
+    :mod:`classserver.fork_server`, which has imported it already)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument(
@@ -316,7 +319,15 @@ def main(argv: list[str] | None = None) -> None:
             flush=True,
         )
         raise SystemExit(PORT_TAKEN)
-    os.execve(cmd[0], cmd, environment(args.book_url, args.base_url))
+    env = environment(args.book_url, args.base_url)
+    if not in_process:
+        os.execve(cmd[0], cmd, env)
+    from .app import main as run_app
+
+    os.environ.clear()
+    os.environ.update(env)
+    sys.argv = [str(HERE / "app.py"), *cmd[3:]]
+    run_app(argv=cmd[3:])
 
 
 if __name__ == "__main__":

@@ -32,7 +32,9 @@ from tests.support.together_client import TableClient
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory):
-    with running_hub(tmp_path_factory) as running:
+    # servers started as programs (the hub's way without its fork server): a test below reads a
+    # server's environment from /proc, where a forked server shows the fork server's
+    with running_hub(tmp_path_factory, RULEBOOK_HUB_FORK="0") as running:
         yield running
 
 

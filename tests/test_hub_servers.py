@@ -5,7 +5,8 @@ start), and a server stopped meanwhile (as the idle culler does) starts again by
 student opens an app. A port held by another program is skipped (the server starts on another)
 or, given to the server itself, stops it at once with a clear message; the kernels take no TCP
 port; past the server limit the page says the class is full; servers started ahead by the
-teacher's command land a student straight on a running gallery with a warm kernel.
+teacher's command land a student straight on a running gallery with a warm kernel. Servers are
+forked from the hub's fork server; with it gone, they start as programs.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+import stat
 import subprocess
 import sys
 import time
@@ -20,8 +22,10 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import httpx
+import psutil
 import pytest
 
+from classserver.fork_server import FORK_SERVER_NAME, SERVER_NAME
 from classserver.serve_apps import PORT_TAKEN, port_taken
 from tests.classroom_server import AppSession, run
 from tests.support.hub import (
@@ -221,3 +225,82 @@ def test_the_start_command_without_a_token_says_where_it_looked(tmp_path):
         timeout=60,
     )
     assert missing.returncode != 0 and f"no token at {tmp_path / 'none'}" in missing.stderr
+
+
+def _hub_api(hub, method: str, path: str) -> httpx.Response:
+    token = (hub.data / "class-start-token").read_text().strip()
+    return httpx.request(method, f"{hub.url}/hub/api{path}", headers={"Authorization": f"token {token}"}, timeout=30)
+
+
+def _stop_server(hub, name: str) -> None:
+    assert _hub_api(hub, "DELETE", f"/users/{name}/server").status_code in (202, 204)
+    deadline = time.monotonic() + 120
+    while _hub_api(hub, "GET", f"/users/{name}").json().get("servers"):
+        assert time.monotonic() < deadline, f"{name}'s server did not stop"
+        time.sleep(0.5)
+
+
+def _fork_server(hub) -> psutil.Process:
+    socket_path = str(hub.data / "fork-server.sock")
+    for process in psutil.process_iter(["cmdline"]):
+        if socket_path in (process.info["cmdline"] or []):
+            return process
+    raise AssertionError(f"no fork server listens on {socket_path}")
+
+
+def test_a_server_forked_from_the_fork_server_serves_its_student_and_stops_without_a_trace(hub):
+    """A student's server is forked from the hub's fork server (whose socket only the hub's user
+    opens), serves the student an app through the hub, and once stopped is gone, kernels and all
+    (reaped: no zombie left)."""
+    client, _ = log_in(hub.url, "fay", PASSWORD)
+    gallery = until(client, "/user/fay/", lambda r: "data-app=" in r.text, LANDING_SECONDS)
+    assert 'data-app="durak/play.ipynb"' in gallery.text, f"fay: {gallery.url} -> {gallery.status_code}"
+    server = server_process("fay", hub)
+    fork_server = _fork_server(hub)
+    assert server.ppid() == fork_server.pid, f"fay's server is not forked: {server.cmdline()}"
+    assert server.name() == SERVER_NAME and fork_server.name() == FORK_SERVER_NAME
+    assert stat.S_IMODE((hub.data / "fork-server.sock").stat().st_mode) == 0o600
+    # the fork server holds no token: a student's arrives with their server's start, in the child only
+    assert not any(k.startswith("JUPYTERHUB_API_TOKEN") for k in fork_server.environ())
+
+    async def play() -> list:
+        cookie = "; ".join(f"{c.name}={c.value}" for c in client.cookies.jar if c.path in ("/", "/user/fay/"))
+        session = AppSession(f"{hub.url}/user/fay", APP, "ru", headers={"Cookie": cookie})
+        await session.open()
+        moves = session.moves()
+        await session.click(moves[0])
+        await session.shut_down()
+        return moves
+
+    assert run(play(), 180), "the app offers no move"
+    family = [server, *server.children(recursive=True)]
+    _stop_server(hub, "fay")
+    deadline = time.monotonic() + 30
+    while left := [p for p in family if p.is_running()]:  # is_running: the same process, not a reused pid
+        zombies = [p.pid for p in left if p.status() == psutil.STATUS_ZOMBIE]
+        assert time.monotonic() < deadline, f"still there after the stop: {left} (zombies: {zombies})"
+        time.sleep(0.5)
+    assert fork_server.is_running(), "the fork server stopped with a student's server"
+
+
+def test_when_the_fork_server_dies_the_next_server_starts_as_a_program(hub):
+    """The fork server killed: the next student's server starts as a program of its own (the
+    hub's log says so), and the student lands on the gallery as ever."""
+    hal, _ = log_in(hub.url, "hal", PASSWORD)  # the hub's fork server runs once a server was asked for
+    assert "data-app=" in until(hal, "/user/hal/", lambda r: "data-app=" in r.text, LANDING_SECONDS).text
+    for user in _hub_api(hub, "GET", "/users").json():  # no forked server left orphaned by the kill
+        if user.get("servers"):
+            _stop_server(hub, user["name"])
+    fork_server = _fork_server(hub)
+    fork_server.kill()
+    deadline = time.monotonic() + 30
+    while fork_server.is_running() and fork_server.status() != psutil.STATUS_ZOMBIE:  # the hub reaps it later
+        assert time.monotonic() < deadline, "the fork server did not die"
+        time.sleep(0.2)
+    client, _ = log_in(hub.url, "gus", PASSWORD)
+    gallery = until(client, "/user/gus/", lambda r: "data-app=" in r.text, LANDING_SECONDS)
+    assert "data-app=" in gallery.text, f"gus: {gallery.url} -> {gallery.status_code}"
+    server = server_process("gus", hub)
+    assert "classserver.app" in server.cmdline(), f"gus's server was not started as a program: {server.cmdline()}"
+    log = (hub.data / "hub.log").read_text()
+    assert "The fork server did not fork gus's server" in log and "starting it as a program" in log

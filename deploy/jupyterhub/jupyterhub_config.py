@@ -22,7 +22,9 @@ speaks both languages and goes on by itself (`templates/`: the "starting" page, 
 stopped, an error such as a full class, which tries again by itself and says when in its
 `Retry-After`). Each server listens on a port checked free when handed out (from
 `RULEBOOK_HUB_PORTS` if given) or stops at once, and is then started again on another port;
-its kernels take no TCP port (Unix sockets). The teacher starts the class's servers before the
+its kernels take no TCP port (Unix sockets). Each server is forked from the hub's fork server
+(`classserver/fork_server.py`, started with the first student; `RULEBOOK_HUB_FORK=0` turns it
+off), which has imported everything a server needs once for the class. The teacher starts the class's servers before the
 lesson, each with a warm kernel, so that logging in lands at once on a running gallery:
 
     python -m classserver.hub_start --names names.txt
@@ -46,6 +48,7 @@ The settings come from the environment, so the same file serves a class and the 
 | RULEBOOK_HUB_MAX_SERVERS | students' servers running at once (the next student is asked to wait) | 40 |
 | RULEBOOK_HUB_STARTING | servers starting at the same time (the others wait in line) | the machine's cores |
 | RULEBOOK_HUB_PORTS | the ports handed to students' servers, `first-last` (a firewall's range) | any free port |
+| RULEBOOK_HUB_FORK | `0`: each student's server starts as a program of its own, not forked from the fork server | 1 |
 | RULEBOOK_HUB_API_PORT, RULEBOOK_HUB_PROXY_API_PORT | the hub's and its proxy's own loopback ports | 8081, 8001 |
 | RULEBOOK_HUB_SSL_CERT, RULEBOOK_HUB_SSL_KEY | the hub's TLS certificate and key (HTTPS, no proxy in front) | none |
 | RULEBOOK_BOOK_URL | where the apps' rule links go, if not to the book each student's server serves | the served book |
@@ -160,6 +163,10 @@ c.JupyterHub.spawner_class = "classserver.hub_spawner.ClassSpawner"
 c.ClassSpawner.home_dir_template = str(DATA / "students" / "{username}")
 c.ClassSpawner.starting_at_once = int(os.environ.get("RULEBOOK_HUB_STARTING", str(os.cpu_count() or 2)))
 c.ClassSpawner.port_range = os.environ.get("RULEBOOK_HUB_PORTS", "")
+# servers forked from one process that has imported them (classserver/fork_server.py), through a
+# socket only the hub's user opens; RULEBOOK_HUB_FORK=0 starts each as a program of its own
+if os.environ.get("RULEBOOK_HUB_FORK", "1") != "0":
+    c.ClassSpawner.fork_server_socket = str(DATA / "fork-server.sock")
 c.Spawner.cmd = [sys.executable, "-m", "classserver", "--hub"]
 c.Spawner.args = [
     f"--warm={os.environ.get('RULEBOOK_HUB_WARM', '1')}",

@@ -232,14 +232,13 @@ LANDING_SECONDS = 90
 
 
 def server_process(user: str, hub: Hub):
-    """``user``'s server under this hub (a process of the hub's own user)."""
+    """``user``'s server under this hub (a process of the hub's own user), by the pid the hub keeps
+    (a server forked from the fork server shows the fork server's command line and environment)."""
     import psutil
 
-    for process in psutil.process_iter(["pid"]):
-        with contextlib.suppress(psutil.Error):
-            environ = process.environ()
-            if environ.get("JUPYTERHUB_USER") == user and environ.get("RULEBOOK_TOGETHER_URL", "").startswith(
-                hub.together
-            ):
-                return process
-    raise AssertionError(f"no server of {user} under this hub")
+    token = (hub.data / "class-start-token").read_text().strip()
+    model = httpx.get(f"{hub.url}/hub/api/users/{user}", headers={"Authorization": f"token {token}"}, timeout=30)
+    pid = (model.json().get("servers", {}).get("", {}).get("state") or {}).get("pid")
+    if not pid:
+        raise AssertionError(f"no server of {user} under this hub: {model.status_code} {model.text[:300]}")
+    return psutil.Process(pid)
