@@ -1,5 +1,6 @@
 """Every page of the built book as a reader meets it: on a phone, in one language, with a
-screen reader (axe-core), without a failed request."""
+screen reader (axe-core), without a failed request (``make test``: a page of each kind;
+``make test-long``: every page)."""
 
 from __future__ import annotations
 
@@ -44,6 +45,7 @@ PHONE_PAGES = kept(
         "book/intro.html",
         "search.html",
         "book/notation/notation.html",
+        "book/notation/glossary.html",
         "book/notation/teaching.html",
         "book/domimi/clarifications.html",
         "book/domimi/explorer.html",

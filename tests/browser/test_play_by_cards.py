@@ -2,7 +2,8 @@
 (a card of one move plays it; a card of several shows them by the hand) and the buttons of
 the moves that play no card (Take, Pass, Draw), on a phone and on a laptop, with settings
 that keep a game short; one game by the keyboard alone. The end shows the result and Play
-again on the first screen, without the move box, and axe finds nothing serious there."""
+again on the first screen, without the move box, and axe finds nothing serious there.
+``make test`` plays two of the games to their end by taps, ``make test-long`` all six."""
 
 from __future__ import annotations
 

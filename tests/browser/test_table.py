@@ -3,7 +3,8 @@ laptop (1280×720) and a classroom's projector (1920×1080, the projector settin
 language, with the viewer's hand, the move buttons and the status line on the first screen
 (at the start and after 20 moves), no text under 11 px on the phone, nothing cut off, every
 control usable from the keyboard, and the card that glows after a move is the card that move
-played. Screenshots of every app at every size are kept in _build/screenshots/table/."""
+played. Screenshots of every app looked at, at every size, are kept in _build/screenshots/table/.
+``make test`` looks at two of the apps from a phone to a projector, ``make test-long`` at all six."""
 
 from __future__ import annotations
 
