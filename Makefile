@@ -87,7 +87,7 @@ test: setup chromium hub-proxy
 
 ## make test-long: the whole of each check that make test runs a part of (every page of the book on a
 ## phone, every table at every size, every game played to its end, ...: the files that import tests/long.py,
-## README: "Testing"), with RULEBOOK_LONG=1
+## README: "The two commands"), with RULEBOOK_LONG=1
 LONG_TESTS = $(sort $(shell grep -rl --include='test_*.py' '^from tests.long import' tests))
 test-long: book chromium
 	RULEBOOK_LONG=1 $(BIN)/python -m pytest $(LONG_TESTS) -q -n 2 --dist loadfile --no-loadscope-reorder

@@ -1,9 +1,9 @@
 """The exhaustive checks and their part in ``make test``.
 
-A check repeated over every game, page or seed keeps a representative part in ``make test``
-(which stays under about 12 minutes on a 2-core machine); ``make test-long`` sets
-``RULEBOOK_LONG=1`` and runs the whole of each. The README's testing section lists what
-each keeps.
+A check repeated over every game, page or seed keeps a representative part in ``make test``,
+so that the whole run stays short enough to run after every change on a 2-core machine;
+``make test-long`` sets ``RULEBOOK_LONG=1`` and runs the whole of each. The README lists what
+each keeps (under "The two commands").
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-#: ``make test-long``: every game, page and seed of the checks below
+#: ``make test-long``: every game, page and seed of the checks that call :func:`kept`
 LONG = os.environ.get("RULEBOOK_LONG", "") not in ("", "0")
 
 
