@@ -27,7 +27,7 @@ APPS_HOSTS     ?=
 # the class's folder: the teacher's board of names and practice verdicts (default: data/class)
 CLASS_DIR      ?=
 
-.PHONY: serve test book bench fuzz conformance lint format chromium setup clean assignments lock
+.PHONY: serve test test-long book bench fuzz conformance lint format chromium setup clean assignments lock
 
 setup: $(STAMP)
 
@@ -84,6 +84,13 @@ test: setup chromium hub-proxy
 	$(BIN)/python lite/build_site.py
 	$(BIN)/python -m pytest tests book --doctest-modules rules --nbval --nbval-current-env -q -n 2 --dist loadfile \
 	  --no-loadscope-reorder
+
+## make test-long: the whole of each check that make test runs a part of (every page of the book on a
+## phone, every table at every size, every game played to its end, ...: the files that import tests/long.py,
+## README: "The two commands"), with RULEBOOK_LONG=1
+LONG_TESTS = $(sort $(shell grep -rl --include='test_*.py' '^from tests.long import' tests))
+test-long: book chromium
+	RULEBOOK_LONG=1 $(BIN)/python -m pytest $(LONG_TESTS) -q -n 2 --dist loadfile --no-loadscope-reorder
 
 ## make bench: the speed figures the README quotes
 bench: setup

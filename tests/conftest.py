@@ -13,22 +13,29 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: the files that take longest, longest first: the time a worker spent on each file's tests over a
-#: whole ``make test`` pytest run (2026-12-05, DoMiMi's oracle, the conformance seeds and the exercise
-#: seeds since cut to what they now are)
+#: the files that take longest, longest first: each file's tests' durations (pytest --durations=0 on one
+#: worker, 2026-12-06, load 5 to 14), with the parts of the exhaustive checks that make test keeps
+#: (``tests/long.py``)
 LONGEST_FIRST = (
-    "tests/browser/test_pages.py",
     "tests/browser/test_table.py",
-    "tests/browser/test_play_by_cards.py",
-    "tests/browser/test_classroom.py",
     "tests/browser/test_site.py",
-    "tests/browser/test_static_lang.py",
-    "tests/test_nbgrader.py",
+    "tests/browser/test_classroom.py",
+    "tests/browser/test_pages.py",
     "tests/test_conformance.py",
+    "tests/test_nbgrader.py",
+    "tests/test_together.py",
+    "tests/browser/test_exercises.py",
     "tests/browser/test_hostile.py",
+    "tests/browser/test_play_by_cards.py",
     "tests/test_hub_servers.py",
-    "tests/test_hub.py",
     "tests/test_sandbox.py",
+    "tests/browser/test_static_lang.py",
+    "tests/browser/test_dummy_rummy.py",
+    "tests/test_tables.py",
+    "tests/test_hub.py",
+    "tests/browser/test_live_bar.py",
+    "book/minefield/statistics.ipynb",
+    "book/domino/statistics.ipynb",
 )
 
 

@@ -2,7 +2,8 @@
 (a card of one move plays it; a card of several shows them by the hand) and the buttons of
 the moves that play no card (Take, Pass, Draw), on a phone and on a laptop, with settings
 that keep a game short; one game by the keyboard alone. The end shows the result and Play
-again on the first screen, without the move box, and axe finds nothing serious there."""
+again on the first screen, without the move box, and axe finds nothing serious there.
+``make test`` plays two of the games to their end by taps, ``make test-long`` all six."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import TABLE_NOW, serious_accessibility_faults, tap_a_move
+from tests.long import kept
 
 #: settings that keep a game short: the fewest players, and the shortest match the options allow
 SHORT = {
@@ -21,8 +23,13 @@ SHORT = {
     "minefield": {"players": "2"},
 }
 SIZES = {"phone": (360, 740), "laptop": (1280, 720)}
-#: each game at one size, the sizes alternating (every game at both would double the file's run time)
-PLAYED = [(app, list(SIZES)[k % 2]) for k, app in enumerate(SHORT)]
+#: each game at one size, the sizes alternating (every game at both would double the file's run time);
+#: ``make test`` plays two of them to the end: DoMiMi on a phone (cards with several moves each) and
+#: joker rummy on a laptop (drawing, melding, discarding), beside durak by keyboard below; the end
+#: screen is the shared view's, and every game's first moves by tapping are test_table.py's
+PLAYED = kept(
+    [(app, list(SIZES)[k % 2]) for k, app in enumerate(SHORT)], [("domimi", "phone"), ("joker_rummy", "laptop")]
+)
 #: taps at most in one game (a bound: the short games above end in far fewer)
 MOST_TAPS = 400
 

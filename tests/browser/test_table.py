@@ -3,7 +3,8 @@ laptop (1280×720) and a classroom's projector (1920×1080, the projector settin
 language, with the viewer's hand, the move buttons and the status line on the first screen
 (at the start and after 20 moves), no text under 11 px on the phone, nothing cut off, every
 control usable from the keyboard, and the card that glows after a move is the card that move
-played. Screenshots of every app at every size are kept in _build/screenshots/table/."""
+played. Screenshots of every app looked at, at every size, are kept in _build/screenshots/table/.
+``make test`` looks at two of the apps from a phone to a projector, ``make test-long`` at all six."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from playwright.sync_api import expect
 
 from rules.cards import parse_cards
 from tests.browser.conftest import next_frames, serious_accessibility_faults, tap_a_move
+from tests.long import kept
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = sorted(p.parent.name for p in ROOT.glob("book/*/play.ipynb"))
@@ -213,7 +215,13 @@ def _intro_is_folded(page, lang):
     assert "·" not in heading and not OTHER[lang].search(ALLOWED[lang].sub("", heading)), heading
 
 
-@pytest.mark.parametrize("app", APPS)
+#: the apps ``make test`` looks at from a phone to a projector: joker rummy (opened in English,
+#: the most crowded table: melds on it and a long hand) and Minefield (opened in Russian, a field
+#: of cells and no hand); ``make test-long`` looks at all six
+FIRST_SCREEN_APPS = kept(APPS, ("joker_rummy", "minefield"))
+
+
+@pytest.mark.parametrize("app", FIRST_SCREEN_APPS)
 def test_the_table_is_the_first_screen_from_a_phone_to_a_projector(page, voila_url, offline, app):
     """In both languages at the start, and after 20 moves, at the three sizes; no serious axe fault."""
     SHOTS.mkdir(parents=True, exist_ok=True)
