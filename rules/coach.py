@@ -47,6 +47,7 @@ __all__ = [
     "Coaching",
     "Mistake",
     "advise",
+    "paired_noise",
     "remembered",
     "review",
     "win_share",
@@ -138,8 +139,11 @@ class Advice:
     ``score`` is the seat's expected result after this move (in the game's unit,
     from 0 to 1), over ``playouts`` imagined continuations; ``lost`` the share of
     them in which the move did worse than the best move did in the same imagined
-    deal; ``why`` the sentence for the reader (``risk`` its part that says what the
-    move risks).
+    deal; ``noise`` the standard error of its difference from the best move over the
+    imagined deals both were played in (for the best move, of its difference from the
+    second): a gap of a few of them is more than the luck of the deals explains;
+    ``why`` the sentence for the reader (``risk`` its part that says what the move
+    risks).
     """
 
     action: Action
@@ -151,6 +155,7 @@ class Advice:
     rank: int = 0
     unit: Bi = field(default=Bi("", ""), compare=False)
     risk: Bi = field(default=Bi("", ""), compare=False)
+    noise: float = field(default=0.0, compare=False)
 
     def text(self, lang: str = "en") -> str:
         return self.why(lang)
@@ -336,7 +341,7 @@ def _advise(
             break
         if len(alive) > 3 and sweeps in (8, 16, 32, 64, 128):
             alive = _survivors(alive, totals, squares, counts, prior)
-    advice = _ranked(game, coaching, actions, totals, counts, behind)
+    advice = _ranked(game, coaching, actions, totals, counts, behind, runs)
     return advice, advice[0].action if prior is None else actions[_better_than(prior, runs)]
 
 
@@ -398,7 +403,7 @@ def _survivors(alive: list[int], totals, squares, counts, prior: int | None = No
     return sorted(keep)
 
 
-def _ranked(game, coaching: Coaching, actions, totals, counts, behind) -> list[Advice]:
+def _ranked(game, coaching: Coaching, actions, totals, counts, behind, runs) -> list[Advice]:
     order = sorted(range(len(actions)), key=lambda k: (-totals[k] / counts[k], -counts[k], k))
     best = order[0]
     best_score = totals[best] / counts[best]
@@ -406,9 +411,26 @@ def _ranked(game, coaching: Coaching, actions, totals, counts, behind) -> list[A
     for rank, k in enumerate(order):
         score = totals[k] / counts[k]
         lost = behind[k] / counts[k]
+        noise = paired_noise(runs[best], runs[order[1] if rank == 0 and len(order) > 1 else k])
         risk, why = _why(game, coaching, actions[k], score, best_score, lost, counts[k], rank, len(actions))
-        out.append(Advice(actions[k], score, counts[k], lost, why, actions[k].rule, rank, coaching.unit, risk))
+        out.append(Advice(actions[k], score, counts[k], lost, why, actions[k].rule, rank, coaching.unit, risk, noise))
     return out
+
+
+def paired_noise(first: Sequence[float], second: Sequence[float]) -> float:
+    """The standard error of the mean difference between two moves' results over the imagined
+    deals both were played in (the first ``min(len)`` of each: a move left behind stops being
+    tried, never starts late); 0 for a move compared with itself or with fewer than two deals.
+
+    >>> round(paired_noise([1, 0, 1, 1], [0, 0, 1, 0]), 3)  # differences 1, 0, 0, 1
+    0.289
+    """
+    m = min(len(first), len(second))
+    if m < 2:
+        return 0.0
+    diffs = [a - b for a, b in zip(first[:m], second[:m], strict=True)]
+    mean = sum(diffs) / m
+    return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (m - 1) / m)
 
 
 def _percent(x: float) -> str:
