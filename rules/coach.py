@@ -47,6 +47,7 @@ __all__ = [
     "Coaching",
     "Mistake",
     "advise",
+    "estimates",
     "paired_noise",
     "remembered",
     "review",
@@ -191,6 +192,20 @@ def advise(
     if seconds is not None:  # the replay counts in the time
         seconds = max(seconds - (time.perf_counter() - start), 0.0)
     return _advise(state.GAME, view, seat, state.legal_actions(), seconds, seed, playouts)[0]
+
+
+def estimates(state: State, seat: int, moves: Sequence[Action], seed: int = 0, *, playouts: int = 200) -> list[Advice]:
+    """The coach's advice on ``moves`` alone (some of the seat's legal moves), ranked: each tried in
+    the same imagined deals, ``playouts`` in all and no clock, so the result depends on the seed.
+    The book's strategy figures compare two moves this way (:mod:`rules.coach_figures`)."""
+    legal = {a.label for a in state.legal_actions()}
+    if state.is_over() or state.current_player != seat or not moves or any(m.label not in legal for m in moves):
+        raise CoachError(
+            "estimates are of legal moves of the seat to move",
+            "оценивать можно только разрешённые ходы того, чей сейчас ход",
+        )
+    view = _with_memory(state.GAME, state.view(seat), remembered(state, seat))
+    return _advise(state.GAME, view, seat, list(moves), None, seed, playouts)[0]
 
 
 def remembered(state: State, seat: int) -> dict | None:
