@@ -6,7 +6,7 @@ import pytest
 
 from rules import durak
 from rules import joker_rummy as jr
-from rules.coach_figures import compare, discard_pair, durak_lead_pair, trump_lead_cost
+from rules.coach_figures import compare, discard_pair, durak_beat_pair, durak_lead_pair, trump_lead_cost
 
 
 def _minimax(state, seat: int = 0) -> float:
@@ -48,6 +48,21 @@ def test_the_coachs_lead_gap_has_the_sign_and_rough_size_of_the_exact_one(hands,
     assert abs(exact_gap) == 0.5  # a draw against a loss or a win
     coach_gap = compare(state, pair, seed=3, playouts=200)
     assert coach_gap * exact_gap > 0 and 0.2 <= abs(coach_gap) <= 0.7
+
+
+@pytest.mark.parametrize("hands", [["7♥ 8♦", "9♥ 6♣"], ["7♥ 8♦", "9♥ 9♦"]])
+def test_beating_rather_than_taking_is_worth_about_what_the_exact_endgame_says(hands):
+    state = durak.position(hands, "6♠")
+    state.apply_label("P1 leads 7♥")
+    beat, take = durak_beat_pair(state)
+    assert (beat.label, take.label) == ("P2 beats 7♥ with 9♥", "P2 takes")
+    exact = []
+    for action in (beat, take):
+        after = state.clone()
+        after.apply(action)
+        exact.append(_minimax(after, seat=1))
+    assert exact == [1.0, 0.0]  # beating wins: P2 then leads a card P1 cannot beat; taking loses
+    assert 0.3 <= compare(state, (beat, take), seed=3, playouts=200) <= 1.0
 
 
 def test_the_trump_lead_figure_is_seeded_and_averages_the_positions_asked():
