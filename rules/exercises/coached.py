@@ -127,10 +127,13 @@ def _others(state: State, seat: int) -> Bi:
     for p, n in enumerate(sizes):
         if p != seat:
             parts_en.append(f"player {p + 1} holds {count(n, 'en')}")
-            parts_ru.append(f"у игрока {p + 1} {n} {plural_ru(n, 'карта', 'карты', 'карт')}")
+            parts_ru.append(f"у игрока {p + 1} на руках {n} {plural_ru(n, 'карта', 'карты', 'карт')}")
     for key in ("deck_count", "stock_count"):
-        if view.get(key) is not None:
-            n = view[key]
+        n = view.get(key)
+        if n == 0:
+            parts_en.append("the stock is empty")
+            parts_ru.append("колода пуста")
+        elif n is not None:
             parts_en.append(f"{count(n, 'en')} in the stock")
             parts_ru.append(f"в колоде {n} {plural_ru(n, 'карта', 'карты', 'карт')}")
     if not parts_en:
