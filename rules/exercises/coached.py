@@ -50,8 +50,8 @@ _ZONES = {
     "bankA": Bi("Team A's bank", "Банк команды А"),
     "bankB": Bi("Team B's bank", "Банк команды Б"),
 }
-#: at most this many cards of a pile are drawn (its top ones)
-_PILE = 10
+#: at most this many cards of a pile are drawn (its top ones), and this many a line
+_PILE, _LINE = 10, 8
 
 
 def clear_best(advice: list[Advice]) -> bool:
@@ -114,7 +114,12 @@ def zones_picture(state: State, seat: int) -> Bi:
         rows.append((name, cards[-_PILE:] if zone.startswith("discard") else cards))
 
     def draw(lang: str) -> str:
-        return "<br>".join(f"<b>{name(lang)}</b><br>{svg.row(cards, lang=lang, width=40)}" for name, cards in rows)
+        # a long zone (the melds on a rummy table) goes on several lines, so the picture fits a phone
+        return "<br>".join(
+            f"<b>{name(lang)}</b><br>"
+            + "<br>".join(svg.row(cards[i : i + _LINE], lang=lang, width=40) for i in range(0, len(cards), _LINE))
+            for name, cards in rows
+        )
 
     return picture(draw)
 

@@ -233,4 +233,4 @@ def shortfall(rng: random.Random, difficulty: int) -> dict:
 
 # ---------------------------------------------------------------- the best move here, by the coach
 
-best_move_kind("dummy_rummy", playouts=80, moves={1: (2, 2), 2: (2, 6), 3: (2, 12)})
+best_move_kind("dummy_rummy", playouts=80, moves={1: (2, 2), 2: (2, 3), 3: (2, 4)})

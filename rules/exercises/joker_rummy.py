@@ -225,4 +225,4 @@ def penalty(rng: random.Random, difficulty: int) -> dict:
 
 # ---------------------------------------------------------------- the best move here, by the coach
 
-best_move_kind("joker_rummy", playouts=60, moves={1: (2, 2), 2: (2, 6), 3: (2, 12)})
+best_move_kind("joker_rummy", playouts=60, moves={1: (2, 2), 2: (2, 3), 3: (2, 4)})
