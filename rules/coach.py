@@ -47,6 +47,8 @@ __all__ = [
     "Coaching",
     "Mistake",
     "advise",
+    "estimates",
+    "paired_noise",
     "remembered",
     "review",
     "win_share",
@@ -138,8 +140,11 @@ class Advice:
     ``score`` is the seat's expected result after this move (in the game's unit,
     from 0 to 1), over ``playouts`` imagined continuations; ``lost`` the share of
     them in which the move did worse than the best move did in the same imagined
-    deal; ``why`` the sentence for the reader (``risk`` its part that says what the
-    move risks).
+    deal; ``noise`` the standard error of its difference from the best move over the
+    imagined deals both were played in (for the best move, of its difference from the
+    second): a gap of a few of them is more than the luck of the deals explains;
+    ``why`` the sentence for the reader (``risk`` its part that says what the move
+    risks).
     """
 
     action: Action
@@ -151,6 +156,7 @@ class Advice:
     rank: int = 0
     unit: Bi = field(default=Bi("", ""), compare=False)
     risk: Bi = field(default=Bi("", ""), compare=False)
+    noise: float = field(default=0.0, compare=False)
 
     def text(self, lang: str = "en") -> str:
         return self.why(lang)
@@ -186,6 +192,20 @@ def advise(
     if seconds is not None:  # the replay counts in the time
         seconds = max(seconds - (time.perf_counter() - start), 0.0)
     return _advise(state.GAME, view, seat, state.legal_actions(), seconds, seed, playouts)[0]
+
+
+def estimates(state: State, seat: int, moves: Sequence[Action], seed: int = 0, *, playouts: int = 200) -> list[Advice]:
+    """The coach's advice on ``moves`` alone (some of the seat's legal moves), ranked: each tried in
+    the same imagined deals, ``playouts`` in all and no clock, so the result depends on the seed.
+    The book's strategy figures compare two moves this way (:mod:`rules.coach_figures`)."""
+    legal = {a.label for a in state.legal_actions()}
+    if state.is_over() or state.current_player != seat or not moves or any(m.label not in legal for m in moves):
+        raise CoachError(
+            "estimates are of legal moves of the seat to move",
+            "оценивать можно только разрешённые ходы того, чей сейчас ход",
+        )
+    view = _with_memory(state.GAME, state.view(seat), remembered(state, seat))
+    return _advise(state.GAME, view, seat, list(moves), None, seed, playouts)[0]
 
 
 def remembered(state: State, seat: int) -> dict | None:
@@ -336,7 +356,7 @@ def _advise(
             break
         if len(alive) > 3 and sweeps in (8, 16, 32, 64, 128):
             alive = _survivors(alive, totals, squares, counts, prior)
-    advice = _ranked(game, coaching, actions, totals, counts, behind)
+    advice = _ranked(game, coaching, actions, totals, counts, behind, runs)
     return advice, advice[0].action if prior is None else actions[_better_than(prior, runs)]
 
 
@@ -398,7 +418,7 @@ def _survivors(alive: list[int], totals, squares, counts, prior: int | None = No
     return sorted(keep)
 
 
-def _ranked(game, coaching: Coaching, actions, totals, counts, behind) -> list[Advice]:
+def _ranked(game, coaching: Coaching, actions, totals, counts, behind, runs) -> list[Advice]:
     order = sorted(range(len(actions)), key=lambda k: (-totals[k] / counts[k], -counts[k], k))
     best = order[0]
     best_score = totals[best] / counts[best]
@@ -406,9 +426,26 @@ def _ranked(game, coaching: Coaching, actions, totals, counts, behind) -> list[A
     for rank, k in enumerate(order):
         score = totals[k] / counts[k]
         lost = behind[k] / counts[k]
+        noise = paired_noise(runs[best], runs[order[1] if rank == 0 and len(order) > 1 else k])
         risk, why = _why(game, coaching, actions[k], score, best_score, lost, counts[k], rank, len(actions))
-        out.append(Advice(actions[k], score, counts[k], lost, why, actions[k].rule, rank, coaching.unit, risk))
+        out.append(Advice(actions[k], score, counts[k], lost, why, actions[k].rule, rank, coaching.unit, risk, noise))
     return out
+
+
+def paired_noise(first: Sequence[float], second: Sequence[float]) -> float:
+    """The standard error of the mean difference between two moves' results over the imagined
+    deals both were played in (the first ``min(len)`` of each: a move left behind stops being
+    tried, never starts late); 0 for a move compared with itself or with fewer than two deals.
+
+    >>> round(paired_noise([1, 0, 1, 1], [0, 0, 1, 0]), 3)  # differences 1, 0, 0, 1
+    0.289
+    """
+    m = min(len(first), len(second))
+    if m < 2:
+        return 0.0
+    diffs = [a - b for a, b in zip(first[:m], second[:m], strict=True)]
+    mean = sum(diffs) / m
+    return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (m - 1) / m)
 
 
 def _percent(x: float) -> str:

@@ -302,8 +302,9 @@ def exercise_texts() -> tuple[Text, ...]:
     for kind_id in kinds():
         for lang in LANGS:
             found.append(Text(f"{kind_id} title", lang, kind_title(kind_id)(lang)))
-        for seed in EXERCISE_SEEDS:
-            for difficulty in DIFFICULTIES:
+        coached = kind_id.endswith(".best_move")  # the coach reviews whole games: one exercise of it
+        for seed in EXERCISE_SEEDS[:1] if coached else EXERCISE_SEEDS:
+            for difficulty in (1,) if coached else DIFFICULTIES:
                 ex = generate(kind_id, seed, difficulty)
                 where = f"{kind_id} seed {seed} difficulty {difficulty}"
                 bis = [ex.question, ex.solution_text, *(c.label for c in ex.choices), *(b for _, b in ex.reasons)]

@@ -13,6 +13,7 @@ from collections import Counter
 from rules import domimi as dmm
 from rules import svg
 from rules.cards import Card, card_name, format_card, format_cards, parse_cards
+from rules.exercises.coached import best_move_kind
 from rules.exercises.core import (
     MOVE_ARROW,
     Bi,
@@ -288,3 +289,8 @@ def kinds_of_move(rng: random.Random, difficulty: int) -> dict:
         reasons=tuple(reasons),
         data=_data(revealed, field, stage),
     )
+
+
+# ---------------------------------------------------------------- the best move here, by the coach
+
+best_move_kind("domimi", playouts=60, moves={1: (2, 2), 2: (2, 3), 3: (2, 4)})

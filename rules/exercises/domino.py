@@ -7,12 +7,16 @@ Tables are built by laying cards with :class:`rules.domino.Table` (each step one
 
 from __future__ import annotations
 
+import functools
 import random
 
 from rules import domino as dm
 from rules import svg
 from rules.cards import Card, deck, format_card
+from rules.exercises.coached import best_move_kind
 from rules.exercises.core import Bi, Choice, card_choices, cards_bi, kind, picture, yes_no
+from rules.lang import count as count_of
+from rules.lang import plural_ru
 
 _WHERE_WORDS = {
     "left": Bi("left of the last card", "слева от последней карты"),
@@ -221,3 +225,29 @@ def count(rng: random.Random, difficulty: int) -> dict:
         data=(_moves(table),),
         reasons=(("why", Bi("the cards that may follow: ", "следующими могут лечь: ") + cards_bi(cards)),),
     )
+
+
+# ---------------------------------------------------------------- the best move here, by the coach
+
+
+def _scene(state, seat: int) -> tuple[Bi, Bi]:
+    """The trick on the table as it is laid out, the seat's hand below it."""
+    hand = list(state.hands[seat])
+    n = sum(len(h) for p, h in enumerate(state.hands) if p != seat)
+    words = Bi(
+        f" The other player holds {count_of(n)}; the cards of this trick are laid out above your hand.",
+        f" У другого игрока {n} {plural_ru(n, 'карта', 'карты', 'карт')}; карты этой взятки выложены над вашей рукой.",
+    )
+    if not state.table.moves:
+        return words, picture(lambda lang: svg.row(hand, lang=lang, width=48))
+    return words, _drawing(state.table, hand)
+
+
+#: the book's bot imagining two deals a move, not eight: the seeded games are played four times as fast
+best_move_kind(
+    "domino",
+    playouts=120,
+    moves={1: (2, 3), 2: (2, 6), 3: (2, 12)},
+    scene=_scene,
+    bot=functools.partial(dm.HeuristicPlayer, samples=2),
+)

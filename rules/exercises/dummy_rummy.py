@@ -14,6 +14,7 @@ from collections import Counter
 from rules import dummy_rummy as dr
 from rules import svg
 from rules.cards import Card, Rank, Suit, deck, format_card, format_cards
+from rules.exercises.coached import best_move_kind
 from rules.exercises.core import Bi, Choice, groups_picture, kind, picture, yes_no
 
 #: the game's cards: two packs and four jokers
@@ -228,3 +229,8 @@ def shortfall(rng: random.Random, difficulty: int) -> dict:
         reasons=(("why", _reason(number, hand)),),
         data=(("number", number), ("hand", format_cards(hand))),
     )
+
+
+# ---------------------------------------------------------------- the best move here, by the coach
+
+best_move_kind("dummy_rummy", playouts=80, moves={1: (2, 2), 2: (2, 3), 3: (2, 4)})

@@ -12,6 +12,7 @@ import random
 from rules import durak as dk
 from rules import svg
 from rules.cards import Card, card_name, format_card, format_cards
+from rules.exercises.coached import best_move_kind
 from rules.exercises.core import Bi, Choice, card_choices, cards_bi, kind, picture, yes_no
 from rules.lang import count, pick
 
@@ -299,3 +300,8 @@ def defence(rng: random.Random, difficulty: int) -> dict:
         reasons=tuple(reasons),
         data=(("variant", options.get("variant", "classic")),),
     )
+
+
+# ---------------------------------------------------------------- the best move here, by the coach
+
+best_move_kind("durak", playouts=120, moves={1: (2, 3), 2: (2, 6), 3: (2, 12)})

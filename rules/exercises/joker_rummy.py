@@ -13,6 +13,7 @@ from collections import Counter
 from rules import joker_rummy as jr
 from rules import svg
 from rules.cards import Card, Rank, Suit, format_card, format_cards
+from rules.exercises.coached import best_move_kind
 from rules.exercises.core import Bi, Choice, groups_picture, kind, picture, yes_no
 
 #: the cards of a game of two to six: two packs and two jokers
@@ -220,3 +221,8 @@ def penalty(rng: random.Random, difficulty: int) -> dict:
         picture=_row(hand),
         reasons=(("why", each),),
     )
+
+
+# ---------------------------------------------------------------- the best move here, by the coach
+
+best_move_kind("joker_rummy", playouts=60, moves={1: (2, 2), 2: (2, 3), 3: (2, 4)})

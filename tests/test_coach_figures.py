@@ -1,0 +1,80 @@
+"""The coach's figures of the strategy sections: the right moves compared, the right sign and size."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import durak
+from rules import joker_rummy as jr
+from rules.coach_figures import compare, discard_pair, durak_beat_pair, durak_lead_pair, trump_lead_cost
+
+
+def _minimax(state, seat: int = 0) -> float:
+    """The seat's exact value of a small endgame with every card known: both sides play their best."""
+    if state.is_over():
+        return state.GAME.coaching.value(state, seat)
+    values = []
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action)
+        values.append(_minimax(after, seat))
+    return max(values) if state.current_player == seat else min(values)
+
+
+def test_the_lead_pair_is_the_lowest_non_trump_and_the_lowest_trump():
+    state = durak.position(["A♥ 6♥ 9♠ 7♠ 8♦", "8♥ 10♣ Q♣ K♣ A♣"], "6♠")  # spades trumps; the ace ranks high
+    assert [a.label for a in durak_lead_pair(state)] == ["P1 leads 6♥", "P1 leads 7♠"]
+    assert durak_lead_pair(durak.position(["6♥ 7♥", "8♠ 9♠"], "6♠")) is None  # no trump to lead
+    state.apply_label("P1 leads 6♥")
+    assert durak_lead_pair(state) is None  # not the first card of a bout
+
+
+@pytest.mark.parametrize(
+    ("hands", "trump"),
+    [
+        (["6♥ 10♠ 7♦", "Q♥ 8♦ 9♠"], "6♠"),  # the trump lead is beaten, then P1 takes 8♦: the fool
+        (["6♥ A♠", "7♥ K♠"], "8♠"),  # the ace of trumps cannot be beaten: P2 takes, P1 goes out
+    ],
+)
+def test_the_coachs_lead_gap_has_the_sign_and_rough_size_of_the_exact_one(hands, trump):
+    state = durak.position(hands, trump)  # stock empty, every other card out: the seat knows all
+    pair = durak_lead_pair(state)
+    exact = []
+    for action in pair:
+        after = state.clone()
+        after.apply(action)
+        exact.append(_minimax(after))
+    exact_gap = exact[0] - exact[1]
+    assert abs(exact_gap) == 0.5  # a draw against a loss or a win
+    coach_gap = compare(state, pair, seed=3, playouts=200)
+    assert coach_gap * exact_gap > 0 and 0.2 <= abs(coach_gap) <= 0.7
+
+
+@pytest.mark.parametrize("hands", [["7♥ 8♦", "9♥ 6♣"], ["7♥ 8♦", "9♥ 9♦"]])
+def test_beating_rather_than_taking_is_worth_about_what_the_exact_endgame_says(hands):
+    state = durak.position(hands, "6♠")
+    state.apply_label("P1 leads 7♥")
+    beat, take = durak_beat_pair(state)
+    assert (beat.label, take.label) == ("P2 beats 7♥ with 9♥", "P2 takes")
+    exact = []
+    for action in (beat, take):
+        after = state.clone()
+        after.apply(action)
+        exact.append(_minimax(after, seat=1))
+    assert exact == [1.0, 0.0]  # beating wins: P2 then leads a card P1 cannot beat; taking loses
+    assert 0.3 <= compare(state, (beat, take), seed=3, playouts=200) <= 1.0
+
+
+def test_the_trump_lead_figure_is_seeded_and_averages_the_positions_asked():
+    figure = trump_lead_cost(positions=3, playouts=20, seed=4)
+    assert figure.positions == 3 and figure.playouts == 20
+    assert trump_lead_cost(positions=3, playouts=20, seed=4) == figure
+    assert -1 <= figure.mean <= 1 and figure.error >= 0
+
+
+def test_the_discard_pair_is_taking_the_top_card_against_drawing():
+    state = jr.position(["5♥ 6♥ 9♣ K♦", "2♠ 3♠ 4♠ 8♦"], discard="9♦ 7♥", drawn=False)
+    take, draw = discard_pair(state)
+    assert "7♥" in take.label and "discard pile" in take.label and draw.label.endswith("draws from the stock")
+    state.apply(take)
+    assert discard_pair(state) is None  # the draw is made: nothing more to choose between
