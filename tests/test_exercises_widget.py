@@ -293,3 +293,25 @@ def test_an_app_left_open_after_not_me_stops_answering_as_the_previous_student(m
         assert "новый ученик" in ExerciseView("durak", lang="ru")._board.value
     finally:
         board.shutdown()
+
+
+def test_a_kind_that_takes_seconds_says_so_before_the_kernel_is_busy(monkeypatch):
+    """The best move here reviews a whole game: while it is made the student reads why they wait,
+    and the line is cleared once the exercise is shown; an instant kind says nothing."""
+    import widgets.exercises as module
+
+    views, seen = [], []
+    real = module.generate
+
+    def watched(kind_id, seed, difficulty):
+        seen.append((kind_id, views[0]._status.value if views else None))
+        return real(kind_id, seed, difficulty)
+
+    monkeypatch.setattr(module, "generate", watched)
+    views.append(ExerciseView("durak", kind="durak.beaters", lang="ru"))
+    view = views[0]
+    view._kind.value = "durak.best_move"
+    assert seen[-1][0] == "durak.best_move" and "Тренер разбирает партию" in seen[-1][1]
+    assert "Тренер" not in view._status.value and view.exercise.kind == "durak.best_move"
+    view._kind.value = "durak.beaters"
+    assert seen[-1][0] == "durak.beaters" and "Тренер" not in seen[-1][1]

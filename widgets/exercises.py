@@ -22,7 +22,18 @@ import ipywidgets as w
 
 from rules import GAMES
 from rules.errors import RulesError, check_lang, excerpt
-from rules.exercises import DIFFICULTIES, Bi, Exercise, ExerciseError, Session, Verdict, generate, kind_title, kinds
+from rules.exercises import (
+    DIFFICULTIES,
+    Bi,
+    Exercise,
+    ExerciseError,
+    Session,
+    Verdict,
+    generate,
+    kind_title,
+    kind_wait,
+    kinds,
+)
 from rules.lang import pick
 from widgets.classboard import board_student, page_again, someone_else_here, tell_board
 from widgets.common import bilingual, guarded, in_app, page_lang, rule_link, show, status_line
@@ -163,6 +174,9 @@ class ExerciseView(w.VBox):
 
     @guarded
     def _new(self) -> None:
+        wait = kind_wait(self._kind.value)
+        if wait is not None:  # seconds of work: the page says so before the kernel is busy
+            show(self._status, wait(self.lang))
         self.exercise = generate(self._kind.value, self._seed.value, self._difficulty.value)
         self._counted = False
         self._draw_question()

@@ -34,6 +34,7 @@ from rules.exercises.core import (
     games,
     generate,
     kind_title,
+    kind_wait,
     kinds,
 )
 
@@ -50,5 +51,6 @@ __all__ = [
     "games",
     "generate",
     "kind_title",
+    "kind_wait",
     "kinds",
 ]

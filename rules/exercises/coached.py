@@ -50,6 +50,11 @@ _ZONES = {
     "bankA": Bi("Team A's bank", "Банк команды А"),
     "bankB": Bi("Team B's bank", "Банк команды Б"),
 }
+#: said while a position is looked for (a few seconds in the rummies and DoMiMi)
+_WAIT = Bi(
+    "The coach is reviewing a game for a position to ask about: a few seconds…",
+    "Тренер разбирает партию, чтобы найти позицию для вопроса: несколько секунд…",
+)
 #: at most this many cards of a pile are drawn (its top ones), and this many a line
 _PILE, _LINE = 10, 8
 
@@ -217,7 +222,7 @@ def best_move_kind(
     seeded games (default: the game's own bot)."""
     kind_id = f"{game_id}.best_move"
 
-    @kind(kind_id, "The best move here", "Лучший ход здесь", "choose")
+    @kind(kind_id, "The best move here", "Лучший ход здесь", "choose", wait=_WAIT)
     def make(rng: random.Random, difficulty: int) -> dict:
         lo, hi = moves[difficulty]
         state, seat, game_seed, coach_seed, advice = _position(game_id, rng, lo, hi, playouts, bot)

@@ -23,7 +23,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rules.cards import Card, NotationError, format_cards, parse_cards
 from rules.errors import RulesError, check_lang
@@ -43,6 +43,7 @@ __all__ = [
     "judge",
     "kinds",
     "kind_title",
+    "kind_wait",
     "games",
     "generate",
     "check",
@@ -167,18 +168,21 @@ class Kind:
     answer: str
     make: Callable[[random.Random, int], dict]
     judge: Callable[[Exercise, object], Verdict] | None = field(default=None)
+    #: what to tell the student while one is being made, for a kind that takes seconds (None: instant)
+    wait: Bi | None = field(default=None)
 
 
 KINDS: dict[str, Kind] = {}
 
 
-def kind(kind_id: str, title_en: str, title_ru: str, answer: str):
-    """Register the decorated ``make(rng, difficulty) -> dict of Exercise fields`` as a kind."""
+def kind(kind_id: str, title_en: str, title_ru: str, answer: str, wait: Bi | None = None):
+    """Register the decorated ``make(rng, difficulty) -> dict of Exercise fields`` as a kind; ``wait``
+    is what to tell the student while one is made, if that takes seconds."""
     if answer not in ANSWERS:
         raise ValueError(f"answer must be one of {ANSWERS}, not {answer!r}")
 
     def register(make):
-        KINDS[kind_id] = Kind(kind_id, Bi(title_en, title_ru), answer, make)
+        KINDS[kind_id] = Kind(kind_id, Bi(title_en, title_ru), answer, make, wait=wait)
         return make
 
     return register
@@ -188,8 +192,7 @@ def judge(kind_id: str):
     """Register the decorated ``judge(exercise, answer) -> Verdict`` as the checker of ``kind_id``."""
 
     def register(function):
-        old = KINDS[kind_id]
-        KINDS[kind_id] = Kind(old.id, old.title, old.answer, old.make, function)
+        KINDS[kind_id] = replace(KINDS[kind_id], judge=function)
         return function
 
     return register
@@ -212,6 +215,11 @@ def kinds(game: str | None = None) -> list[str]:
 def kind_title(kind_id: str) -> Bi:
     """The title of a kind of exercise, in both languages."""
     return KINDS[kind_id].title
+
+
+def kind_wait(kind_id: str) -> Bi | None:
+    """What to tell the student while an exercise of ``kind_id`` is made, if that takes seconds."""
+    return KINDS[kind_id].wait if kind_id in KINDS else None
 
 
 def generate(kind_id: str, seed: int = 0, difficulty: int = 1) -> Exercise:
