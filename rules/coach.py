@@ -476,7 +476,8 @@ def _why(game, coaching: Coaching, action: Action, score, best, lost, n, rank, m
     def say(lang: str) -> str:
         title = pick(lang, title_en, title_ru)
         rests = pick(lang, f" Rule: {title}.", f" Правило: {title}.") if title else ""
-        return f"{action.explain(lang)}. {coaching.unit(lang)}: {_percent(score)} ({risk(lang)}).{rests}"
+        unit = coaching.unit(lang)  # a sentence of its own: "Chance of winning: 62% (...)"
+        return f"{action.explain(lang)}. {unit[:1].upper()}{unit[1:]}: {_percent(score)} ({risk(lang)}).{rests}"
 
     return Bi(risk("en"), risk("ru")), Bi(say("en"), say("ru"))
 

@@ -102,6 +102,9 @@ def test_advice_ranks_every_legal_move_once_with_reasons_in_both_languages():
         assert title_en in a.why("en") and title_ru in a.why("ru")
         assert a.action.explain("ru") in a.why("ru")
         assert "не остаться в дураках" in a.why("ru") and "not being the fool" in a.why("en")
+        for lang in ("en", "ru"):  # each sentence begins with a capital: "... Шанс не остаться в дураках: 80%"
+            sentences = a.why(lang).split(". ")
+            assert not [s for s in sentences[1:] if s[:1].islower()], a.why(lang)
     assert advise(state, seat, seconds=None, playouts=PLAYOUTS, seed=1) == advice
 
 
