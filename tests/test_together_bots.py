@@ -9,6 +9,7 @@ import logging
 from classserver.together.tables import STRONG_PLAYOUTS, Table
 from classserver.together.web import Together
 from rules.coach import Coach
+from tests.classroom_server import run
 
 
 async def _until(test, seconds: float = 120.0) -> None:
@@ -114,5 +115,5 @@ def test_a_strong_bot_thinks_off_the_loop_and_a_table_closed_or_dealt_again_mean
         finally:
             together.stop()
 
-    asyncio.run(scenario())
+    run(scenario())  # in a thread of its own: a test before it in this process may hold this thread's loop
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
