@@ -65,15 +65,10 @@ def browser_context_args():
 
 @pytest.fixture(scope="session")
 def voila_url(tmp_path_factory, book_url):
-    """Voila serving the book's notebooks as `make serve` does (rule links go to ``book_url``), with
-    kernels standing by with everything imported for whichever app is opened next (two, refilled a
-    second after one is taken, where `make serve` keeps thirty: an app opens as it opens for a class)."""
+    """Voila serving the book's notebooks exactly as `make serve` does (rule links go to ``book_url``)."""
     from classserver import serve_apps
 
-    with serve_apps.running(tmp_path_factory.mktemp("voila") / "voila.log", book_url, warm=2, warm_refill_delay=1) as (
-        url,
-        _,
-    ):
+    with serve_apps.running(tmp_path_factory.mktemp("voila") / "voila.log", book_url) as (url, _):
         yield url
 
 
