@@ -75,3 +75,14 @@ def table_html(head: list[str], rows: list[list[str]], *, cls: str = "rb-stats")
 
     body = line("th", head) + "".join(line("td", row) for row in rows)
     return f'<div class="{cls}" style="overflow-x:auto"><table>{body}</table></div>'
+
+
+def coach_figures_table(figures, lang: str) -> HTML:
+    """The coach's figures of a chapter's strategy section (:func:`rules.coach_figures.strategy`): a row
+    per pair of moves compared, then what each figure says, in ``lang``."""
+    from rules.coach_figures import HEAD
+
+    head = [pick(lang, "first move / second move", "первый ход / второй ход"), *(h(lang) for h in HEAD)]
+    rows = [[f"{q.first(lang)} / {q.second(lang)}", *f.row(lang)] for q, f in figures]
+    says = "".join(f"<p>{html.escape(f.says(q.first, q.second, q.unit)(lang))}</p>" for q, f in figures)
+    return HTML(table_html(head, rows) + says)
