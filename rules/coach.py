@@ -360,22 +360,38 @@ def _advise(
     return advice, advice[0].action if prior is None else actions[_better_than(prior, runs)]
 
 
+#: the least gain, in the game's unit, for which the strong bot leaves its game's bot's move (a
+#: difference smaller than this cannot be told from the imagined deals' own bias)
+LEAST_GAIN = 0.02
+#: the fewest imagined deals in which a move must have been compared with the bot's move
+LEAST_PAIRS = 6
+
+
 def _better_than(prior: int, runs: list[list[float]]) -> int:
     """The move that beat ``prior`` in the same imagined deals by the widest sure margin, or
     ``prior`` itself when none did. A margin is sure when the mean difference exceeds what the
     best of the k other moves would show by chance alone: sqrt(2 ln k) standard errors (at
-    least one, at most two and a half), so a move with many rivals is not left on noise."""
-    rivals = [k for k, run in enumerate(runs) if k != prior and len(run) >= 2]
-    z = min(max(math.sqrt(2 * math.log(max(len(rivals), 1))), 1.0), 2.5)
-    choice, margin = prior, 0.0
+    least one, at most two and a half), so a move with many rivals is not left on noise; and
+    when it is at least :data:`LEAST_GAIN` over at least :data:`LEAST_PAIRS` deals. A move's
+    spread is never taken below the middle spread of all the rivals: a few deals that
+    happened to agree do not make a sure margin."""
     base = runs[prior]
-    for k in rivals:
-        run = runs[k]
-        m = len(run)
-        diffs = [v - base[i] for i, v in enumerate(run)]
+    paired = []
+    for k, run in enumerate(runs):
+        m = min(len(run), len(base))
+        if k == prior or m < max(LEAST_PAIRS, 2):
+            continue
+        diffs = [run[i] - base[i] for i in range(m)]
         mean = sum(diffs) / m
-        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (m - 1))
-        sure = mean - z * sd / math.sqrt(m)
+        paired.append((k, m, mean, math.sqrt(sum((d - mean) ** 2 for d in diffs) / (m - 1))))
+    if not paired:
+        return prior
+    z = min(max(math.sqrt(2 * math.log(max(len(paired), 1))), 1.0), 2.5)
+    spreads = sorted(sd for _, _, _, sd in paired)
+    middle = spreads[len(spreads) // 2]
+    choice, margin = prior, LEAST_GAIN
+    for k, m, mean, sd in paired:
+        sure = mean - z * max(sd, middle) / math.sqrt(m)
         if sure > margin:
             choice, margin = k, sure
     return choice

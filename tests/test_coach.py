@@ -152,6 +152,23 @@ def test_the_strong_bot_is_not_worse_than_the_easy_one(game_id):
     assert won >= 3
 
 
+def test_the_strong_bot_leaves_the_medium_bots_move_only_for_a_clear_and_real_gain():
+    from rules.coach import _better_than
+
+    rng = random.Random(5)
+    prior = [rng.choice((0.0, 1.0)) for _ in range(40)]
+    # the same result in 38 of 40 deals and a hair better in two: no real gain, so the bot's move stays
+    hair = [v + (0.001 if i < 2 else 0.0) for i, v in enumerate(prior)]
+    assert _better_than(0, [prior, hair]) == 0
+    # better by a half in every deal, but in three deals only (the rest of its budget went elsewhere)
+    lucky = [v + 0.5 for v in prior[:3]]
+    even = [v + (0.3 if i % 2 else -0.3) for i, v in enumerate(prior)]  # as good, better and worse by turns
+    assert _better_than(0, [prior, lucky, even]) == 0
+    # won every one of 40 deals the bot's move lost or drew, and lost none of them: a clear gain
+    clear = [1.0] * 40
+    assert _better_than(0, [prior, hair, clear]) == 2
+
+
 # ---------------------------------------------------------------- the app's Hint and the bots' strengths
 
 
