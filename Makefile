@@ -102,7 +102,7 @@ fuzz: setup
 	$(BIN)/python -m benchmarks.fuzz --seconds $(SECONDS)
 
 ## make conformance [CONFORMANCE_SEEDS=20]: the protocol's random playouts of every game, variant and
-## player count with more seeds than make test plays (2)
+## player count with more seeds than make test plays (1)
 CONFORMANCE_SEEDS ?= 20
 conformance: setup
 	RULEBOOK_CONFORMANCE_SEEDS=$(CONFORMANCE_SEEDS) $(BIN)/python -m pytest tests/test_conformance.py -q -n 2 \

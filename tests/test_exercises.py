@@ -14,6 +14,7 @@ from rules import durak as dk
 from rules.cards import parse_card, parse_cards
 from rules.exercises import ExerciseError, Session, games, generate, kinds
 from rules.exercises.core import KINDS
+from tests.long import kept
 
 ALL_KINDS = kinds()
 SEEDS = (0, 1, 7, 42)
@@ -282,14 +283,16 @@ def test_joker_rummy_can_open_exactly_when_the_best_opening_reaches_51():
     assert answers == {"yes", "no"}
 
 
-#: prints one digest per exercise (every kind, seeds 0..3, every difficulty) of all a student sees and is judged on
+#: prints one digest per exercise (every kind, seeds 0..3, every difficulty; the coach's kinds, which review
+#: whole games, seed 0 at the difficulties given as arguments) of all a student sees and is judged on
 _DIGESTS = """
-import hashlib, json
+import hashlib, json, sys
 from rules.exercises import DIFFICULTIES, generate, kinds
 digests = {}
 for kind_id in kinds():
-    for seed in range(1 if kind_id.endswith(".best_move") else 4):
-        for difficulty in DIFFICULTIES:
+    coached = kind_id.endswith(".best_move")
+    for seed in range(1 if coached else 4):
+        for difficulty in [int(d) for d in sys.argv[1:]] if coached else DIFFICULTIES:
             ex = generate(kind_id, seed, difficulty)
             seen = (ex.question, ex.choices, ex.data, ex.solution, ex.solution_text, ex.reasons, ex.picture)
             digests[f"{kind_id} seed {seed} difficulty {difficulty}"] = hashlib.sha1(repr(seen).encode()).hexdigest()
@@ -305,9 +308,14 @@ def test_a_seed_gives_the_same_exercise_in_every_process():
     import subprocess
     import sys
 
+    from rules.exercises import DIFFICULTIES
+
+    # the coach's kinds at one difficulty here (their hash order is the same code at every difficulty), at all
+    # three under make test-long
+    hard = kept(list(DIFFICULTIES), [DIFFICULTIES[-1]])
     procs = [
         subprocess.Popen(
-            [sys.executable, "-c", _DIGESTS],
+            [sys.executable, "-c", _DIGESTS, *map(str, hard)],
             env={**os.environ, "PYTHONHASHSEED": str(hash_seed)},
             stdout=subprocess.PIPE,
             text=True,
@@ -316,7 +324,7 @@ def test_a_seed_gives_the_same_exercise_in_every_process():
     ]
     runs = [json.loads(proc.communicate(timeout=300)[0]) for proc in procs]
     coached = sum(k.endswith(".best_move") for k in kinds())
-    assert len(runs[0]) == 3 * (4 * len(kinds()) - 3 * coached) > 0
+    assert len(runs[0]) == 3 * 4 * (len(kinds()) - coached) + len(hard) * coached > 0
     differ = sorted(name for name in runs[0] if runs[0][name] != runs[1][name])
     assert differ == [], f"{len(differ)} exercises differ between processes, e.g. {differ[:5]}"
 

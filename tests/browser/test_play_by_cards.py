@@ -24,12 +24,10 @@ SHORT = {
 }
 SIZES = {"phone": (360, 740), "laptop": (1280, 720)}
 #: each game at one size, the sizes alternating (every game at both would double the file's run time);
-#: ``make test`` plays two of them to the end: DoMiMi on a phone (cards with several moves each) and
-#: joker rummy on a laptop (drawing, melding, discarding), beside durak by keyboard below; the end
-#: screen is the shared view's, and every game's first moves by tapping are test_table.py's
-PLAYED = kept(
-    [(app, list(SIZES)[k % 2]) for k, app in enumerate(SHORT)], [("domimi", "phone"), ("joker_rummy", "laptop")]
-)
+#: ``make test`` plays one of them to the end: DoMiMi on a phone (cards with several moves each), beside
+#: durak by keyboard below; the end screen is the shared view's, and every game's first moves by tapping
+#: are its own browser test file's (tests/browser/test_<game>.py)
+PLAYED = kept([(app, list(SIZES)[k % 2]) for k, app in enumerate(SHORT)], [("domimi", "phone")])
 #: taps at most in one game (a bound: the short games above end in far fewer)
 MOST_TAPS = 400
 

@@ -31,19 +31,17 @@ PAGES = [
     for notebook in sorted((BOOK / folder).glob("*.ipynb"))
     if notebook.stem != "play"
 ]
-#: the pages ``make test`` reads in both languages: one of each kind of output (an explorer, a board,
-#: exercises, statistics' charts and tables, scenarios, a checker, a practice app, the notation's
-#: examples), each kind made by the same functions in every chapter; ``make test-long`` reads every page
+#: the pages ``make test`` reads in both languages: an explorer, exercises, statistics' charts and tables,
+#: a checker and the notation's examples (the board, scenarios and practice apps are drawn by the same
+#: bilingual functions), each kind made by the same functions in every chapter; ``make test-long`` reads
+#: every page
 BOTH_LANGUAGES = kept(
     PAGES,
     [
         "book/domimi/explorer.html",
-        "book/domino/board.html",
         "book/durak/exercises.html",
         "book/durak/statistics.html",
-        "book/minefield/scenarios.html",
         "book/joker_rummy/checker.html",
-        "book/dummy_rummy/practice.html",
         "book/notation/notation.html",
     ],
 )
