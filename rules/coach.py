@@ -357,22 +357,25 @@ def _advise(
         if len(alive) > 3 and sweeps in (8, 16, 32, 64, 128):
             alive = _survivors(alive, totals, squares, counts, prior)
     advice = _ranked(game, coaching, actions, totals, counts, behind, runs)
-    return advice, advice[0].action if prior is None else actions[_better_than(prior, runs)]
+    return advice, advice[0].action if prior is None else actions[
+        _better_than(prior, runs, 0.0 if coaching.horizon is None else LEAST_GAIN)
+    ]
 
 
-#: the least gain, in the game's unit, for which the strong bot leaves its game's bot's move (a
-#: difference smaller than this cannot be told from the imagined deals' own bias)
+#: the least gain, in the game's unit, for which the strong bot leaves its game's bot's move where
+#: playouts are cut short and estimated (a difference smaller than this cannot be told from the
+#: estimate's own bias); where they are played to the end, any sure gain counts
 LEAST_GAIN = 0.02
 #: the fewest imagined deals in which a move must have been compared with the bot's move
 LEAST_PAIRS = 6
 
 
-def _better_than(prior: int, runs: list[list[float]]) -> int:
+def _better_than(prior: int, runs: list[list[float]], least_gain: float = LEAST_GAIN) -> int:
     """The move that beat ``prior`` in the same imagined deals by the widest sure margin, or
     ``prior`` itself when none did. A margin is sure when the mean difference exceeds what the
     best of the k other moves would show by chance alone: sqrt(2 ln k) standard errors (at
     least one, at most two and a half), so a move with many rivals is not left on noise; and
-    when it is at least :data:`LEAST_GAIN` over at least :data:`LEAST_PAIRS` deals. A move's
+    when it is at least ``least_gain`` over at least :data:`LEAST_PAIRS` deals. A move's
     spread is never taken below the middle spread of all the rivals: a few deals that
     happened to agree do not make a sure margin."""
     base = runs[prior]
@@ -389,7 +392,7 @@ def _better_than(prior: int, runs: list[list[float]]) -> int:
     z = min(max(math.sqrt(2 * math.log(max(len(paired), 1))), 1.0), 2.5)
     spreads = sorted(sd for _, _, _, sd in paired)
     middle = spreads[len(spreads) // 2]
-    choice, margin = prior, LEAST_GAIN
+    choice, margin = prior, least_gain
     for k, m, mean, sd in paired:
         sure = mean - z * max(sd, middle) / math.sqrt(m)
         if sure > margin:
