@@ -6,6 +6,7 @@ import pytest
 
 from rules import durak
 from rules import joker_rummy as jr
+from rules.coach import estimates
 from rules.coach_figures import compare, discard_pair, durak_beat_pair, durak_lead_pair, trump_lead_cost
 
 
@@ -78,3 +79,17 @@ def test_the_discard_pair_is_taking_the_top_card_against_drawing():
     assert "7♥" in take.label and "discard pile" in take.label and draw.label.endswith("draws from the stock")
     state.apply(take)
     assert discard_pair(state) is None  # the draw is made: nothing more to choose between
+
+
+def test_taking_the_top_card_that_lets_the_seat_go_out_is_a_sure_win_to_the_coach():
+    # P1 has opened and holds 5♥ 6♥ 9♣: with the 7♥ on top of the pile it melds the run, discards
+    # 9♣ and goes out, which wins a match of one deal whatever the other hand holds.
+    # Drawing instead leaves the other player, who has opened too, a turn to go out first.
+    state = jr.position(
+        ["5♥ 6♥ 9♣", "8♦ K♣"], melds=[(1, "8♠ 8♥ 8♣")], discard="9♦ 7♥", drawn=False, opened=[0, 1], deals=1
+    )
+    take, draw = discard_pair(state)
+    scores = {a.action.label: a.score for a in estimates(state, 0, (take, draw), seed=1, playouts=60)}
+    assert scores[take.label] == 1.0
+    assert scores[draw.label] < 0.95
+    assert compare(state, (take, draw), seed=2, playouts=60) > 0.05
