@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules import dummy_rummy as dr
 from rules import durak
 from rules import joker_rummy as jr
 from rules.coach import estimates
@@ -93,3 +94,21 @@ def test_taking_the_top_card_that_lets_the_seat_go_out_is_a_sure_win_to_the_coac
     assert scores[take.label] == 1.0
     assert scores[draw.label] < 0.95
     assert compare(state, (take, draw), seed=2, playouts=60) > 0.05
+
+
+def test_in_dummy_rummy_taking_the_card_that_makes_the_contract_and_goes_out_is_a_sure_win_to_the_coach():
+    # the last hand of the game (contract 1, two sets of three): with the 4♣ on top of the pile P1 goes
+    # down with 4♠ 4♥ 4♣ and 6♠ 6♦ 6♣ and goes out by discarding 9♣; drawing instead leaves the other
+    # player, already down, a turn to go out first
+    state = dr.position(
+        ["4♠ 4♥ 6♠ 6♦ 6♣ 9♣", "8♦ K♣"],
+        melds=[[1, "8♠ 8♥ 8♣"], [1, "10♠ 10♥ 10♣"]],
+        discard="2♦ 4♣",
+        contracts=[1, 1],
+        last_contract=1,
+    )
+    take, draw = discard_pair(state)
+    assert "4♣" in take.label
+    scores = {a.action.label: a.score for a in estimates(state, 0, (take, draw), seed=1, playouts=60)}
+    assert scores[take.label] == 1.0
+    assert scores[draw.label] < 0.95
