@@ -17,6 +17,11 @@ bounds each move's time too (0: no bound) and ``--playouts N`` sets the cap (0: 
     .venv/bin/python -m benchmarks.bench_coach                     # 200 games a pair
     .venv/bin/python -m benchmarks.bench_coach --games 60 --game durak --pair heuristic-strong
     .venv/bin/python -m benchmarks.bench_coach --reach             # the playouts of 0.2 s a move
+    .venv/bin/python -m benchmarks.bench_coach --game domino --record  # and keep the rows in RECORD
+
+With ``--record`` each row is also kept in :data:`RECORD` (by game and pair, a later run of
+the same pair replacing the earlier), which the chapters' statistics pages show and the
+README quotes (``tests/test_coach_strengths.py`` checks that they agree).
 
 Game ``i`` of a pair is dealt with seed ``i``; the players choose with seed ``i`` too.
 """
@@ -24,11 +29,14 @@ Game ``i`` of a pair is dealt with seed ``i``; the players choose with seed ``i`
 from __future__ import annotations
 
 import argparse
+import fcntl
+import json
 import math
 import os
 import random
 import sys
 import time
+from pathlib import Path
 
 import rules
 from rules.coach import STRENGTH_NAMES, STRENGTHS, Coach, win_share
@@ -38,6 +46,23 @@ PAIRS = [("easy", "heuristic"), ("heuristic", "strong"), ("easy", "strong")]
 #: the coach's playouts a move by default, by game: what it reached in 0.2 s a move on a quiet
 #: machine (``--reach``; the date and load average in the README)
 PLAYOUTS = {"domimi": 50, "domino": 180, "durak": 130, "joker_rummy": 40, "dummy_rummy": 80, "minefield": 100}
+#: the rows kept by ``--record``: {game id: {"weak-strong": row}}
+RECORD = Path(__file__).with_name("coach_strengths.json")
+
+
+def record(game_id: str, weak: str, strong: str, row: dict, path: Path = RECORD) -> None:
+    """Keep ``row`` as the figures of ``weak`` against ``strong`` in ``game_id`` (several runs may
+    record at once: the file is locked while it is read and written)."""
+    with open(path, "a+", encoding="utf-8") as file:
+        fcntl.flock(file, fcntl.LOCK_EX)
+        file.seek(0)
+        text = file.read()
+        kept = json.loads(text) if text.strip() else {}
+        kept.setdefault(game_id, {})[f"{weak}-{strong}"] = row
+        ordered = {g: dict(sorted(pairs.items())) for g, pairs in sorted(kept.items())}
+        file.seek(0)
+        file.truncate()
+        file.write(json.dumps(ordered, indent=1, ensure_ascii=False) + "\n")
 
 
 def _player(game, name: str, seconds: float, playouts: int | None):
@@ -103,6 +128,7 @@ def main(argv=None) -> None:
         "--pair", action="append", choices=[f"{w}-{s}" for w, s in PAIRS], help="a pair to play (default: all three)"
     )
     parser.add_argument("--reach", action="store_true", help="measure the playouts of 0.2 s a move (see above)")
+    parser.add_argument("--record", action="store_true", help=f"keep each row in {RECORD.name} (see above)")
     args = parser.parse_args(argv)
     ids = args.game or [g.id for g in rules.GAMES.values() if set(STRENGTHS) <= set(g.players)]
     if args.reach:
@@ -138,7 +164,7 @@ def main(argv=None) -> None:
         game = rules.GAMES[game_id]
         playouts = PLAYOUTS.get(game_id) if args.playouts is None else args.playouts or None
         for weak, strong in pairs:
-            start = time.perf_counter()
+            start, began, load_before = time.perf_counter(), time.gmtime(), os.getloadavg()[0]
             results, (n, secs, moves) = play_pair(game, weak, strong, args.games, seconds, playouts)
             share = sum(results) / len(results)
             sd = math.sqrt(sum((r - share) ** 2 for r in results) / max(len(results) - 1, 1))
@@ -146,6 +172,17 @@ def main(argv=None) -> None:
             rate = f"{n / secs:,.0f}" if secs else "-"
             per_move = f"{n / moves:,.0f}" if moves else "-"
             names = f"{STRENGTH_NAMES[weak]('en')} v {STRENGTH_NAMES[strong]('en')}"
+            if args.record:
+                row = {
+                    "games": len(results),
+                    "share": round(share, 6),
+                    "low": round(max(share - half, 0), 6),
+                    "high": round(min(share + half, 1), 6),
+                    "playouts": round(n / moves) if moves else None,
+                    "when": f"{time.strftime('%Y-%m-%d %H:%M', began)} to {time.strftime('%H:%M UTC', time.gmtime())}",
+                    "load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
+                }
+                record(game_id, weak, strong, row)
             print(
                 f"| {game.name('en')} | {names} | {100 * share:.1f}% | {100 * max(share - half, 0):.1f} to "
                 f"{100 * min(share + half, 1):.1f}% | {per_move} | {rate} |  "

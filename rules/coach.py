@@ -505,8 +505,9 @@ class Coach:
     """The strongest bot: plays the coach's best move (a :class:`rules.game.Player`).
 
     It starts from the move the game's own bot would play and plays another only when
-    that move did better in the same imagined deals by more than the playouts' noise, so
-    a coach short of time plays as well as the bot, and better as it has more.
+    that move did better in the same imagined deals by more than the playouts' noise
+    (:func:`_better_than`), so a coach short of time plays as well as the bot, and better
+    as it has more.
 
     ``Coach("durak", seconds=0.2)``: the game by its id (found in the registry when it
     first plays); ``playouts=`` alone gives play that does not depend on the machine's

@@ -86,3 +86,35 @@ def coach_figures_table(figures, lang: str) -> HTML:
     rows = [[f"{q.first(lang)} / {q.second(lang)}", *f.row(lang)] for q, f in figures]
     says = "".join(f"<p>{html.escape(f.says(q.first, q.second, q.unit)(lang))}</p>" for q, f in figures)
     return HTML(table_html(head, rows) + says)
+
+
+def strengths_table(rows: dict[str, dict], lang: str) -> HTML:
+    """The three strengths of a game's bots against each other, as ``benchmarks/bench_coach.py
+    --record`` kept them (``rows``: its rows of one game, by "weak-strong" pair): a row per
+    pair played: easy against medium, medium against strong, easy against strong."""
+    from rules.coach import STRENGTH_NAMES
+
+    head = [
+        pick(lang, "weaker v stronger", "слабее — сильнее"),
+        pick(lang, "games", "партий"),
+        pick(lang, "stronger's share", "доля сильнейшего"),
+        pick(lang, "95% interval", "95-процентный интервал"),
+        pick(lang, "coach's playouts a move", "розыгрышей тренера на ход"),
+        pick(lang, "when, load average", "когда, средняя загрузка"),
+    ]
+    order = ["easy-heuristic", "heuristic-strong", "easy-strong"]
+    body = []
+    for pair in sorted(rows, key=order.index):
+        row, (weak, strong) = rows[pair], pair.split("-")
+        body.append(
+            [
+                f"{STRENGTH_NAMES[weak](lang)} — {STRENGTH_NAMES[strong](lang)}",
+                number(row["games"], lang, 0),
+                percent(row["share"], lang, 1),
+                f"{percent(row['low'], lang, 1)} – {percent(row['high'], lang, 1)}",
+                "—" if row["playouts"] is None else str(row["playouts"]),
+                f"{pick(lang, row['when'], row['when'].replace(' to ', '–'))}, "
+                f"{number(row['load'][0], lang)} → {number(row['load'][1], lang)}",
+            ]
+        )
+    return HTML(table_html(head, body))
