@@ -13,29 +13,40 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: the files that take longest, longest first: each file's tests' durations (pytest --durations=0 on one
-#: worker, 2026-12-06, load 5 to 14), with the parts of the exhaustive checks that make test keeps
-#: (``tests/long.py``)
+#: the files that take longest, longest first: each file's tests' durations (pytest --durations=0 on two
+#: workers, 2026-12-06 08:06 to 08:24 UTC, load 5 to 10), less the parts of the exhaustive checks that
+#: make test no longer keeps (``tests/long.py``)
 LONGEST_FIRST = (
+    "tests/test_exercises.py",
     "tests/browser/test_table.py",
-    "tests/browser/test_site.py",
     "tests/browser/test_classroom.py",
-    "tests/browser/test_pages.py",
+    "tests/test_hub_servers.py",
+    "tests/browser/test_site.py",
+    "tests/test_text_player_words.py",
     "tests/test_conformance.py",
     "tests/test_nbgrader.py",
-    "tests/test_together.py",
-    "tests/browser/test_exercises.py",
     "tests/browser/test_hostile.py",
-    "tests/browser/test_play_by_cards.py",
-    "tests/test_hub_servers.py",
-    "tests/test_sandbox.py",
-    "tests/browser/test_static_lang.py",
-    "tests/browser/test_dummy_rummy.py",
+    "tests/browser/test_pages.py",
     "tests/test_tables.py",
-    "tests/test_hub.py",
-    "tests/browser/test_live_bar.py",
-    "book/minefield/statistics.ipynb",
+    "tests/browser/test_exercises.py",
+    "tests/browser/test_static_lang.py",
+    "tests/test_together.py",
+    "tests/browser/test_joker_rummy.py",
+    "tests/browser/test_dummy_rummy.py",
+    "tests/browser/test_play_by_cards.py",
+    "tests/browser/test_domino.py",
     "book/domino/statistics.ipynb",
+    "tests/browser/test_live_bar.py",
+    "tests/browser/test_domimi.py",
+    "tests/browser/test_notation.py",
+    "tests/browser/test_durak.py",
+    "tests/browser/test_together_pages.py",
+    "tests/test_sandbox.py",
+    "tests/test_hub.py",
+    "tests/browser/test_minefield.py",
+    "tests/browser/test_book_reading.py",
+    "book/minefield/statistics.ipynb",
+    "book/durak/statistics.ipynb",
 )
 
 
