@@ -108,7 +108,7 @@ def strengths_table(rows: dict[str, dict], lang: str) -> HTML:
         row, (weak, strong) = rows[pair], pair.split("-")
         body.append(
             [
-                f"{STRENGTH_NAMES[weak](lang)} — {STRENGTH_NAMES[strong](lang)}",
+                pick(lang, "{} v {}", "{} — {}").format(STRENGTH_NAMES[weak](lang), STRENGTH_NAMES[strong](lang)),
                 number(row["games"], lang, 0),
                 percent(row["share"], lang, 1),
                 f"{percent(row['low'], lang, 1)} – {percent(row['high'], lang, 1)}",
