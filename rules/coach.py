@@ -121,6 +121,10 @@ class Coaching:
       in. :class:`Coach` keeps it from move to move and hands it to ``deal`` as the view's
       ``"memory"``; without it the deal reads the view alone.
     * ``unit``: what a score means, for the reader.
+    * ``own_judgement``: the strong bot plays its own best estimate (among the moves it kept
+      trying to the end) rather than the game's bot's move unless another was surely better:
+      for a game whose bot is itself a Monte Carlo player of the same playouts, with fewer of
+      them and its own measure of a good result (Domino's).
     """
 
     deal: Callable[[dict, random.Random], State]
@@ -131,6 +135,7 @@ class Coaching:
     policy: Callable[[State, list[Action], random.Random], Action] | None = None
     remember: Callable[[dict | None, dict, Action | None], dict] | None = None
     unit: Bi = Bi("chance of winning", "шанс выиграть")
+    own_judgement: bool = False
 
 
 @dataclass(frozen=True)
@@ -357,9 +362,13 @@ def _advise(
         if len(alive) > 3 and sweeps in (8, 16, 32, 64, 128):
             alive = _survivors(alive, totals, squares, counts, prior)
     advice = _ranked(game, coaching, actions, totals, counts, behind, runs)
-    return advice, advice[0].action if prior is None else actions[
-        _better_than(prior, runs, 0.0 if coaching.horizon is None else LEAST_GAIN)
-    ]
+    if prior is None:
+        return advice, advice[0].action
+    if coaching.own_judgement:  # the best estimate of the moves tried the most, the bot's on a tie
+        most = max(counts)
+        tried = [k for k in range(n) if counts[k] == most]
+        return advice, actions[max(tried, key=lambda k: (totals[k] / counts[k], k == prior))]
+    return advice, actions[_better_than(prior, runs, 0.0 if coaching.horizon is None else LEAST_GAIN)]
 
 
 #: the least gain, in the game's unit, for which the strong bot leaves its game's bot's move where

@@ -169,6 +169,28 @@ def test_the_strong_bot_leaves_the_medium_bots_move_only_for_a_clear_and_real_ga
     assert _better_than(0, [prior, hair, clear]) == 2
 
 
+def test_in_domino_the_strong_bot_plays_the_hints_first_move_not_the_medium_bots():
+    # Domino's book bot is a Monte Carlo player of the same random playouts, with fewer deals: the strong
+    # bot trusts its own estimate, so it plays a move the Hint puts first (the same seed, the same deals;
+    # the Hint ranks moves of equal estimate by their order, the strong bot prefers the medium bot's)
+    from rules import domino as dm
+
+    differs = 0
+    for seed in range(12):
+        state = _state_at(GAMES["domino"], seed, 6)
+        seat, actions = state.current_player, state.legal_actions()
+        if len(actions) > 3:  # more moves than the three the coach always keeps trying
+            continue
+        chosen = Coach("domino", seconds=None, playouts=PLAYOUTS).choose(state.view(seat), actions, random.Random(seed))
+        think = random.Random(seed).randrange(2**62)
+        hint = advise(state, seat, seconds=None, seed=think, playouts=PLAYOUTS)
+        scores = {a.action.label: a.score for a in hint}
+        assert scores[chosen.label] == hint[0].score
+        usual = dm.HeuristicPlayer().choose(state.view(seat), actions, random.Random(think))
+        differs += usual.label != chosen.label
+    assert differs > 0  # and that is not always the medium bot's move
+
+
 # ---------------------------------------------------------------- the app's Hint and the bots' strengths
 
 

@@ -1114,12 +1114,15 @@ def _random_policy(state: DominoState, actions: list[Action], rng: random.Random
 
 
 #: the coach deals the unseen cards as the heuristic bot imagines them (:func:`guess_state`:
-#: hand sizes, and the cards a forced pass showed a seat not to hold) and plays on at random
+#: hand sizes, and the cards a forced pass showed a seat not to hold) and plays on at random; the
+#: heuristic bot is a Monte Carlo player of the same playouts (8 deals, the lead in cards), so the
+#: strong bot trusts its own estimate (many more deals, the chance of winning) over the bot's move
 COACHING = Coaching(
     deal=guess_state,
     value=_team_won,
     policy=_random_policy,
     unit=Bi("chance that the team wins", "шанс, что команда выиграет"),
+    own_judgement=True,
 )
 
 
