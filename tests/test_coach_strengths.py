@@ -1,0 +1,58 @@
+"""The three strengths' results, as ``benchmarks/bench_coach.py --record`` kept them: every game's
+statistics page shows its rows (nbval re-executes the page against the kept file), and the
+README quotes the same figures."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from benchmarks.bench_coach import PAIRS, RECORD, record
+from rules import GAMES
+from rules.coach import STRENGTH_NAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+KEPT = json.loads(RECORD.read_text(encoding="utf-8"))
+
+
+def test_a_recorded_row_replaces_the_same_pair_and_keeps_the_others(tmp_path):
+    path = tmp_path / "strengths.json"
+    record("durak", "heuristic", "strong", {"games": 2, "share": 0.5}, path)
+    record("durak", "easy", "heuristic", {"games": 4, "share": 1.0}, path)
+    record("durak", "heuristic", "strong", {"games": 6, "share": 0.75}, path)
+    kept = json.loads(path.read_text(encoding="utf-8"))
+    assert kept == {
+        "durak": {"easy-heuristic": {"games": 4, "share": 1.0}, "heuristic-strong": {"games": 6, "share": 0.75}}
+    }
+
+
+@pytest.mark.parametrize("game_id", sorted(g for g in GAMES if g != "minefield"))
+def test_every_coached_game_has_the_coach_against_the_books_bot(game_id):
+    rows = KEPT[game_id]
+    assert "heuristic-strong" in rows
+    known = {f"{w}-{s}" for w, s in PAIRS}
+    for pair, row in rows.items():
+        assert pair in known
+        assert row["games"] > 0
+        assert row["low"] <= row["share"] <= row["high"]
+
+
+def test_the_readme_quotes_the_kept_figures():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index("<!-- coach strengths: benchmarks/coach_strengths.json -->")
+    table = readme[start : readme.index("\n\n", readme.index("| ---", start))]
+    quoted = {}
+    for line in table.splitlines()[3:]:
+        game, pair, games, share, *_ = (cell.strip() for cell in line.strip("|").split("|"))
+        quoted[game, pair] = (int(games.replace(",", "")), share)
+    expected = {}
+    for game_id, rows in KEPT.items():
+        for pair, row in rows.items():
+            weak, strong = pair.split("-")
+            names = f"{STRENGTH_NAMES[weak]('en')} v {STRENGTH_NAMES[strong]('en')}"
+            expected[GAMES[game_id].name("en"), names] = (row["games"], f"{100 * row['share']:.1f}%")
+    assert quoted == expected
+    assert all(re.fullmatch(r"\d+\.\d%", share) for _, share in quoted.values())
