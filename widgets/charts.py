@@ -100,7 +100,7 @@ def strengths_table(rows: dict[str, dict], lang: str) -> HTML:
         pick(lang, "stronger's share", "доля сильнейшего"),
         pick(lang, "95% interval", "95-процентный интервал"),
         pick(lang, "coach's playouts a move", "розыгрышей тренера на ход"),
-        pick(lang, "when, load average", "когда, средняя загрузка"),
+        pick(lang, "when, load average", "когда (всемирное время), средняя загрузка"),
     ]
     order = ["easy-heuristic", "heuristic-strong", "easy-strong"]
     body = []
@@ -113,7 +113,7 @@ def strengths_table(rows: dict[str, dict], lang: str) -> HTML:
                 percent(row["share"], lang, 1),
                 f"{percent(row['low'], lang, 1)} – {percent(row['high'], lang, 1)}",
                 "—" if row["playouts"] is None else str(row["playouts"]),
-                f"{pick(lang, row['when'], row['when'].replace(' to ', '–'))}, "
+                f"{pick(lang, row['when'], row['when'].replace(' to ', '–').replace(' UTC', ''))}, "
                 f"{number(row['load'][0], lang)} → {number(row['load'][1], lang)}",
             ]
         )
