@@ -18,6 +18,7 @@ bounds each move's time too (0: no bound) and ``--playouts N`` sets the cap (0: 
     .venv/bin/python -m benchmarks.bench_coach --games 60 --game durak --pair heuristic-strong
     .venv/bin/python -m benchmarks.bench_coach --reach             # the playouts of 0.2 s a move
     .venv/bin/python -m benchmarks.bench_coach --game domino --record  # and keep the rows in RECORD
+    .venv/bin/python -m benchmarks.bench_coach --table             # the README's table of RECORD
 
 With ``--record`` each row is also kept in :data:`RECORD` (by game and pair, a later run of
 the same pair replacing the earlier), which the chapters' statistics pages show and the
@@ -69,6 +70,30 @@ def _player(game, name: str, seconds: float, playouts: int | None):
     if name == "strong":
         return Coach(game.id, seconds=seconds, playouts=playouts)
     return game.players[name]()
+
+
+def table(path: Path = RECORD) -> str:
+    """The README's table of the kept rows (``--table`` prints it): a game at a time, in the
+    file's order, its pairs weakest first."""
+    kept = json.loads(path.read_text(encoding="utf-8"))
+    lines = [
+        "<!-- coach strengths: benchmarks/coach_strengths.json -->",
+        "| game | weaker v stronger | games | stronger's share | 95% interval | coach's playouts a move "
+        "| when, load average |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for game_id, rows in kept.items():
+        for weak, strong in PAIRS:
+            row = rows.get(f"{weak}-{strong}")
+            if row is None:
+                continue
+            lines.append(
+                f"| {rules.GAMES[game_id].name('en')} | {STRENGTH_NAMES[weak]('en')} v {STRENGTH_NAMES[strong]('en')} "
+                f"| {row['games']} | {100 * row['share']:.1f}% | {100 * row['low']:.1f} to {100 * row['high']:.1f}% "
+                f"| {'-' if row['playouts'] is None else row['playouts']} | {row['when']}, "
+                f"{row['load'][0]} to {row['load'][1]} |"
+            )
+    return "\n".join(lines) + "\n"
 
 
 def play_pair(game, weak: str, strong: str, games: int, seconds: float | None, playouts: int | None = None):
@@ -129,8 +154,12 @@ def main(argv=None) -> None:
     )
     parser.add_argument("--reach", action="store_true", help="measure the playouts of 0.2 s a move (see above)")
     parser.add_argument("--record", action="store_true", help=f"keep each row in {RECORD.name} (see above)")
+    parser.add_argument("--table", action="store_true", help=f"print the README's table of {RECORD.name}")
     args = parser.parse_args(argv)
     ids = args.game or [g.id for g in rules.GAMES.values() if set(STRENGTHS) <= set(g.players)]
+    if args.table:
+        print(table(), end="")
+        return
     if args.reach:
         seconds = args.seconds or 0.2
         now = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
