@@ -40,10 +40,9 @@ import time
 from pathlib import Path
 
 import rules
-from rules.coach import STRENGTH_NAMES, STRENGTHS, Coach, win_share
+from rules.coach import PAIRS, STRENGTH_NAMES, STRENGTHS, Coach, win_share
 from rules.game import play_bots
 
-PAIRS = [("easy", "heuristic"), ("heuristic", "strong"), ("easy", "strong")]
 #: the coach's playouts a move by default, by game: what it reached in 0.2 s a move on a quiet
 #: machine (``--reach``; the date and load average in the README)
 PLAYOUTS = {"domimi": 50, "domino": 180, "durak": 130, "joker_rummy": 40, "dummy_rummy": 80, "minefield": 100}

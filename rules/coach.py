@@ -40,6 +40,7 @@ from rules.game import Action, Player, RandomPlayer, State, play_bots
 from rules.lang import Bi, count, pick
 
 __all__ = [
+    "PAIRS",
     "STRENGTHS",
     "Advice",
     "Coach",
@@ -56,6 +57,9 @@ __all__ = [
 
 #: the three strengths of every game's bots, weakest first: keys of a game's ``players``
 STRENGTHS = ("easy", "heuristic", "strong")
+#: the pairs of strengths that play each other (``benchmarks/bench_coach.py``), in the order the book
+#: and the README list them: easy against medium, medium against strong, easy against strong
+PAIRS = ((STRENGTHS[0], STRENGTHS[1]), (STRENGTHS[1], STRENGTHS[2]), (STRENGTHS[0], STRENGTHS[2]))
 #: their names for the reader
 STRENGTH_NAMES = {
     "easy": Bi("easy", "лёгкий"),
@@ -375,7 +379,8 @@ def _advise(
 #: playouts are cut short and estimated (a difference smaller than this cannot be told from the
 #: estimate's own bias); where they are played to the end, any sure gain counts
 LEAST_GAIN = 0.02
-#: the fewest imagined deals in which a move must have been compared with the bot's move
+#: the fewest imagined deals in which a move must have been compared with the bot's move (at least 2,
+#: for a spread)
 LEAST_PAIRS = 6
 
 
@@ -391,11 +396,10 @@ def _better_than(prior: int, runs: list[list[float]], least_gain: float = LEAST_
     paired = []
     for k, run in enumerate(runs):
         m = min(len(run), len(base))
-        if k == prior or m < max(LEAST_PAIRS, 2):
+        if k == prior or m < LEAST_PAIRS:
             continue
-        diffs = [run[i] - base[i] for i in range(m)]
-        mean = sum(diffs) / m
-        paired.append((k, m, mean, math.sqrt(sum((d - mean) ** 2 for d in diffs) / (m - 1))))
+        mean = (sum(run[:m]) - sum(base[:m])) / m
+        paired.append((k, m, mean, paired_noise(run, base) * math.sqrt(m)))
     if not paired:
         return prior
     z = min(max(math.sqrt(2 * math.log(max(len(paired), 1))), 1.0), 2.5)

@@ -92,7 +92,7 @@ def strengths_table(rows: dict[str, dict], lang: str) -> HTML:
     """The three strengths of a game's bots against each other, as ``benchmarks/bench_coach.py
     --record`` kept them (``rows``: its rows of one game, by "weak-strong" pair): a row per
     pair played: easy against medium, medium against strong, easy against strong."""
-    from rules.coach import STRENGTH_NAMES
+    from rules.coach import PAIRS, STRENGTH_NAMES
 
     head = [
         pick(lang, "weaker v stronger", "слабее — сильнее"),
@@ -102,7 +102,7 @@ def strengths_table(rows: dict[str, dict], lang: str) -> HTML:
         pick(lang, "coach's playouts a move", "розыгрышей тренера на ход"),
         pick(lang, "when, load average", "когда (всемирное время), средняя загрузка"),
     ]
-    order = ["easy-heuristic", "heuristic-strong", "easy-strong"]
+    order = [f"{weak}-{strong}" for weak, strong in PAIRS]
     body = []
     for pair in sorted(rows, key=order.index):
         row, (weak, strong) = rows[pair], pair.split("-")
