@@ -18,6 +18,7 @@ bounds each move's time too (0: no bound) and ``--playouts N`` sets the cap (0: 
     .venv/bin/python -m benchmarks.bench_coach --games 60 --game durak --pair heuristic-strong
     .venv/bin/python -m benchmarks.bench_coach --reach             # the playouts of 0.2 s a move
     .venv/bin/python -m benchmarks.bench_coach --game domino --record  # and keep the rows in RECORD
+    .venv/bin/python -m benchmarks.bench_coach --game domimi --jobs 2  # its games on two processes
     .venv/bin/python -m benchmarks.bench_coach --table             # the README's table of RECORD
 
 With ``--record`` each row is also kept in :data:`RECORD` (by game and pair, a later run of
@@ -30,9 +31,12 @@ Game ``i`` of a pair is dealt with seed ``i``; the players choose with seed ``i`
 from __future__ import annotations
 
 import argparse
+import contextlib
 import fcntl
+import functools
 import json
 import math
+import multiprocessing
 import os
 import random
 import sys
@@ -95,26 +99,37 @@ def table(path: Path = RECORD) -> str:
     return "\n".join(lines) + "\n"
 
 
-def play_pair(game, weak: str, strong: str, games: int, seconds: float | None, playouts: int | None = None):
-    """The stronger side's results game by game, and the coach's (playouts, seconds, moves thought)."""
-    results, spent = [], [0, 0.0, 0]
+def play_game(game_id: str, weak: str, strong: str, i: int, seconds: float | None, playouts: int | None):
+    """Game ``i`` of a pair: the stronger side's result, and the coach's (playouts, seconds, moves thought)."""
+    game = rules.GAMES[game_id]
     value = game.coaching.value if game.coaching is not None else win_share
-    for i in range(games):
-        state = game.new_game(players=2, seed=i)
-        up = i % 2  # the stronger side's seat
-        players = {up: _player(game, strong, seconds, playouts), 1 - up: _player(game, weak, seconds, playouts)}
-        play_bots(state, players, random.Random(i))
-        results.append(value(state, up) if state.is_over() else 0.5)
-        print(
-            f"  {game.id} {weak} v {strong}: game {i + 1}, {sum(results) / len(results):.3f} so far",
-            file=sys.stderr,
-            flush=True,
-        )
-        for p in players.values():
-            if isinstance(p, Coach):
-                spent[0] += p.spent[0]
-                spent[1] += p.spent[1]
-                spent[2] += p.thought
+    state = game.new_game(players=2, seed=i)
+    up = i % 2  # the stronger side's seat
+    players = {up: _player(game, strong, seconds, playouts), 1 - up: _player(game, weak, seconds, playouts)}
+    play_bots(state, players, random.Random(i))
+    coaches = [p for p in players.values() if isinstance(p, Coach)]
+    spent = (sum(c.spent[0] for c in coaches), sum(c.spent[1] for c in coaches), sum(c.thought for c in coaches))
+    return (value(state, up) if state.is_over() else 0.5), spent
+
+
+def play_pair(
+    game, weak: str, strong: str, games: int, seconds: float | None, playouts: int | None = None, jobs: int = 1
+):
+    """The stronger side's results game by game, and the coach's (playouts, seconds, moves thought).
+    With ``jobs`` above 1 the games are shared among that many processes: each game is dealt and
+    played from its own seed, so the results are the same."""
+    results, spent = [], [0, 0.0, 0]
+    play = functools.partial(play_game, game.id, weak, strong, seconds=seconds, playouts=playouts)
+    with multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        for result, used in (pool.imap if pool is not None else map)(play, range(games)):
+            results.append(result)
+            for k in range(3):
+                spent[k] += used[k]
+            print(
+                f"  {game.id} {weak} v {strong}: game {len(results)}, {sum(results) / len(results):.3f} so far",
+                file=sys.stderr,
+                flush=True,
+            )
     return results, spent
 
 
@@ -146,6 +161,9 @@ def main(argv=None) -> None:
     parser.add_argument("--seconds", type=float, default=0, help="the coach's time a move (0: no time bound)")
     parser.add_argument(
         "--playouts", type=int, default=None, help="the coach's playouts a move (0: no cap; default: PLAYOUTS's)"
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="processes that share a pair's games (the results do not change)"
     )
     parser.add_argument("--game", action="append", help="a game id (default: every coached game)")
     parser.add_argument(
@@ -193,7 +211,7 @@ def main(argv=None) -> None:
         playouts = PLAYOUTS.get(game_id) if args.playouts is None else args.playouts or None
         for weak, strong in pairs:
             start, began, load_before = time.perf_counter(), time.gmtime(), os.getloadavg()[0]
-            results, (n, secs, moves) = play_pair(game, weak, strong, args.games, seconds, playouts)
+            results, (n, secs, moves) = play_pair(game, weak, strong, args.games, seconds, playouts, args.jobs)
             share = sum(results) / len(results)
             sd = math.sqrt(sum((r - share) ** 2 for r in results) / max(len(results) - 1, 1))
             half = 1.96 * sd / math.sqrt(len(results))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.bench_coach import PAIRS, RECORD, record, table
+from benchmarks.bench_coach import PAIRS, RECORD, play_pair, record, table
 from rules import GAMES
 from rules.coach import STRENGTH_NAMES
 
@@ -48,3 +48,11 @@ def test_the_readme_quotes_the_kept_figures():
             weak, strong = pair.split("-")
             names = f"{STRENGTH_NAMES[weak]('en')} v {STRENGTH_NAMES[strong]('en')}"
             assert f"| {GAMES[game_id].name('en')} | {names} | {row['games']} | {100 * row['share']:.1f}% |" in readme
+
+
+def test_games_shared_among_processes_give_the_same_results_as_one_process():
+    # --jobs 2 halves a pair's time on two cores; every game is dealt and played from its own seed
+    one = play_pair(GAMES["durak"], "heuristic", "strong", 4, None, 12, jobs=1)
+    two = play_pair(GAMES["durak"], "heuristic", "strong", 4, None, 12, jobs=2)
+    assert one[0] == two[0] and len(one[0]) == 4
+    assert one[1][0] == two[1][0] and one[1][2] == two[1][2] > 0  # the same playouts over the same moves
