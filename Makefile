@@ -75,7 +75,7 @@ site: book
 	$(BIN)/python lite/build_site.py
 
 ## make test: lint, build the book, then every test: engine, properties,
-## conformance, notebooks (nbval), widgets and the browser tests
+## conformance, notebooks (nbval), widgets and the browser tests (the 30 slowest named at the end)
 test: setup chromium hub-proxy
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -83,7 +83,7 @@ test: setup chromium hub-proxy
 	$(BIN)/jupyter-book build . --warningiserror --quiet
 	$(BIN)/python lite/build_site.py
 	$(BIN)/python -m pytest tests book --doctest-modules rules --nbval --nbval-current-env -q -n 2 --dist loadfile \
-	  --no-loadscope-reorder
+	  --no-loadscope-reorder --durations=30
 
 ## make test-long: the whole of each check that make test runs a part of (every page of the book on a
 ## phone, every table at every size, every game played to its end, ...: the files that import tests/long.py,

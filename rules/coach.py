@@ -125,6 +125,9 @@ class Coaching:
       in. :class:`Coach` keeps it from move to move and hands it to ``deal`` as the view's
       ``"memory"``; without it the deal reads the view alone.
     * ``unit``: what a score means, for the reader.
+    * ``prior``: the key of the game's ``players`` whose move the strong bot starts from and
+      keeps unless another move is surely better (None: the game's bot): a sharper player than
+      the game's bot where one is known (DoMiMi's).
     * ``own_judgement``: the strong bot plays its own best estimate (among the moves it kept
       trying to the end) rather than the game's bot's move unless another was surely better:
       for a game whose bot is itself a Monte Carlo player of the same playouts, with fewer of
@@ -139,6 +142,7 @@ class Coaching:
     policy: Callable[[State, list[Action], random.Random], Action] | None = None
     remember: Callable[[dict | None, dict, Action | None], dict] | None = None
     unit: Bi = Bi("chance of winning", "шанс выиграть")
+    prior: str | None = None
     own_judgement: bool = False
 
 
@@ -517,7 +521,8 @@ def _why(game, coaching: Coaching, action: Action, score, best, lost, n, rank, m
 class Coach:
     """The strongest bot: plays the coach's best move (a :class:`rules.game.Player`).
 
-    It starts from the move the game's own bot would play and plays another only when
+    It starts from the move the game's own bot (or the game's ``prior``, see :class:`Coaching`)
+    would play and plays another only when
     that move did better in the same imagined deals by more than the playouts' noise
     (:func:`_better_than`), so a coach short of time plays as well as the bot, and better
     as it has more.
@@ -555,7 +560,8 @@ class Coach:
         start, cpu = time.perf_counter(), time.process_time()
         seat = actions[0].player
         seed = rng.randrange(2**62)
-        usual = game.bot_player().choose(view, actions, random.Random(seed))
+        prior = game.players[game.coaching.prior]() if game.coaching.prior else game.bot_player()
+        usual = prior.choose(view, actions, random.Random(seed))
         prior = next(i for i, a in enumerate(actions) if a is usual or a == usual)
         seen = _with_memory(game, view, self.memory)
         advice, move = _advise(game, seen, seat, actions, self.seconds, seed, self.playouts, prior)

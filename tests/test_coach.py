@@ -191,6 +191,27 @@ def test_in_domino_the_strong_bot_plays_the_hints_first_move_not_the_medium_bots
     assert differs > 0  # and that is not always the medium bot's move
 
 
+def test_in_domimi_the_strong_bot_starts_from_the_sharp_builders_move_not_the_medium_bots():
+    # where its playouts tell no move apart (here: too few imagined deals) the strong bot plays its
+    # game's prior, DoMiMi's sharp builder, which returns money up to the 6 and mixes a refill unseen
+    from rules import domimi as dm
+
+    game = GAMES["domimi"]
+    state = game.new_game(players=2, seed=4)
+    rng, kinds = random.Random(4), set()
+    while not state.is_over() and len(kinds) < 2:  # until two kinds of decision differ
+        seat, actions = state.current_player, state.legal_actions()
+        view = state.view(seat)
+        sharp = dm.SharpBuilderPlayer().choose(view, actions, rng)
+        if sharp.label != dm.BuilderPlayer().choose(view, actions, rng).label:
+            coach = Coach("domimi", seconds=None, playouts=2)
+            coach.memory = None
+            assert coach.choose(view, actions, random.Random(0)).label == sharp.label
+            kinds.add(type(sharp).__name__)
+        state.apply(actions[0] if len(actions) == 1 else dm.BuilderPlayer().choose(view, actions, rng))
+    assert kinds == {"Refill", "ReturnCard"}  # a refill mixed unseen, a 5 or 6 returned
+
+
 # ---------------------------------------------------------------- the app's Hint and the bots' strengths
 
 

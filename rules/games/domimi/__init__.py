@@ -39,7 +39,7 @@ from rules.games.domimi.oracle import (
 from rules.games.domimi.oracle import _points as _points
 from rules.games.domimi.oracle import _price as _price
 from rules.games.domimi.oracle import _rank_key as _rank_key
-from rules.games.domimi.players import BuilderPlayer, GreedyPlayer, measure
+from rules.games.domimi.players import BuilderPlayer, GreedyPlayer, SharpBuilderPlayer, measure
 from rules.games.domimi.setups import SETUPS, VARIANTS, scenario
 from rules.games.domimi.state import (
     DomimiState,
@@ -71,6 +71,7 @@ __all__ = [
     "GAME",
     "GiveTo",
     "GreedyPlayer",
+    "SharpBuilderPlayer",
     "KeepOne",
     "MAX_DECKS",
     "MAX_REVEALED",
@@ -120,6 +121,8 @@ GAME = Game(
     players={
         "greedy": GreedyPlayer,
         "builder": BuilderPlayer,
+        # the strong bot's starting move and its playouts' bot (its coaching's prior)
+        "sharp builder": SharpBuilderPlayer,
         # the three strengths: the greedy bot, the builder, the coach
         "easy": GreedyPlayer,
         "heuristic": BuilderPlayer,

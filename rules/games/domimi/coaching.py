@@ -9,7 +9,7 @@ from collections import Counter
 from rules.cards import parse_card
 from rules.coach import Coaching, chance_ahead, win_share
 from rules.games.domimi.oracle import _POINTS_C, _SUIT_IDX, _code, _counts, full_field
-from rules.games.domimi.players import BuilderPlayer
+from rules.games.domimi.players import SharpBuilderPlayer
 from rules.games.domimi.state import DomimiState, Move, Options, PictureTake, ReturnCard, setup_plan
 from rules.lang import Bi
 
@@ -118,11 +118,11 @@ def remember(memory: dict | None, view: dict, action) -> dict:
     return {"played": played, "owned": owned, "taken": taken, "returned": returned}
 
 
-_BOT = BuilderPlayer()
+_BOT = SharpBuilderPlayer()
 
 
 def policy(state: DomimiState, actions: list, rng: random.Random):
-    """The builder bot's choice (it reads only the stage of the game)."""
+    """The sharp builder's choice (it reads only the stage of the game)."""
     return _BOT.choose({"stage": state.stage}, actions, rng)
 
 
@@ -146,4 +146,5 @@ COACHING = Coaching(
     policy=policy,
     remember=remember,
     unit=Bi("chance of winning", "шанс выиграть"),
+    prior="sharp builder",
 )

@@ -64,11 +64,19 @@ class BuilderPlayer:
 
     Buys the dearest picture it can, reveals more with a jack or king when it
     has not yet bought, prefers taking big money cards in stage 1 and returns
-    small money cards (A to 4) in stage 2.
+    small money cards (A to ``returns_up_to``, 4 by default) in stage 2. A money card
+    taken is worth its rank to the power ``money_power`` (2: a ten is worth four
+    fives). At a refill it reveals the cards left in its deck (``reveal_on_refill``)
+    rather than mixing them unseen into its discard pile.
     """
 
     name = "builder"
     needs_view = True
+
+    def __init__(self, returns_up_to: int = 4, money_power: float = 2.0, reveal_on_refill: bool = True):
+        self.returns_up_to = returns_up_to
+        self.money_power = money_power
+        self.reveal_on_refill = reveal_on_refill
 
     def choose(self, view: dict, actions: Sequence[Action], rng: random.Random) -> Action:
         stage = view.get("stage", 1)
@@ -76,7 +84,8 @@ class BuilderPlayer:
 
     def score(self, a: Action, stage: int) -> float:
         if isinstance(a, Move):
-            gain = sum(10.0 * _points(c) if _is_picture(c) else (c.rank / 10.0) ** 2 for c in a.take)
+            power = self.money_power
+            gain = sum(10.0 * _points(c) if _is_picture(c) else (c.rank / 10.0) ** power for c in a.take)
             return gain + 0.05 * len(a.take) - (0.0 if a.kind == "buy" else 0.01 * len(a.pay))
         if isinstance(a, PictureTake):
             return (a.card.rank / 10.0) ** 2
@@ -85,7 +94,22 @@ class BuilderPlayer:
         if isinstance(a, Steal):
             return 0.7
         if isinstance(a, ReturnCard):
-            return 1.0 if _is_money(a.card) and a.card.rank <= 4 else -1.0
+            return 1.0 if _is_money(a.card) and a.card.rank <= self.returns_up_to else -1.0
         if isinstance(a, Refill):
-            return 0.1 if a.mode == "reveal" else 0.0
+            if a.mode == "reveal":
+                return 0.1 if self.reveal_on_refill else -1.0
+            return 0.0
         return 0.0
+
+
+class SharpBuilderPlayer(BuilderPlayer):
+    """The builder with the settings that beat it most often (``benchmarks/bench_coach.py``'s
+    figures in the README): it returns money cards up to the 6 in stage 2, values a money card
+    by the fourth power of its rank (a ten is worth sixteen fives: it takes the big cards that
+    buy pictures) and at a refill mixes the cards left unseen into its discard pile. The strong
+    bot starts from its move and plays it out in its playouts."""
+
+    name = "sharp builder"
+
+    def __init__(self):
+        super().__init__(returns_up_to=6, money_power=4.0, reveal_on_refill=False)
