@@ -122,9 +122,9 @@ import hashlib, json
 from rules.exercises import DIFFICULTIES, generate, kinds
 digests = {}
 for kind_id in kinds():
-    coached = kind_id.endswith(".best_move")  # the coach reviews whole games: one exercise of it
-    for seed in SEEDS[:1] if coached else SEEDS:
-        for difficulty in (1,) if coached else DIFFICULTIES:
+    coached = kind_id.endswith(".best_move")  # the coach reviews whole games: one exercise of it, the
+    for seed in SEEDS[:1] if coached else SEEDS:  # hardest (its positions, with more moves, come soonest)
+        for difficulty in DIFFICULTIES[-1:] if coached else DIFFICULTIES:
             ex = generate(kind_id, seed, difficulty)
             seen = (ex.question, ex.choices, ex.data, ex.solution, ex.solution_text, ex.reasons, ex.picture)
             digests[f"{kind_id} seed {seed} difficulty {difficulty}"] = hashlib.sha1(repr(seen).encode()).hexdigest()
