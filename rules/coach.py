@@ -560,8 +560,8 @@ class Coach:
         start, cpu = time.perf_counter(), time.process_time()
         seat = actions[0].player
         seed = rng.randrange(2**62)
-        prior = game.players[game.coaching.prior]() if game.coaching.prior else game.bot_player()
-        usual = prior.choose(view, actions, random.Random(seed))
+        starter = game.players[game.coaching.prior]() if game.coaching.prior else game.bot_player()
+        usual = starter.choose(view, actions, random.Random(seed))
         prior = next(i for i, a in enumerate(actions) if a is usual or a == usual)
         seen = _with_memory(game, view, self.memory)
         advice, move = _advise(game, seen, seat, actions, self.seconds, seed, self.playouts, prior)

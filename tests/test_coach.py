@@ -205,7 +205,6 @@ def test_in_domimi_the_strong_bot_starts_from_the_sharp_builders_move_not_the_me
         sharp = dm.SharpBuilderPlayer().choose(view, actions, rng)
         if sharp.label != dm.BuilderPlayer().choose(view, actions, rng).label:
             coach = Coach("domimi", seconds=None, playouts=2)
-            coach.memory = None
             assert coach.choose(view, actions, random.Random(0)).label == sharp.label
             kinds.add(type(sharp).__name__)
         state.apply(actions[0] if len(actions) == 1 else dm.BuilderPlayer().choose(view, actions, rng))

@@ -118,6 +118,7 @@ def remember(memory: dict | None, view: dict, action) -> dict:
     return {"played": played, "owned": owned, "taken": taken, "returned": returned}
 
 
+#: the player of the playouts: the strong bot's prior (``COACHING.prior``), read from the imagined state
 _BOT = SharpBuilderPlayer()
 
 

@@ -103,11 +103,11 @@ class BuilderPlayer:
 
 
 class SharpBuilderPlayer(BuilderPlayer):
-    """The builder with the settings that beat it most often (``benchmarks/bench_coach.py``'s
-    figures in the README): it returns money cards up to the 6 in stage 2, values a money card
-    by the fourth power of its rank (a ten is worth sixteen fives: it takes the big cards that
-    buy pictures) and at a refill mixes the cards left unseen into its discard pile. The strong
-    bot starts from its move and plays it out in its playouts."""
+    """The builder with settings chosen by playing variants of it against the builder: it returns
+    money cards up to the 6 in stage 2, values a money card by the fourth power of its rank (a ten
+    is worth sixteen fives: it takes the big cards that buy pictures) and at a refill mixes the
+    cards left unseen into its discard pile. The strong bot starts from its move and plays it in
+    its playouts (``benchmarks/bench_coach.py`` measures the strong bot against the builder)."""
 
     name = "sharp builder"
 
