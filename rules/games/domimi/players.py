@@ -29,6 +29,17 @@ def measure(state: DomimiState) -> dict:
 # ---------------------------------------------------------------- bots
 
 
+def _first_best(actions: Sequence[Action], score) -> Action:
+    """The action of the highest score, the first listed on a tie (found by position: comparing
+    actions for equality would cost the playouts a pass over the list per action)."""
+    best, top = actions[0], score(actions[0])
+    for a in actions[1:]:
+        s = score(a)
+        if s > top:
+            best, top = a, s
+    return best
+
+
 def _card_value(c: Card) -> float:
     """How much a bot likes owning a card: pictures by points, money by rank."""
     if _is_picture(c):
@@ -43,7 +54,7 @@ class GreedyPlayer:
     needs_view = False
 
     def choose(self, view: dict, actions: Sequence[Action], rng: random.Random) -> Action:
-        return max(actions, key=lambda a: (self.score(a), -actions.index(a)))
+        return _first_best(actions, self.score)
 
     def score(self, a: Action) -> float:
         if isinstance(a, Move):
@@ -80,7 +91,7 @@ class BuilderPlayer:
 
     def choose(self, view: dict, actions: Sequence[Action], rng: random.Random) -> Action:
         stage = view.get("stage", 1)
-        return max(actions, key=lambda a: (self.score(a, stage), -actions.index(a)))
+        return _first_best(actions, lambda a: self.score(a, stage))
 
     def score(self, a: Action, stage: int) -> float:
         if isinstance(a, Move):

@@ -99,12 +99,13 @@ class HeuristicPlayer:
             if len(a.cards) == len(hand):
                 return a  # going out
         values: dict[int, float] = {}  # a card's value once, though both packs' copies are offered
+        held = set(hand)
 
         def value(a: Discard) -> float:
             c = _code(a.cards[0])
             v = values.get(c)
             if v is None:
-                v = values[c] = self._discard_value(c, hand, view)
+                v = values[c] = self._discard_value(c, held)
             return v
 
         return max(discards, key=value)
@@ -138,15 +139,15 @@ class HeuristicPlayer:
                     high = low + len(codes) - 1
                     if card in (_natural(s, low - 1) if low > 1 else -1, _natural(s, high + 1) if high < 14 else -1):
                         return True
-        return _connections(card, hand) >= 2
+        return _connections(card, set(hand)) >= 2
 
     @staticmethod
-    def _discard_value(card: int, hand: list[int], view: dict) -> float:
+    def _discard_value(card: int, held: set[int]) -> float:
         """Higher is a better discard: costly, unconnected, never a joker."""
         if card >= RJ:
             return -1000
         value = _RANK_VALUE[card % 13 + 1]
-        return value - 12 * _connections(card, hand)
+        return value - 12 * _connections(card, held)
 
 
 def _player_plan(hand: list[int]) -> tuple[int, list]:
@@ -162,19 +163,20 @@ def _first_natural(codes: Sequence[int]) -> int:
     return next(c for c in codes if c < RJ)
 
 
-def _connections(card: int, hand: Sequence[int]) -> int:
-    """Other hand cards that could join ``card`` in a meld: same rank other suit, same suit within 2."""
+def _partners(card: int) -> tuple[int, ...]:
+    """The cards that could join ``card`` in a meld: the same rank in another suit, the same suit
+    within two ranks (the ace next to both the two and the king)."""
     s, r = card // 13, card % 13
-    n = 0
-    seen = set()
-    for c in hand:
-        if c == card or c >= RJ or c in seen:
-            continue
-        seen.add(c)
-        if c % 13 == r and c // 13 != s:
-            n += 1
-        elif c // 13 == s:
-            d = abs(c % 13 - r)
-            if d in (1, 2) or d in (11, 12):
-                n += 1
-    return n
+    same_rank = [q * 13 + r for q in range(4) if q != s]
+    same_suit = [s * 13 + x for x in range(13) if abs(x - r) in (1, 2, 11, 12)]
+    return tuple(same_rank + same_suit)
+
+
+#: each natural card's partners (:func:`_partners`), by code
+_PARTNERS = tuple(_partners(card) for card in range(52))
+
+
+def _connections(card: int, held: set[int]) -> int:
+    """Other cards of the hand (``held``: its codes) that could join ``card`` in a meld
+    (:func:`_partners`), each counted once however many copies the hand holds."""
+    return sum(1 for c in _PARTNERS[card] if c in held)
