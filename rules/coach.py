@@ -183,6 +183,7 @@ def advise(
     *,
     playouts: int | None = None,
     recall: bool = True,
+    memory: dict | None = None,
 ) -> list[Advice]:
     """The legal moves of ``seat`` ranked best first (see the module's text).
 
@@ -190,7 +191,8 @@ def advise(
     :data:`DEFAULT_PLAYOUTS`); ``seconds=None`` is bounded by the count alone, so the
     same seed gives the same advice. Only the seat's views and the seat's legal moves are
     read: ``state.view(seat)`` now and, with ``recall`` (where the game declares what a
-    seat remembers), its views at its earlier moves (:func:`remembered`).
+    seat remembers), its views at its earlier moves (:func:`remembered`), or ``memory``, what
+    :func:`remembered` would give, where the caller kept it move by move as the game went.
     """
     if state.is_over():
         raise CoachError("the game is over: there is no move to advise", "игра окончена: советовать нечего")
@@ -201,7 +203,9 @@ def advise(
             f"сейчас ходит игрок {turn + 1}, а не игрок {seat + 1}",
         )
     start = time.perf_counter()
-    view = _with_memory(state.GAME, state.view(seat), remembered(state, seat) if recall else None)
+    if memory is None and recall:
+        memory = remembered(state, seat)
+    view = _with_memory(state.GAME, state.view(seat), memory)
     if seconds is not None:  # the replay counts in the time
         seconds = max(seconds - (time.perf_counter() - start), 0.0)
     return _advise(state.GAME, view, seat, state.legal_actions(), seconds, seed, playouts)[0]

@@ -184,21 +184,25 @@ def _search(game_id: str, rng: random.Random, lo: int, hi: int, playouts: int, b
         bots = [(bot or game.bot_player)() for _ in range(2)]
         bot_rng = random.Random(rng.randrange(2**62))
         limit = state.INFO.max_actions(state)
-        positions = []
+        remember = game.coaching.remember
+        positions, memory = [], None  # the positions, each with what the seat remembers there
         while not state.is_over() and len(state.history) < limit:
             actions = state.legal_actions()
             mover = state.current_player
+            view = state.view(mover) if mover == seat or len(actions) > 1 else None
             if mover == seat and lo <= len(actions) <= hi:
-                positions.append(state.clone())
-            move = actions[0] if len(actions) == 1 else bots[mover].choose(state.view(mover), actions, bot_rng)
+                positions.append((state.clone(), memory))
+            move = actions[0] if len(actions) == 1 else bots[mover].choose(view, actions, bot_rng)
+            if mover == seat and remember is not None:
+                memory = remember(memory, view, move)
             state.apply(move)
-        for position in positions[::-1][:PER_GAME]:
+        for position, recalled in positions[::-1][:PER_GAME]:
             coach_seed = rng.randrange(2**31)
             # a glance first (a quarter of the playouts, the same first deals), the full review only
             # where the glance shows a lead
             few = max(playouts // 4, 2 * len(position.legal_actions()))
-            if _promising(advise(position, seat, seconds=None, seed=coach_seed, playouts=few)):
-                advice = advise(position, seat, seconds=None, seed=coach_seed, playouts=playouts)
+            if _promising(advise(position, seat, seconds=None, seed=coach_seed, playouts=few, memory=recalled)):
+                advice = advise(position, seat, seconds=None, seed=coach_seed, playouts=playouts, memory=recalled)
                 if clear_best(advice):
                     return position, seat, game_seed, coach_seed, advice
     raise AssertionError(f"{game_id}: no position with a clear best move found")  # pragma: no cover
