@@ -353,6 +353,32 @@ def test_the_coach_remembers_the_cards_it_saw_the_other_player_take_and_deals_th
     assert remembered_any, "in four games the other player never took a card the seat saw"
 
 
+@pytest.mark.parametrize("game_id", COACHED)
+def test_the_memory_kept_move_by_move_is_the_replays_and_gives_the_same_advice(game_id):
+    # the search for "the best move here" keeps the seat's memory as its game is played rather than
+    # replaying the game at every position it reviews: both must be what the seat remembers
+    game = GAMES[game_id]
+    remember = game.coaching.remember
+    state = game.new_game(players=2, seed=3)
+    bots, rng, memory, moves, compared = [game.bot_player(), game.bot_player()], random.Random(3), None, 0, 0
+    while not state.is_over() and compared < 3:
+        seat = state.current_player
+        view, actions = state.view(seat), state.legal_actions()
+        if seat == 0 and len(actions) > 1:
+            moves += 1
+            if moves % 3 == 0:
+                compared += 1
+                assert memory == rules.coach.remembered(state, 0)
+                kept = advise(state, 0, seconds=None, playouts=12, seed=moves, memory=memory)
+                replayed = advise(state, 0, seconds=None, playouts=12, seed=moves)
+                assert [(a.action.label, a.score) for a in kept] == [(a.action.label, a.score) for a in replayed]
+        action = bots[seat].choose(view, actions, rng)
+        if seat == 0 and remember is not None:
+            memory = remember(memory, view, action)
+        state._advance(action)
+    assert compared == 3
+
+
 def test_durak_remembers_the_cards_beaten_and_put_out_and_deals_them_to_the_discard_pile():
     remember, deal = durak.GAME.coaching.remember, durak.GAME.coaching.deal
     state = durak.new_game(players=2, seed=2)
