@@ -147,5 +147,5 @@ COACHING = Coaching(
     policy=policy,
     remember=remember,
     unit=Bi("chance of winning", "шанс выиграть"),
-    prior="sharp builder",
+    prior=SharpBuilderPlayer.name,  # the player of the playouts too (_BOT)
 )

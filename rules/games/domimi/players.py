@@ -29,17 +29,6 @@ def measure(state: DomimiState) -> dict:
 # ---------------------------------------------------------------- bots
 
 
-def _first_best(actions: Sequence[Action], score) -> Action:
-    """The action of the highest score, the first listed on a tie (found by position: comparing
-    actions for equality would cost the playouts a pass over the list per action)."""
-    best, top = actions[0], score(actions[0])
-    for a in actions[1:]:
-        s = score(a)
-        if s > top:
-            best, top = a, s
-    return best
-
-
 def _card_value(c: Card) -> float:
     """How much a bot likes owning a card: pictures by points, money by rank."""
     if _is_picture(c):
@@ -54,7 +43,7 @@ class GreedyPlayer:
     needs_view = False
 
     def choose(self, view: dict, actions: Sequence[Action], rng: random.Random) -> Action:
-        return _first_best(actions, self.score)
+        return max(actions, key=self.score)  # the first listed of the best
 
     def score(self, a: Action) -> float:
         if isinstance(a, Move):
@@ -91,7 +80,7 @@ class BuilderPlayer:
 
     def choose(self, view: dict, actions: Sequence[Action], rng: random.Random) -> Action:
         stage = view.get("stage", 1)
-        return _first_best(actions, lambda a: self.score(a, stage))
+        return max(actions, key=lambda a: self.score(a, stage))  # the first listed of the best
 
     def score(self, a: Action, stage: int) -> float:
         if isinstance(a, Move):
