@@ -241,11 +241,15 @@ def _stop_server(hub, name: str) -> None:
 
 
 def _fork_server(hub) -> psutil.Process:
+    """The fork server of ``hub``: of the processes started with its socket on their command line (it
+    and the students' servers it forked, which keep that command line), the one whose parent is not
+    one of them (the pids' order says nothing once they wrap around)."""
     socket_path = str(hub.data / "fork-server.sock")
-    for process in psutil.process_iter(["cmdline"]):
-        if socket_path in (process.info["cmdline"] or []):
-            return process
-    raise AssertionError(f"no fork server listens on {socket_path}")
+    started = [p for p in psutil.process_iter(["cmdline", "ppid"]) if socket_path in (p.info["cmdline"] or [])]
+    pids = {p.pid for p in started}
+    roots = [p for p in started if p.info["ppid"] not in pids]
+    assert roots, f"no fork server listens on {socket_path}"
+    return roots[0]
 
 
 def test_a_server_forked_from_the_fork_server_serves_its_student_and_stops_without_a_trace(hub):
