@@ -50,6 +50,7 @@ __all__ = [
     "advise",
     "estimates",
     "paired_noise",
+    "strength_name",
     "remembered",
     "review",
     "win_share",
@@ -66,6 +67,9 @@ STRENGTH_NAMES = {
     "heuristic": Bi("medium", "средний"),
     "strong": Bi("strong", "сильный"),
 }
+#: what a seat chooser adds to "strong" where the benchmark did not show the coach stronger than
+#: the game's own bot (:attr:`Coaching.shown_stronger`)
+NOT_SHOWN_STRONGER = Bi("not shown stronger than medium", "сильнее среднего себя не показал")
 #: the noun of a difference of estimates: "3 percentage points", "на 3 процентных пункта"
 PERCENT_POINTS = (
     ("percentage point", "percentage points"),
@@ -77,6 +81,17 @@ DEFAULT_PLAYOUTS = 20_000
 
 class CoachError(RulesError):
     """Advice asked for where there is none to give (the game is over, another seat's turn)."""
+
+
+def strength_name(strength: str, lang: str, game=None) -> str:
+    """A bot's strength (one of :data:`STRENGTHS`) for the reader: "strong"; for ``game``'s strong
+    bot where the benchmark did not show it stronger than the game's own, "strong (not shown
+    stronger than medium)"."""
+    name = STRENGTH_NAMES[strength](lang)
+    coaching = None if game is None else game.coaching
+    if strength == "strong" and coaching is not None and not coaching.shown_stronger:
+        return f"{name} ({NOT_SHOWN_STRONGER(lang)})"
+    return name
 
 
 def win_share(state: State, seat: int) -> float:
@@ -132,6 +147,10 @@ class Coaching:
       trying to the end) rather than the game's bot's move unless another was surely better:
       for a game whose bot is itself a Monte Carlo player of the same playouts, with fewer of
       them and its own measure of a good result (Domino's).
+    * ``shown_stronger``: ``benchmarks/bench_coach.py`` showed the strong bot stronger than the
+      game's bot (its medium v strong row's 95% interval lies above one half;
+      ``tests/test_coach_strengths.py`` checks this against the kept rows). Where it did not, the
+      seat choosers say so beside "strong" (:func:`strength_name`).
     """
 
     deal: Callable[[dict, random.Random], State]
@@ -144,6 +163,7 @@ class Coaching:
     unit: Bi = Bi("chance of winning", "шанс выиграть")
     prior: str | None = None
     own_judgement: bool = False
+    shown_stronger: bool = True
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ import rules
 from rules import durak
 from rules.coach import STRENGTHS, Coach, CoachError, advise, review
 from rules.game import GAMES, play_bots
+from widgets.coach import seat_choices
 
 #: a small fixed budget: the advice then depends on the seed alone
 PLAYOUTS = 40
@@ -264,6 +265,16 @@ def test_each_bot_seat_takes_a_strength_from_settings():
     assert isinstance(view._bots[1], Coach)
     view.set_seat(1, "easy")
     assert view._bots[1].name == "random"
+
+
+def test_the_seat_chooser_says_where_the_strong_bot_was_not_shown_stronger():
+    # Joker rummy's coach did not beat its book bot in the benchmark: the reader is told, in their language
+    labels = dict((value, label) for label, value in seat_choices(rules.GAMES["joker_rummy"], "en"))
+    assert labels["strong"] == "bot: strong (not shown stronger than medium)"
+    labels = dict((value, label) for label, value in seat_choices(rules.GAMES["joker_rummy"], "ru"))
+    assert labels["strong"] == "бот: сильный (сильнее среднего себя не показал)"
+    labels = dict((value, label) for label, value in seat_choices(rules.GAMES["durak"], "en"))
+    assert labels["strong"] == "bot: strong"
 
 
 def test_review_names_the_costliest_moves_of_the_seat_in_order():

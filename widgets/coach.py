@@ -21,7 +21,7 @@ import html
 
 import ipywidgets as w
 
-from rules.coach import STRENGTH_NAMES, STRENGTHS, CoachError, advise, review
+from rules.coach import STRENGTH_NAMES, STRENGTHS, CoachError, advise, review, strength_name
 from rules.game import Game, Player
 from rules.lang import pick
 from widgets.common import guarded, rule_link, shared, sharing, show
@@ -46,7 +46,7 @@ def seat_choices(game: Game, lang: str) -> list[tuple[str, str]]:
     for strength in STRENGTHS:
         if strength == "heuristic" or strength not in game.players:
             continue
-        choices.append((f"{bot}: {STRENGTH_NAMES[strength](lang)}", strength))
+        choices.append((f"{bot}: {strength_name(strength, lang, game)}", strength))
         if strength == "easy":
             choices.append((f"{bot}: {STRENGTH_NAMES['heuristic'](lang)}", BOT))
     if BOT not in (value for _, value in choices):

@@ -32,7 +32,8 @@ from dataclasses import dataclass
 import rules
 from rules import svg
 from rules.cards import Card, NotationError, card_name, format_card, parse_card
-from rules.coach import STRENGTH_NAMES, Coach, remembered
+from rules.coach import Coach, remembered
+from rules.coach import strength_name as coach_strength_name
 from rules.errors import IllegalAction, OptionError, RulesError, check_lang, excerpt
 from rules.game import Action, Game, Player, State, make_options
 from rules.game import from_json as load_game
@@ -167,9 +168,10 @@ def read_strength(value: object) -> str:
     )
 
 
-def strength_name(strength: str, lang: str) -> str:
-    """The strength for the reader: "strong", «сильный» (said of a bot)."""
-    return STRENGTH_NAMES["heuristic" if strength == "medium" else strength](lang)
+def strength_name(strength: str, lang: str, module: Game | None = None) -> str:
+    """The strength for the reader: "strong", «сильный» (said of a bot); for ``module``'s strong bot
+    where the benchmark did not show it stronger than the game's own, with that said."""
+    return coach_strength_name("heuristic" if strength == "medium" else strength, lang, module)
 
 
 def make_bot(module: Game, strength: str, state: State, seat: int) -> Player:
@@ -473,9 +475,10 @@ class Table:
             return
         seat.strength = strength
         self.bots.pop(index, None)
+        en, ru = (strength_name(strength, lang, self.module) for lang in ("en", "ru"))
         self._note(
-            f"The bot at {player_name(index, capital=False)}'s seat is now {strength_name(strength, 'en')}.",
-            f"Бот на месте «{player_name(index, 'ru')}» теперь {strength_name(strength, 'ru')}.",
+            f"The bot at {player_name(index, capital=False)}'s seat is now {en}.",
+            f"Бот на месте «{player_name(index, 'ru')}» теперь {ru}.",
         )
 
     def leave(self, student: str) -> None:
@@ -737,7 +740,7 @@ class Table:
             "hand": [],
             "moves": [],
             "opener_seat": self.seat_of(self.opener),
-            "strengths": [[s, strength_name(s, lang)] for s in STRENGTHS],
+            "strengths": [[s, strength_name(s, lang, self.module)] for s in STRENGTHS],
         }
         if viewer is not None:
             picture["seat_code"] = self.seats[viewer].code
@@ -766,7 +769,7 @@ class Table:
             "stand_in": seat.stand_in,
             "bot": seat.played_by_bot,
             "strength": seat.strength,
-            "strength_name": strength_name(seat.strength, lang),
+            "strength_name": strength_name(seat.strength, lang, self.module),
             "here": seat.connected > 0,
             "role": paint.seat_role(state, seat.index),
             "cards": cards,
@@ -869,7 +872,7 @@ class Table:
                     "kind": s.kind,
                     "bot": s.played_by_bot,
                     "strength": s.strength,
-                    "strength_name": strength_name(s.strength, lang),
+                    "strength_name": strength_name(s.strength, lang, self.module),
                 }
                 for s in self.seats
             ],

@@ -174,4 +174,5 @@ COACHING = Coaching(
     policy=policy,
     remember=remember,
     unit=Bi("chance of winning the game", "шанс выиграть партию"),
+    shown_stronger=False,  # benchmarks/coach_strengths.json: medium v strong
 )

@@ -152,4 +152,5 @@ COACHING = Coaching(
     policy=policy,
     remember=remember,
     unit=Bi("chance of the lowest total", "шанс на наименьшую сумму очков"),
+    shown_stronger=False,  # benchmarks/coach_strengths.json: medium v strong
 )
