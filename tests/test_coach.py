@@ -177,7 +177,7 @@ def test_in_domino_the_strong_bot_plays_the_hints_first_move_not_the_medium_bots
     from rules import domino as dm
 
     differs = 0
-    for seed in range(12):
+    for seed in range(40):
         state = _state_at(GAMES["domino"], seed, 6)
         seat, actions = state.current_player, state.legal_actions()
         if len(actions) > 3:  # more moves than the three the coach always keeps trying
@@ -189,6 +189,8 @@ def test_in_domino_the_strong_bot_plays_the_hints_first_move_not_the_medium_bots
         assert scores[chosen.label] == hint[0].score
         usual = dm.HeuristicPlayer().choose(state.view(seat), actions, random.Random(think))
         differs += usual.label != chosen.label
+        if differs and seed >= 11:
+            break
     assert differs > 0  # and that is not always the medium bot's move
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import rules
@@ -238,6 +238,28 @@ def test_every_table_keeps_one_row_per_suit_and_options_agree_with_play(table, d
     if not table.is_empty:
         expected = {(k, w) for k in deck(table.deck_size) for w in table.options(k)}
         assert set(table.next_cards()) == expected
+
+
+def _fixed(table: Table) -> tuple:
+    return (list(table.moves), dict(table.row_of), set(table.used), dict(table.pos), table.last, table.last_pos)
+
+
+@settings(max_examples=80, deadline=None)
+@given(random_tables(), st.data())
+def test_the_coach_asks_whether_a_placement_can_be_answered_and_the_table_stays_as_it_was(table, data):
+    # the coach's playouts take the table where the opponent has no answer: the answer is the one the
+    # table gives once the card is really laid, and asking changes nothing
+    places = [(k, w) for k in deck(table.deck_size) for w in sorted(table.options(k))]
+    assume(places)  # not a table where nothing fits
+    card, where = data.draw(st.sampled_from(places))
+    unplayed = [k for k in deck(table.deck_size) if k != card and k not in table.pos]
+    hand = data.draw(st.lists(st.sampled_from(unplayed), max_size=12))
+    before = _fixed(table)
+    answered = table.answered(card, where, hand)
+    assert _fixed(table) == before
+    laid = table.copy()
+    laid.play(card, where)
+    assert answered == any(laid.options(k) for k in hand)
 
 
 def test_layout_and_drawing_light_up_the_cells_where_a_card_may_go():

@@ -419,6 +419,33 @@ class Table:
         self.moves.append((card, where))
         self.last = card
 
+    def answered(self, card: Card, where: str, hand: Iterable[Card]) -> bool:
+        """Whether a card of ``hand`` (cards not on the table) could be laid next if ``card`` were
+        laid at ``where`` (a legal place): a card of its suit one rank either side (its row has a cell
+        there), or one of its rank where the placement rules' own verdict, asked with ``card`` laid for
+        the moment, finds a place. The table is left as it was."""
+        col, suit, rank = self._col[card.rank], card.suit, card.rank
+        same_rank = []
+        for c in hand:
+            if c.suit is suit:
+                if abs(self._col[c.rank] - col) == 1:
+                    return True
+            elif c.rank is rank:
+                same_rank.append(c)
+        if not same_rank:
+            return False
+        last, last_pos, new_row = self.last, self.last_pos, suit not in self.row_of
+        self._put(card, where)
+        try:
+            return any(self._options(c) for c in same_rank)
+        finally:
+            del self.pos[card]
+            self.cards.pop()
+            self.moves.pop()
+            self.last, self.last_pos = last, last_pos
+            if new_row:
+                self.used.discard(self.row_of.pop(suit))
+
     def clear(self) -> list[Card]:
         """Take every card off the table (rows are forgotten); return them in the order laid."""
         taken = self.cards
@@ -1109,18 +1136,26 @@ def _team_won(state: DominoState, seat: int) -> float:
     return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
 
 
-def _random_policy(state: DominoState, actions: list[Action], rng: random.Random) -> Action:
+def _taking_policy(state: DominoState, actions: list[Action], rng: random.Random) -> Action:
+    """The coach's playouts: one against one, a placement the opponent cannot answer (it takes the
+    table), at random among such; otherwise, and with teams, any move at random."""
+    if state.num_players == 2:
+        table, opponent = state.table, state.hands[1 - state.turn]
+        taking = [a for a in actions if type(a) is Place and not table.answered(a.card, a.where, opponent)]
+        if taking:
+            return taking[rng.randrange(len(taking))]
     return actions[rng.randrange(len(actions))]
 
 
 #: the coach deals the unseen cards as the heuristic bot imagines them (:func:`guess_state`:
-#: hand sizes, and the cards a forced pass showed a seat not to hold) and plays on at random; the
-#: heuristic bot is a Monte Carlo player of the same playouts (8 deals, the lead in cards), so the
-#: strong bot trusts its own estimate (many more deals, the chance of winning) over the bot's move
+#: hand sizes, and the cards a forced pass showed a seat not to hold) and plays on, taking the table
+#: where one can; the heuristic bot is a Monte Carlo player of random playouts (8 deals, the lead in
+#: cards), so the strong bot trusts its own estimate (many more deals, the chance of winning) over
+#: the bot's move
 COACHING = Coaching(
     deal=guess_state,
     value=_team_won,
-    policy=_random_policy,
+    policy=_taking_policy,
     unit=Bi("chance that the team wins", "шанс, что команда выиграет"),
     own_judgement=True,
 )
