@@ -50,9 +50,9 @@ __all__ = [
     "advise",
     "estimates",
     "paired_noise",
-    "strength_name",
     "remembered",
     "review",
+    "strength_name",
     "win_share",
 ]
 
