@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+import itertools
+import random
+
 import pytest
 
+from rules import domino as dm
 from rules import dummy_rummy as dr
 from rules import durak
 from rules import joker_rummy as jr
 from rules.coach import estimates
-from rules.coach_figures import compare, discard_pair, durak_beat_pair, durak_lead_pair, trump_lead_cost
+from rules.coach_figures import (
+    compare,
+    discard_pair,
+    domino_lead_pair,
+    durak_beat_pair,
+    durak_lead_pair,
+    trump_lead_cost,
+)
 
 
 def _minimax(state, seat: int = 0) -> float:
@@ -65,6 +76,45 @@ def test_beating_rather_than_taking_is_worth_about_what_the_exact_endgame_says(h
         exact.append(_minimax(after, seat=1))
     assert exact == [1.0, 0.0]  # beating wins: P2 then leads a card P1 cannot beat; taking loses
     assert 0.3 <= compare(state, (beat, take), seed=3, playouts=200) <= 1.0
+
+
+def _domino_endgame(seed: int):
+    """The first trick's lead of a seeded game of two of the book's bots (imagining two deals a move)
+    where both hands are down to four cards and the lead pair of the strategy figure exists."""
+    state, rng, bot = dm.new_game(players=2, seed=seed), random.Random(seed), dm.HeuristicPlayer(samples=2)
+    while not (max(len(h) for h in state.hands) <= 4 and domino_lead_pair(state)):
+        state.apply(bot.choose(state.view(state.current_player), state.legal_actions(), rng))
+    return state
+
+
+def _over_every_deal(state, action) -> float:
+    """The seat's value after ``action`` averaged over every hand the opponent may hold (of the cards
+    the seat has not seen, none its forced passes showed it lacks), each played to the end by both
+    sides at their best with every card known: what the coach's imagined deals estimate."""
+    seat = state.current_player
+    other = 1 - seat
+    voids = dm.known_voids(state.view(seat))[other]
+    unseen = state.hands[other] + state.removed
+    values = []
+    for hand in itertools.combinations(unseen, len(state.hands[other])):
+        if any(str(c) in voids for c in hand):
+            continue
+        deal = state.clone()
+        deal.hands[other] = list(hand)
+        deal.removed = [c for c in unseen if c not in hand]
+        deal.apply(action)
+        values.append(_minimax(deal, seat))
+    return sum(values) / len(values)
+
+
+@pytest.mark.parametrize("seed", [73, 129, 152])  # a lead that wins outright; better by 2/3; worse by 0.4
+def test_in_domino_the_coachs_lead_gap_has_the_sign_and_size_of_the_exact_one(seed):
+    state = _domino_endgame(seed)
+    pair = domino_lead_pair(state)
+    exact_gap = _over_every_deal(state, pair[0]) - _over_every_deal(state, pair[1])
+    assert abs(exact_gap) >= 0.25  # a position where the lead matters
+    coach_gap = compare(state, pair, seed=3, playouts=200)
+    assert coach_gap * exact_gap > 0 and abs(coach_gap - exact_gap) <= 0.1
 
 
 def test_the_trump_lead_figure_is_seeded_and_averages_the_positions_asked():
