@@ -69,7 +69,7 @@ STRENGTH_NAMES = {
 }
 #: what a seat chooser adds to "strong" where the benchmark did not show the coach stronger than
 #: the game's own bot (:attr:`Coaching.shown_stronger`)
-NOT_SHOWN_STRONGER = Bi("not shown stronger than medium", "сильнее среднего себя не показал")
+NOT_SHOWN_STRONGER = Bi("not proven", "не доказано")
 #: the noun of a difference of estimates: "3 percentage points", "на 3 процентных пункта"
 PERCENT_POINTS = (
     ("percentage point", "percentage points"),
@@ -85,8 +85,8 @@ class CoachError(RulesError):
 
 def strength_name(strength: str, lang: str, game=None) -> str:
     """A bot's strength (one of :data:`STRENGTHS`) for the reader: "strong"; for ``game``'s strong
-    bot where the benchmark did not show it stronger than the game's own, "strong (not shown
-    stronger than medium)"."""
+    bot where the benchmark did not show it stronger than the game's own, "strong (not proven)",
+    short enough for a seat chooser on a phone."""
     name = STRENGTH_NAMES[strength](lang)
     coaching = None if game is None else game.coaching
     if strength == "strong" and coaching is not None and not coaching.shown_stronger:

@@ -272,9 +272,9 @@ def test_each_bot_seat_takes_a_strength_from_settings():
 def test_the_seat_chooser_says_where_the_strong_bot_was_not_shown_stronger():
     # Joker rummy's coach did not beat its book bot in the benchmark: the reader is told, in their language
     labels = dict((value, label) for label, value in seat_choices(rules.GAMES["joker_rummy"], "en"))
-    assert labels["strong"] == "bot: strong (not shown stronger than medium)"
+    assert labels["strong"] == "bot: strong (not proven)"
     labels = dict((value, label) for label, value in seat_choices(rules.GAMES["joker_rummy"], "ru"))
-    assert labels["strong"] == "бот: сильный (сильнее среднего себя не показал)"
+    assert labels["strong"] == "бот: сильный (не доказано)"
     labels = dict((value, label) for label, value in seat_choices(rules.GAMES["durak"], "en"))
     assert labels["strong"] == "bot: strong"
 

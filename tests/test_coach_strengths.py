@@ -41,7 +41,7 @@ def test_every_coached_game_has_the_coach_against_the_books_bot(game_id):
 
 @pytest.mark.parametrize("game_id", sorted(g for g in GAMES if GAMES[g].coaching is not None))
 def test_the_strong_bot_is_offered_as_stronger_only_where_the_benchmark_showed_it(game_id):
-    # the seat choosers add "not shown stronger than medium" where the kept row's interval reaches one half
+    # the seat choosers add "not proven" where the kept row's interval reaches one half
     row = KEPT[game_id]["heuristic-strong"]
     assert GAMES[game_id].coaching.shown_stronger == (row["low"] > 0.5)
 
