@@ -166,8 +166,9 @@ def _game_form(root: str, lang: str, xsrf: str, gid: str, module) -> str:
     bots = pick(lang, "Bots take the other seats now", "Боты сразу занимают остальные места")
     controls.append(f"<label><input type='checkbox' name='bots' id='{gid}-bots'> {bots}</label>")
     strengths = "".join(
-        f"<option value='{s}'{' selected' if s == DEFAULT_STRENGTH else ''}>{e(name)}</option>"
-        for s, name in ((s, strength_name(s, lang, module)) for s in STRENGTHS)
+        f"<option value='{s}'{' selected' if s == DEFAULT_STRENGTH else ''}>"
+        f"{e(strength_name(s, lang, module))}</option>"
+        for s in STRENGTHS
     )
     strength = e(pick(lang, "Bots' strength", "Сила ботов"))
     controls.append(f"<label>{strength} <select name='strength' id='{gid}-strength'>{strengths}</select></label>")
