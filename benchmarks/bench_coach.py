@@ -20,6 +20,11 @@ bounds each move's time too (0: no bound) and ``--playouts N`` sets the cap (0: 
     .venv/bin/python -m benchmarks.bench_coach --game domino --record  # and keep the rows in RECORD
     .venv/bin/python -m benchmarks.bench_coach --game domimi --jobs 2  # its games on two processes
     .venv/bin/python -m benchmarks.bench_coach --table             # the README's table of RECORD
+    .venv/bin/python -m benchmarks.bench_coach --versus --games 4000  # each prior against its book bot
+
+``--versus`` plays, where a game's strong bot starts from a sharper player than the game's bot
+(its :attr:`rules.coach.Coaching.prior`), that player against the game's bot, with no coach: the
+figure by which its settings were chosen.
 
 With ``--record`` each row is also kept in :data:`RECORD` (by game and pair, a later run of
 the same pair replacing the earlier), which the chapters' statistics pages show and the
@@ -112,6 +117,14 @@ def play_game(game_id: str, weak: str, strong: str, i: int, seconds: float | Non
     return (value(state, up) if state.is_over() else 0.5), spent
 
 
+def share(results: list[float]) -> tuple[float, float, float]:
+    """The mean of ``results`` (each from 0 to 1) and its 95% interval, within 0 and 1."""
+    mean = sum(results) / len(results)
+    sd = math.sqrt(sum((r - mean) ** 2 for r in results) / max(len(results) - 1, 1))
+    half = 1.96 * sd / math.sqrt(len(results))
+    return mean, max(mean - half, 0), min(mean + half, 1)
+
+
 def play_pair(
     game, weak: str, strong: str, games: int, seconds: float | None, playouts: int | None = None, jobs: int = 1
 ):
@@ -155,6 +168,21 @@ def reach(game, seconds: float, moves: int = 10, probe: int = 100) -> tuple[floa
     return seconds * n / cpu, n / cpu, n / wall
 
 
+def versus(ids: list[str], games: int, jobs: int = 1) -> None:
+    """Print, for each game of ``ids`` whose strong bot starts from a player of its own (the
+    coaching's ``prior``), that player's share of ``games`` games against the game's bot."""
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; load average {os.getloadavg()[0]:.2f}")
+    for game_id in ids:
+        game = rules.GAMES[game_id]
+        prior = game.coaching.prior
+        if prior is not None:
+            mean, low, high = share(play_pair(game, game.bot, prior, games, None, jobs=jobs)[0])
+            print(
+                f"{game.name('en')}: {prior} v {game.bot}, {games} games: {100 * mean:.1f}% "
+                f"({100 * low:.1f} to {100 * high:.1f}%)"
+            )
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -171,11 +199,15 @@ def main(argv=None) -> None:
     )
     parser.add_argument("--reach", action="store_true", help="measure the playouts of 0.2 s a move (see above)")
     parser.add_argument("--record", action="store_true", help=f"keep each row in {RECORD.name} (see above)")
+    parser.add_argument("--versus", action="store_true", help="each game's prior against its bot (see above)")
     parser.add_argument("--table", action="store_true", help=f"print the README's table of {RECORD.name}")
     args = parser.parse_args(argv)
     ids = args.game or [g.id for g in rules.GAMES.values() if set(STRENGTHS) <= set(g.players)]
     if args.table:
         print(table(), end="")
+        return
+    if args.versus:
+        versus(ids, args.games, args.jobs)
         return
     if args.reach:
         seconds = args.seconds or 0.2
@@ -212,26 +244,24 @@ def main(argv=None) -> None:
         for weak, strong in pairs:
             start, began, load_before = time.perf_counter(), time.gmtime(), os.getloadavg()[0]
             results, (n, secs, moves) = play_pair(game, weak, strong, args.games, seconds, playouts, args.jobs)
-            share = sum(results) / len(results)
-            sd = math.sqrt(sum((r - share) ** 2 for r in results) / max(len(results) - 1, 1))
-            half = 1.96 * sd / math.sqrt(len(results))
+            mean, low, high = share(results)
             rate = f"{n / secs:,.0f}" if secs else "-"
             per_move = f"{n / moves:,.0f}" if moves else "-"
             names = f"{STRENGTH_NAMES[weak]('en')} v {STRENGTH_NAMES[strong]('en')}"
             if args.record:
                 row = {
                     "games": len(results),
-                    "share": round(share, 6),
-                    "low": round(max(share - half, 0), 6),
-                    "high": round(min(share + half, 1), 6),
+                    "share": round(mean, 6),
+                    "low": round(low, 6),
+                    "high": round(high, 6),
                     "playouts": round(n / moves) if moves else None,
                     "when": f"{time.strftime('%Y-%m-%d %H:%M', began)} to {time.strftime('%H:%M UTC', time.gmtime())}",
                     "load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
                 }
                 record(game_id, weak, strong, row)
             print(
-                f"| {game.name('en')} | {names} | {100 * share:.1f}% | {100 * max(share - half, 0):.1f} to "
-                f"{100 * min(share + half, 1):.1f}% | {per_move} | {rate} |  "
+                f"| {game.name('en')} | {names} | {100 * mean:.1f}% | {100 * low:.1f} to {100 * high:.1f}% "
+                f"| {per_move} | {rate} |  "
                 f"({len(results)} games, {time.perf_counter() - start:.0f} s, load {os.getloadavg()[0]:.2f})",
                 flush=True,
             )

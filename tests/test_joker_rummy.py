@@ -517,6 +517,38 @@ def test_the_heuristic_beats_random_players():
     assert sum(d > 0 for d in diffs) >= 6, diffs
 
 
+def _choices(state):
+    """What the book's bot and the sharp bot play in ``state``, by label."""
+    view, actions = state.view(state.current_player), state.legal_actions()
+    return tuple(bot.choose(view, actions, random.Random(0)).label for bot in (jr.HeuristicPlayer(), jr.SharpPlayer()))
+
+
+def test_the_sharp_bot_takes_the_discard_only_when_it_completes_a_meld():
+    # 4♥ and 8♥ both go with the 6♥ (two ranks apart), which the book's bot takes; no meld comes of it
+    state = position(["4♥ 8♥ K♣ 2♦ 9♠", "3♣ 3♦ 3♠"], discard="6♥", drawn=False)
+    assert _choices(state) == ("P1 takes 6♥ from the discard pile", "P1 draws from the stock")
+    # with 5♥ and 7♥ the 6♥ makes a run: both take it
+    state = position(["5♥ 7♥ K♣ 2♦ 9♠", "3♣ 3♦ 3♠"], discard="6♥", drawn=False)
+    assert _choices(state) == ("P1 takes 6♥ from the discard pile",) * 2
+
+
+def test_the_sharp_bot_keeps_the_cards_of_a_meld_it_holds():
+    # every card goes with two others; the book's bot lets the costliest go, the ace of its run Q♣ K♣ A♣
+    state = position(["Q♣ K♣ A♣ 2♦ 4♦ 2♥ 4♥", "3♣ 3♦ 3♠"])
+    book, sharp = _choices(state)
+    assert book == "P1 discards A♣"
+    assert sharp in ("P1 discards 4♦", "P1 discards 4♥")
+
+
+def test_the_sharp_bot_does_not_discard_a_card_the_other_player_could_lay_off():
+    # the 8♠ would continue the other player's run 5♠ 6♠ 7♠ once that player has opened
+    hands = ["8♠ 3♦ 2♣", "3♣ 3♦ 3♠"]
+    opened = position(hands, melds=[(1, "5♠ 6♠ 7♠")], opened=[1])
+    assert _choices(opened) == ("P1 discards 8♠", "P1 discards 3♦")
+    closed = position(hands, melds=[(1, "5♠ 6♠ 7♠")])
+    assert _choices(closed) == ("P1 discards 8♠",) * 2
+
+
 def test_the_russian_texts_count_points_cards_and_jokers_in_the_right_form():
     """29 очков, 31 очко, 54 очка, 2 джокера: no abbreviated «очк.» and no number with a wrong noun form."""
     state = position(["9♣ 10♣ J♣ 10♥ 10♦ 10♠ 2♦ 5♥", "4♠ 5♠ 6♠"])

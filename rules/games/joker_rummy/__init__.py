@@ -62,7 +62,7 @@ from rules.games.joker_rummy.melds import _meld_points as _meld_points
 from rules.games.joker_rummy.melds import _meld_problem as _meld_problem
 from rules.games.joker_rummy.melds import _meld_text as _meld_text
 from rules.games.joker_rummy.melds import _readings as _readings
-from rules.games.joker_rummy.players import HeuristicPlayer, measure
+from rules.games.joker_rummy.players import HeuristicPlayer, SharpPlayer, measure
 from rules.games.joker_rummy.setups import SETUPS, VARIANTS, position
 from rules.games.joker_rummy.state import (
     ACT,
@@ -104,6 +104,7 @@ __all__ = [
     "Options",
     "RULES",
     "SETUPS",
+    "SharpPlayer",
     "StockTurned",
     "TakeBack",
     "TakeDiscard",
@@ -138,7 +139,14 @@ GAME = Game(
     factories={"position": position},
     setups=SETUPS,
     variants=VARIANTS,
-    players={"easy": RandomPlayer, "heuristic": HeuristicPlayer, "strong": functools.partial(Coach, "joker_rummy")},
+    players={
+        # the strong bot's starting move and its playouts' bot (its coaching's prior)
+        "sharp": SharpPlayer,
+        # the three strengths: random moves, the book's bot, the coach
+        "easy": RandomPlayer,
+        "heuristic": HeuristicPlayer,
+        "strong": functools.partial(Coach, "joker_rummy"),
+    },
     bot="heuristic",
     measure=measure,
     view="widgets.games.joker_rummy:JokerRummyView",

@@ -5,7 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.game import Action
-from rules.games.joker_rummy.melds import _RANK_VALUE, MAX_HAND, OPENING, RJ, _best_opening, _code, _natural
+from rules.games.joker_rummy.melds import (
+    _RANK_VALUE,
+    MAX_HAND,
+    OPENING,
+    RJ,
+    _best_opening,
+    _code,
+    _hand_melds,
+    _natural,
+)
 from rules.games.joker_rummy.state import Discard, Draw, JokerRummyState, LayOff, Meld, TakeBack
 
 # ---------------------------------------------------------------- players
@@ -45,12 +54,11 @@ class HeuristicPlayer:
     def choose(self, view: dict, actions: Sequence[Action], rng) -> Action:
         p = view["player"]
         hand = [_parse(c) for c in view["hand"]]
-        table = [([_parse(c) for c in m["cards"]], m["low"]) for m in view["melds"]] if view["opened"][p] else []
+        table = [([_parse(c) for c in m["cards"]], m["low"]) for m in view["melds"]]
         return self.decide(p, hand, view["opened"], view["pending"], view["owed"], table, actions, rng)
 
     def decide(self, p: int, hand: list[int], opened, pending: int, owed: int, table, actions, rng) -> Action:
-        """The choice itself, from card codes: ``table`` holds each meld's codes and low end
-        (needed only once ``p`` has opened)."""
+        """The choice itself, from card codes: ``table`` holds each meld's codes and low end."""
         view = {"player": p, "opened": opened, "pending": pending, "owed": owed, "melds": table}
         if isinstance(actions[0], Draw):
             return self._draw(actions, hand, view)
@@ -99,16 +107,21 @@ class HeuristicPlayer:
             if len(a.cards) == len(hand):
                 return a  # going out
         values: dict[int, float] = {}  # a card's value once, though both packs' copies are offered
-        held = set(hand)
+        worth = self._discard_worth(hand, view)
 
         def value(a: Discard) -> float:
             c = _code(a.cards[0])
             v = values.get(c)
             if v is None:
-                v = values[c] = self._discard_value(c, held)
+                v = values[c] = worth(c)
             return v
 
         return max(discards, key=value)
+
+    def _discard_worth(self, hand: list[int], view: dict):
+        """How good a discard each card of ``hand`` is, as a function of its code (higher is better)."""
+        held = set(hand)
+        return lambda card: self._discard_value(card, held)
 
     @staticmethod
     def _opening_step(hand: list[int], melds: list[Meld]) -> Meld | None:
@@ -125,20 +138,8 @@ class HeuristicPlayer:
     def _wants(card: int, hand: list[int], view: dict) -> bool:
         if card >= RJ:
             return True
-        if view["opened"][view["player"]]:
-            for codes, low in view["melds"]:
-                if low == 0:
-                    if (
-                        len(codes) < 4
-                        and card % 13 == _first_natural(codes) % 13
-                        and card // 13 not in {c // 13 for c in codes if c < RJ}
-                    ):
-                        return True
-                else:
-                    s = _first_natural(codes) // 13
-                    high = low + len(codes) - 1
-                    if card in (_natural(s, low - 1) if low > 1 else -1, _natural(s, high + 1) if high < 14 else -1):
-                        return True
+        if view["opened"][view["player"]] and _joins_table(card, view["melds"]):
+            return True
         return _connections(card, set(hand)) >= 2
 
     @staticmethod
@@ -148,6 +149,68 @@ class HeuristicPlayer:
             return -1000
         value = _RANK_VALUE[card % 13 + 1]
         return value - 12 * _connections(card, held)
+
+
+class SharpPlayer(HeuristicPlayer):
+    """The book's bot with three changes, chosen by playing variants of it against the book's bot
+    (``benchmarks/bench_coach.py --versus``): it takes the discard pile's top card only when that
+    card completes a meld with cards of its hand (a joker, or once it has opened a card it can lay
+    off, as before), not for two cards it merely goes with; it keeps the cards of the melds its hand
+    already holds; and once another player has opened it does not discard a card that could be laid
+    off on the table, which would hand that player a card to shed. The strong bot starts from its
+    move (its game's :attr:`rules.coach.Coaching.prior`); its playouts play the book's bot."""
+
+    name = "sharp"
+    #: what a card of a meld in hand, and a card the other players could lay off, take off a discard's value
+    KEEP_MELDED = 40
+    FEEDS_OTHERS = 30
+
+    @staticmethod
+    def _wants(card: int, hand: list[int], view: dict) -> bool:
+        if card >= RJ or (view["opened"][view["player"]] and _joins_table(card, view["melds"])):
+            return True
+        return any(card in codes for codes, _low in _hand_melds([*hand, card]))
+
+    def _discard_worth(self, hand: list[int], view: dict):
+        held = set(hand)
+        melded = {c for codes, _low in _hand_melds(sorted(held)) for c in codes}
+        me = view["player"]
+        others_opened = any(opened for p, opened in enumerate(view["opened"]) if p != me)
+        feeding = _table_ends(view["melds"]) if others_opened else set()
+
+        def worth(card: int) -> float:
+            value = self._discard_value(card, held)
+            if card in melded:
+                value -= self.KEEP_MELDED
+            if card in feeding:
+                value -= self.FEEDS_OTHERS
+            return value
+
+        return worth
+
+
+def _joins_table(card: int, table) -> bool:
+    """Whether the natural ``card`` could be laid off on one of ``table``'s melds (:func:`_table_ends`)."""
+    return card in _table_ends(table)
+
+
+def _table_ends(table) -> set[int]:
+    """The natural cards that could be laid off on ``table``'s melds (codes, low end): a set of
+    fewer than four takes its rank in a suit it lacks, a run a card at either end."""
+    ends = set()
+    for codes, low in table:
+        first = _first_natural(codes)
+        if low == 0:
+            if len(codes) < 4:
+                suits = {c // 13 for c in codes if c < RJ}
+                ends.update(s * 13 + first % 13 for s in range(4) if s not in suits)
+        else:
+            s, high = first // 13, low + len(codes) - 1
+            if low > 1:
+                ends.add(_natural(s, low - 1))
+            if high < 14:
+                ends.add(_natural(s, high + 1))
+    return ends
 
 
 def _player_plan(hand: list[int]) -> tuple[int, list]:
