@@ -214,6 +214,26 @@ def test_in_domimi_the_strong_bot_starts_from_the_sharp_builders_move_not_the_me
     assert kinds == {"Refill", "ReturnCard"}  # a refill mixed unseen, a 5 or 6 returned
 
 
+def test_in_joker_rummy_the_strong_bot_starts_from_the_sharp_bots_move_not_the_medium_bots():
+    # where its playouts tell no move apart (two imagined deals) the strong bot plays its game's
+    # prior, Joker rummy's sharp bot, which takes the discard only to complete a meld
+    from rules import joker_rummy as jr
+
+    state = GAMES["joker_rummy"].new_game(players=2, seed=1)
+    rng, differed = random.Random(1), 0
+    while not state.is_over() and differed < 3:
+        seat, actions = state.current_player, state.legal_actions()
+        view = state.view(seat)
+        book = jr.HeuristicPlayer().choose(view, actions, rng)
+        sharp = jr.SharpPlayer().choose(view, actions, rng)
+        if sharp.label != book.label:
+            coach = Coach("joker_rummy", seconds=None, playouts=2)
+            assert coach.choose(view, actions, random.Random(0)).label == sharp.label
+            differed += 1
+        state.apply(book)
+    assert differed == 3
+
+
 # ---------------------------------------------------------------- the app's Hint and the bots' strengths
 
 
@@ -270,10 +290,10 @@ def test_each_bot_seat_takes_a_strength_from_settings():
 
 
 def test_the_seat_chooser_says_where_the_strong_bot_was_not_shown_stronger():
-    # Joker rummy's coach did not beat its book bot in the benchmark: the reader is told, in their language
-    labels = dict((value, label) for label, value in seat_choices(rules.GAMES["joker_rummy"], "en"))
+    # Dummy rummy's coach did not beat its book bot in the benchmark: the reader is told, in their language
+    labels = dict((value, label) for label, value in seat_choices(rules.GAMES["dummy_rummy"], "en"))
     assert labels["strong"] == "bot: strong (not proven)"
-    labels = dict((value, label) for label, value in seat_choices(rules.GAMES["joker_rummy"], "ru"))
+    labels = dict((value, label) for label, value in seat_choices(rules.GAMES["dummy_rummy"], "ru"))
     assert labels["strong"] == "бот: сильный (не доказано)"
     labels = dict((value, label) for label, value in seat_choices(rules.GAMES["durak"], "en"))
     assert labels["strong"] == "bot: strong"

@@ -9,7 +9,7 @@ from collections import Counter
 from rules.cards import parse_card
 from rules.coach import Coaching, chance_ahead, win_share
 from rules.games.joker_rummy.melds import _code, _penalty_codes
-from rules.games.joker_rummy.players import HeuristicPlayer
+from rules.games.joker_rummy.players import HeuristicPlayer, SharpPlayer
 from rules.games.joker_rummy.state import PHASES, Discard, JokerRummyState, Options, _TableMeld
 from rules.lang import Bi
 
@@ -126,7 +126,7 @@ _BOT = HeuristicPlayer()
 
 
 def policy(state: JokerRummyState, actions: list, rng: random.Random):
-    """The heuristic bot's choice, read from the imagined state's card codes."""
+    """The book bot's choice, read from the imagined state's card codes."""
     p = state.player
     table = [(m.cards, m.low) for m in state.melds.values()] if state.opened[p] else []
     return _BOT.decide(p, state.hands[p], state.opened, state.pending, state.owed, table, actions, rng)
@@ -152,5 +152,5 @@ COACHING = Coaching(
     policy=policy,
     remember=remember,
     unit=Bi("chance of the lowest total", "шанс на наименьшую сумму очков"),
-    shown_stronger=False,  # benchmarks/coach_strengths.json: medium v strong
+    prior=SharpPlayer.name,  # the strong bot's starting move; its playouts play the book's bot (_BOT)
 )
