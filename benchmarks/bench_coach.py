@@ -30,7 +30,8 @@ With ``--record`` each row is also kept in :data:`RECORD` (by game and pair, a l
 the same pair replacing the earlier), which the chapters' statistics pages show and the
 README quotes (``tests/test_coach_strengths.py`` checks that they agree).
 
-Game ``i`` of a pair is dealt with seed ``i``; the players choose with seed ``i`` too.
+Game ``i`` of a pair is dealt with seed ``i``; the players choose with seed ``i`` too. ``--first N``
+plays seeds from N instead, another sample of games (the kept rows are always from seed 0).
 """
 
 from __future__ import annotations
@@ -126,15 +127,22 @@ def share(results: list[float]) -> tuple[float, float, float]:
 
 
 def play_pair(
-    game, weak: str, strong: str, games: int, seconds: float | None, playouts: int | None = None, jobs: int = 1
+    game,
+    weak: str,
+    strong: str,
+    games: int,
+    seconds: float | None,
+    playouts: int | None = None,
+    jobs: int = 1,
+    first: int = 0,
 ):
-    """The stronger side's results game by game, and the coach's (playouts, seconds, moves thought).
-    With ``jobs`` above 1 the games are shared among that many processes: each game is dealt and
-    played from its own seed, so the results are the same."""
+    """The stronger side's results game by game (games ``first`` to ``first + games - 1``), and the
+    coach's (playouts, seconds, moves thought). With ``jobs`` above 1 the games are shared among
+    that many processes: each game is dealt and played from its own seed, so the results are the same."""
     results, spent = [], [0, 0.0, 0]
     play = functools.partial(play_game, game.id, weak, strong, seconds=seconds, playouts=playouts)
     with multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
-        for result, used in (pool.imap if pool is not None else map)(play, range(games)):
+        for result, used in (pool.imap if pool is not None else map)(play, range(first, first + games)):
             results.append(result)
             for k in range(3):
                 spent[k] += used[k]
@@ -193,6 +201,9 @@ def main(argv=None) -> None:
     parser.add_argument(
         "--jobs", type=int, default=1, help="processes that share a pair's games (the results do not change)"
     )
+    parser.add_argument(
+        "--first", type=int, default=0, help="the first game's seed (another sample; not kept by --record)"
+    )
     parser.add_argument("--game", action="append", help="a game id (default: every coached game)")
     parser.add_argument(
         "--pair", action="append", choices=[f"{w}-{s}" for w, s in PAIRS], help="a pair to play (default: all three)"
@@ -223,6 +234,8 @@ def main(argv=None) -> None:
                 )
         print(f"load average at the end: {os.getloadavg()[0]:.2f}")
         return
+    if args.record and args.first:
+        parser.error("--record keeps games from seed 0 only: the kept rows and the book's tables say so")
     pairs = [p for p in PAIRS if not args.pair or f"{p[0]}-{p[1]}" in args.pair]
     seconds = args.seconds or None
     if seconds is None and args.playouts == 0:
@@ -243,7 +256,9 @@ def main(argv=None) -> None:
         playouts = PLAYOUTS.get(game_id) if args.playouts is None else args.playouts or None
         for weak, strong in pairs:
             start, began, load_before = time.perf_counter(), time.gmtime(), os.getloadavg()[0]
-            results, (n, secs, moves) = play_pair(game, weak, strong, args.games, seconds, playouts, args.jobs)
+            results, (n, secs, moves) = play_pair(
+                game, weak, strong, args.games, seconds, playouts, args.jobs, args.first
+            )
             mean, low, high = share(results)
             rate = f"{n / secs:,.0f}" if secs else "-"
             per_move = f"{n / moves:,.0f}" if moves else "-"
