@@ -140,7 +140,7 @@ GAME = Game(
     setups=SETUPS,
     variants=VARIANTS,
     players={
-        # the strong bot's starting move and its playouts' bot (its coaching's prior)
+        # the strong bot's starting move (its coaching's prior; its playouts play the book's bot)
         "sharp": SharpPlayer,
         # the three strengths: random moves, the book's bot, the coach
         "easy": RandomPlayer,

@@ -58,7 +58,8 @@ class HeuristicPlayer:
         return self.decide(p, hand, view["opened"], view["pending"], view["owed"], table, actions, rng)
 
     def decide(self, p: int, hand: list[int], opened, pending: int, owed: int, table, actions, rng) -> Action:
-        """The choice itself, from card codes: ``table`` holds each meld's codes and low end."""
+        """The choice itself, from card codes: ``table`` holds each meld's codes and low end (the
+        book's bot reads it only once ``p`` has opened; the sharp bot, to see what it would feed)."""
         view = {"player": p, "opened": opened, "pending": pending, "owed": owed, "melds": table}
         if isinstance(actions[0], Draw):
             return self._draw(actions, hand, view)
@@ -134,12 +135,16 @@ class HeuristicPlayer:
                 return a
         return None
 
+    def _wants(self, card: int, hand: list[int], view: dict) -> bool:
+        """Whether to take ``card`` from the discard pile: a joker, a card it can lay off once it
+        has opened, or one that goes with the hand (:meth:`_goes_with`)."""
+        if card >= RJ or (view["opened"][view["player"]] and card in _table_ends(view["melds"])):
+            return True
+        return self._goes_with(card, hand)
+
     @staticmethod
-    def _wants(card: int, hand: list[int], view: dict) -> bool:
-        if card >= RJ:
-            return True
-        if view["opened"][view["player"]] and _joins_table(card, view["melds"]):
-            return True
+    def _goes_with(card: int, hand: list[int]) -> bool:
+        """Two cards of the hand could join ``card`` in a meld."""
         return _connections(card, set(hand)) >= 2
 
     @staticmethod
@@ -166,9 +171,8 @@ class SharpPlayer(HeuristicPlayer):
     FEEDS_OTHERS = 30
 
     @staticmethod
-    def _wants(card: int, hand: list[int], view: dict) -> bool:
-        if card >= RJ or (view["opened"][view["player"]] and _joins_table(card, view["melds"])):
-            return True
+    def _goes_with(card: int, hand: list[int]) -> bool:
+        """``card`` completes a meld with cards of the hand."""
         return any(card in codes for codes, _low in _hand_melds([*hand, card]))
 
     def _discard_worth(self, hand: list[int], view: dict):
@@ -187,11 +191,6 @@ class SharpPlayer(HeuristicPlayer):
             return value
 
         return worth
-
-
-def _joins_table(card: int, table) -> bool:
-    """Whether the natural ``card`` could be laid off on one of ``table``'s melds (:func:`_table_ends`)."""
-    return card in _table_ends(table)
 
 
 def _table_ends(table) -> set[int]:
