@@ -40,7 +40,7 @@ from rules.games.dummy_rummy.contracts import (
     wilds_needed,
 )
 from rules.games.dummy_rummy.contracts import _code as _code
-from rules.games.dummy_rummy.players import HeuristicPlayer, measure
+from rules.games.dummy_rummy.players import HeuristicPlayer, SharpPlayer, measure
 from rules.games.dummy_rummy.setups import SETUPS, VARIANTS, position
 from rules.games.dummy_rummy.state import (
     ASK,
@@ -78,6 +78,7 @@ __all__ = [
     "MeldSpec",
     "NoCutIn",
     "PRIORITY",
+    "SharpPlayer",
     "card_points",
     "contract_reason",
     "find_contract",
@@ -105,7 +106,14 @@ GAME = Game(
     factories={"position": position},
     setups=SETUPS,
     variants=VARIANTS,
-    players={"easy": RandomPlayer, "heuristic": HeuristicPlayer, "strong": functools.partial(Coach, "dummy_rummy")},
+    players={
+        # the strong bot's starting move (its coaching's prior; its playouts play the book's bot)
+        "sharp": SharpPlayer,
+        # the three strengths: random moves, the book's bot, the coach
+        "easy": RandomPlayer,
+        "heuristic": HeuristicPlayer,
+        "strong": functools.partial(Coach, "dummy_rummy"),
+    },
     bot="heuristic",
     measure=measure,
     view="widgets.games.dummy_rummy:DummyRummyView",

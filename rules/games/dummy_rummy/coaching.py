@@ -8,7 +8,7 @@ from collections import Counter
 
 from rules.coach import Coaching, chance_ahead, win_share
 from rules.games.dummy_rummy.contracts import _CODE_OF, _NAT, _POINTS, _TEXT
-from rules.games.dummy_rummy.players import HeuristicPlayer
+from rules.games.dummy_rummy.players import HeuristicPlayer, SharpPlayer
 from rules.games.dummy_rummy.state import PHASES, Discard, DrawDiscard, DummyRummyState, Options
 from rules.lang import Bi
 
@@ -174,5 +174,6 @@ COACHING = Coaching(
     policy=policy,
     remember=remember,
     unit=Bi("chance of winning the game", "шанс выиграть партию"),
+    prior=SharpPlayer.name,  # the strong bot's starting move; its playouts play the book's bot (_BOT)
     shown_stronger=False,  # benchmarks/coach_strengths.json: medium v strong
 )

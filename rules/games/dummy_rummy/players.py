@@ -6,7 +6,17 @@ from collections.abc import Sequence
 
 from rules.cards import Card
 from rules.game import Action
-from rules.games.dummy_rummy.contracts import _CODE_OF, _NAT, _POINTS, _WILD, CONTRACTS, _code, _shortfall, is_wild
+from rules.games.dummy_rummy.contracts import (
+    _CODE_OF,
+    _NAT,
+    _NATURAL_RANKS,
+    _POINTS,
+    _WILD,
+    CONTRACTS,
+    _code,
+    _shortfall,
+    is_wild,
+)
 from rules.games.dummy_rummy.state import CutIn, Discard, DrawDiscard, DrawStock, DummyRummyState, GoDown, LayOff
 
 
@@ -94,14 +104,40 @@ class HeuristicPlayer:
         hand = [_CODE_OF[t] for t in view["hand"]]
         number, aw = view["contracts"][me], view["all_wild"]
         planning = not view["down"][me] and number <= 12
-        lost: dict[int, int] = {}  # by natural rank (0: wild): losing any card of a rank costs the same
+        left: dict[int, tuple] = {}  # by natural rank (0: wild): losing any card of a rank costs the same
 
         def cost(a: Discard) -> tuple:
             c = _code(a.card)
-            if planning and _NAT[c] not in lost:
+            if planning and _NAT[c] not in left:
                 rest = hand.copy()
                 rest.remove(c)
-                lost[_NAT[c]] = _shortfall(number, rest, aw)
-            return (lost.get(_NAT[c], 0), _WILD[c], -_POINTS[c], c)
+                left[_NAT[c]] = self._standing(number, rest, aw)
+            return (*left.get(_NAT[c], ()), _WILD[c], -_POINTS[c], c)
 
         return min(actions, key=cost)
+
+    @staticmethod
+    def _standing(number: int, hand: list[int], all_wild: bool) -> tuple:
+        """How far ``hand`` stands from contract ``number``, lower is nearer: the cards it lacks."""
+        return (_shortfall(number, hand, all_wild),)
+
+
+#: one card of each natural rank: runs take any suit, so a rank stands for all its cards
+_ONE_OF_RANK = tuple(_NAT.index(rank) for rank in _NATURAL_RANKS)
+
+
+class SharpPlayer(HeuristicPlayer):
+    """The book's bot with one change, chosen by playing variants of it against the book's bot
+    (``benchmarks/bench_coach.py --versus``): among the discards that leave the contract equally
+    near, it keeps the hand with the most outs, the ranks of which one more card would bring the
+    contract closer. The strong bot starts from its move (its game's
+    :attr:`rules.coach.Coaching.prior`); its playouts play the book's bot."""
+
+    name = "sharp"
+
+    @staticmethod
+    def _standing(number: int, hand: list[int], all_wild: bool) -> tuple:
+        """The cards ``hand`` lacks for contract ``number``, then its outs, more outs first."""
+        short = _shortfall(number, hand, all_wild)
+        outs = sum(_shortfall(number, [*hand, card], all_wild) < short for card in _ONE_OF_RANK)
+        return (short, -outs)
