@@ -142,7 +142,7 @@ class Coaching:
     * ``unit``: what a score means, for the reader.
     * ``prior``: the key of the game's ``players`` whose move the strong bot starts from and
       keeps unless another move is surely better (None: the game's bot): a sharper player than
-      the game's bot where one is known (DoMiMi's, Joker rummy's).
+      the game's bot where one is known (DoMiMi's, Joker rummy's, Dummy rummy's).
     * ``own_judgement``: the strong bot plays its own best estimate (among the moves it kept
       trying to the end) rather than the game's bot's move unless another was surely better:
       for a game whose bot is itself a Monte Carlo player of the same playouts, with fewer of

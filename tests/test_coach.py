@@ -214,20 +214,22 @@ def test_in_domimi_the_strong_bot_starts_from_the_sharp_builders_move_not_the_me
     assert kinds == {"Refill", "ReturnCard"}  # a refill mixed unseen, a 5 or 6 returned
 
 
-def test_in_joker_rummy_the_strong_bot_starts_from_the_sharp_bots_move_not_the_medium_bots():
+@pytest.mark.parametrize("game_id", ["joker_rummy", "dummy_rummy"])
+def test_in_the_rummies_the_strong_bot_starts_from_the_sharp_bots_move_not_the_medium_bots(game_id):
     # where its playouts tell no move apart (two imagined deals) the strong bot plays its game's
-    # prior, Joker rummy's sharp bot, which takes the discard only to complete a meld
-    from rules import joker_rummy as jr
-
-    state = GAMES["joker_rummy"].new_game(players=2, seed=1)
+    # prior: Joker rummy's sharp bot takes the discard only to complete a meld, Dummy rummy's
+    # keeps, among equal discards, the hand with the most outs
+    game = GAMES[game_id]
+    assert game.coaching.prior == "sharp"
+    state = game.new_game(players=2, seed=1)
     rng, differed = random.Random(1), 0
     while not state.is_over() and differed < 3:
         seat, actions = state.current_player, state.legal_actions()
         view = state.view(seat)
-        book = jr.HeuristicPlayer().choose(view, actions, rng)
-        sharp = jr.SharpPlayer().choose(view, actions, rng)
+        book = game.players["heuristic"]().choose(view, actions, rng)
+        sharp = game.players["sharp"]().choose(view, actions, rng)
         if sharp.label != book.label:
-            coach = Coach("joker_rummy", seconds=None, playouts=2)
+            coach = Coach(game_id, seconds=None, playouts=2)
             assert coach.choose(view, actions, random.Random(0)).label == sharp.label
             differed += 1
         state.apply(book)

@@ -610,6 +610,18 @@ def test_an_illegal_action_changes_nothing():
 # ---------------------------------------------------------------- players
 
 
+def test_the_sharp_bot_keeps_the_hand_with_more_outs():
+    # contract 1 is two sets of three: with 5 5 5, K K and 9 9 one card is lacking whichever
+    # of K, 9 or 4 goes. The book's bot sheds a king, the dearest; the sharp bot sheds the 4,
+    # keeping both pairs, so that a king or a nine would complete the contract, not only a nine
+    state = position(["5♥ 5♣ 5♠ K♣ K♦ 9♦ 9♣ 4♠", "3♠ 3♥"], contracts=[1, 1], phase="play")
+    view, actions = state.view(0), state.legal_actions()
+    book = dr.HeuristicPlayer().choose(view, actions, random.Random(0))
+    sharp = dr.SharpPlayer().choose(view, actions, random.Random(0))
+    assert book.label in ("P1 discards K♣", "P1 discards K♦")
+    assert sharp.label == "P1 discards 4♠"
+
+
 def test_the_heuristic_beats_random_players_clearly():
     wins = 0
     for seed in range(6):
