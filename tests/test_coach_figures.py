@@ -7,12 +7,13 @@ import random
 
 import pytest
 
+from rules import domimi, durak
 from rules import domino as dm
 from rules import dummy_rummy as dr
-from rules import durak
 from rules import joker_rummy as jr
 from rules.coach import estimates
 from rules.coach_figures import (
+    buy_pair,
     compare,
     discard_pair,
     domino_lead_pair,
@@ -162,3 +163,22 @@ def test_in_dummy_rummy_taking_the_card_that_makes_the_contract_and_goes_out_is_
     scores = {a.action.label: a.score for a in estimates(state, 0, (take, draw), seed=1, playouts=60)}
     assert scores[take.label] == 1.0
     assert scores[draw.label] < 0.95
+
+
+def test_in_domimi_buying_the_last_king_ahead_is_a_sure_win_to_the_coach():
+    # P1 owns the four jacks, three queens and K♥ (21 points), the other player Q♠ K♦ K♣ and a
+    # joker (18). The field holds one king and one joker: buying the K♠ with 10+10+5 (its price,
+    # 25) leaves no jack, queen or king there, which ends the game with P1 ahead, 25 to 18.
+    # Passing leaves the other player a turn to buy the king or the joker and finish ahead.
+    state = domimi.scenario("10♦ 10♠ 5♥", "K♠ BJ", discard="J♥ J♦ J♣ J♠ Q♥ Q♦ Q♣ K♥")
+    buy, pass_ = buy_pair(state)
+    assert buy.label == "buy K♠ with 10♠+5♥+10♦" and pass_.label == "pass"
+    bought = state.clone()
+    bought.apply(buy)
+    while not bought.is_over():  # what is left of the turn: the returns, then its end
+        bought.apply(bought.legal_actions()[-1])
+    assert bought.result().scores == (25, 18) and bought.result().winners == (0,)
+    scores = {a.action.label: a.score for a in estimates(state, 0, (buy, pass_), seed=1, playouts=60)}
+    assert scores[buy.label] == 1.0
+    assert scores[pass_.label] < 0.95
+    assert compare(state, (buy, pass_), seed=2, playouts=60) > 0.05
