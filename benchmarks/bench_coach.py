@@ -209,6 +209,7 @@ def main(argv=None) -> None:
         "--pair", action="append", choices=[f"{w}-{s}" for w, s in PAIRS], help="a pair to play (default: all three)"
     )
     parser.add_argument("--reach", action="store_true", help="measure the playouts of 0.2 s a move (see above)")
+    parser.add_argument("--moves", type=int, default=10, help="the moves --reach measures over (default 10)")
     parser.add_argument("--record", action="store_true", help=f"keep each row in {RECORD.name} (see above)")
     parser.add_argument("--versus", action="store_true", help="each game's prior against its bot (see above)")
     parser.add_argument("--table", action="store_true", help=f"print the README's table of {RECORD.name}")
@@ -223,12 +224,15 @@ def main(argv=None) -> None:
     if args.reach:
         seconds = args.seconds or 0.2
         now = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-        print(f"{now}; load average {os.getloadavg()[0]:.2f}; the coach's playouts in {seconds} s of processor time")
+        print(
+            f"{now}; load average {os.getloadavg()[0]:.2f}; the coach's playouts in {seconds} s of processor time, "
+            f"over its first {args.moves} moves with a choice"
+        )
         print("| game | coach playouts/move | playouts/processor s | playouts/s on the wall |")
         print("| --- | --- | --- | --- |")
         for game_id in ids:
             if game_id in PLAYOUTS and game_id != "minefield":
-                per_move, rate, wall = reach(rules.GAMES[game_id], seconds)
+                per_move, rate, wall = reach(rules.GAMES[game_id], seconds, args.moves)
                 print(
                     f"| {rules.GAMES[game_id].name('en')} | {per_move:,.0f} | {rate:,.0f} | {wall:,.0f} |", flush=True
                 )

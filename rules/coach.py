@@ -129,6 +129,10 @@ class Coaching:
       (default :func:`win_share`).
     * ``evaluate(state, seat)``: an estimate of the same for an unfinished state, used
       when a playout is cut short after ``horizon`` actions (None: play to the end).
+    * ``stage(state)``: where whole games are many deals, the deal (or hand) a state is in: a
+      playout stops where it changes, and the position is evaluated there, between deals, where
+      only the totals stand (None: the playout runs to the horizon). The next deal's fresh
+      hands would only add their own luck to the estimate of the move played in this one.
     * ``rollout``: the key of the game's ``players`` who play the playouts (None: the
       game's bot); or ``policy(state, actions, rng)``, the same bot's choice read straight
       from an imagined state (every card of which is the coach's own invention), which
@@ -157,6 +161,7 @@ class Coaching:
     value: Callable[[State, int], float] = win_share
     evaluate: Callable[[State, int], float] | None = None
     horizon: int | None = None
+    stage: Callable[[State], int] | None = None
     rollout: str | None = None
     policy: Callable[[State, list[Action], random.Random], Action] | None = None
     remember: Callable[[dict | None, dict, Action | None], dict] | None = None
@@ -365,6 +370,7 @@ def _advise(
     done, sweeps = 0, 0
     bots: list[Player] | None = None
     value, evaluate, horizon, policy = coaching.value, coaching.evaluate, coaching.horizon, coaching.policy
+    stage = coaching.stage
     while done < cap:
         world = coaching.deal(view, random.Random(rng.randrange(2**62)))
         if bots is None and policy is None:
@@ -378,7 +384,8 @@ def _advise(
             if move is None:
                 raise RuntimeError(f"{game.id}: the imagined deal lacks the move {labels[k]!r} of the view")
             imagined._advance(move)
-            v = _play_on(imagined, seat, bots or policy, random.Random(bot_seed), value, evaluate, horizon)
+            bound = (horizon, stage, stage(world)) if stage is not None else horizon
+            v = _play_on(imagined, seat, bots or policy, random.Random(bot_seed), value, evaluate, bound)
             results[k] = v
             runs[k].append(v)
             totals[k] += v
@@ -443,14 +450,24 @@ def _better_than(prior: int, runs: list[list[float]], least_gain: float = LEAST_
 
 def _play_on(state, seat, bots, rng, value, evaluate, horizon) -> float:
     """Let the bots (a list of players, or a policy reading the state) play on from an
-    imagined position; the seat's value at the end (or at the horizon)."""
+    imagined position; the seat's value at the end (or at the horizon: a count of actions, or
+    (count, stage, the stage played in), see :attr:`Coaching.stage`)."""
+    stage = start = None
+    if isinstance(horizon, tuple):
+        horizon, stage, start = horizon
     limit = state.INFO.max_actions(state) if horizon is None else horizon
-    if isinstance(bots, list):
+    if isinstance(bots, list) and stage is None:
         play_bots(state, dict(enumerate(bots)), rng, limit=limit)
+    elif isinstance(bots, list):
+        seats = dict(enumerate(bots))
+        for _ in range(limit):
+            if state.is_over() or stage(state) != start:
+                break
+            play_bots(state, seats, rng, limit=1)
     else:
         advance, legal, over = state._advance, state.legal_actions, state.is_over
         for _ in range(limit):
-            if over():
+            if over() or (stage is not None and stage(state) != start):
                 break
             actions = legal()
             advance(actions[0] if len(actions) == 1 else bots(state, actions, rng))

@@ -3,6 +3,8 @@ both languages; the three strengths of every game's bots."""
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import random
 from collections import Counter
 
@@ -292,12 +294,14 @@ def test_each_bot_seat_takes_a_strength_from_settings():
 
 
 def test_the_seat_chooser_says_where_the_strong_bot_was_not_shown_stronger():
-    # Dummy rummy's coach did not beat its book bot in the benchmark: the reader is told, in their language
-    labels = dict((value, label) for label, value in seat_choices(rules.GAMES["dummy_rummy"], "en"))
+    # a game whose coach did not beat its book bot in the benchmark (every game's has now: a stand-in)
+    durak = rules.GAMES["durak"]
+    unproven = dataclasses.replace(durak, coaching=dataclasses.replace(durak.coaching, shown_stronger=False))
+    labels = dict((value, label) for label, value in seat_choices(unproven, "en"))
     assert labels["strong"] == "bot: strong (not proven)"
-    labels = dict((value, label) for label, value in seat_choices(rules.GAMES["dummy_rummy"], "ru"))
+    labels = dict((value, label) for label, value in seat_choices(unproven, "ru"))
     assert labels["strong"] == "бот: сильный (не доказано)"
-    labels = dict((value, label) for label, value in seat_choices(rules.GAMES["durak"], "en"))
+    labels = dict((value, label) for label, value in seat_choices(durak, "en"))
     assert labels["strong"] == "bot: strong"
 
 
@@ -458,3 +462,37 @@ def test_domimi_remembers_the_cards_the_seat_owns_and_deals_its_personal_deck_fr
                 memory = remember(memory, view, action)
             state._advance(action)
     assert checked > 10
+
+
+def test_in_dummy_rummy_a_playout_stops_at_the_end_of_its_hand_and_estimates_the_game_there():
+    from rules.coach import _play_on
+
+    game = GAMES["dummy_rummy"]
+    coaching = game.coaching
+    state = game.new_game(players=2, seed=3)
+    start = coaching.stage(state)
+    value = _play_on(
+        state, 0, coaching.policy, random.Random(3), coaching.value, coaching.evaluate, (10_000, coaching.stage, start)
+    )
+    assert not state.is_over() and coaching.stage(state) == start + 1
+    assert value == coaching.evaluate(state, 0)
+    # between hands the estimate reads the contracts and totals, not the cards just dealt
+    swapped = state.clone()
+    swapped.hands = [swapped.hands[1], swapped.hands[0]]
+    assert coaching.evaluate(swapped, 0) == value
+    ahead = state.clone()
+    ahead.totals = [ahead.totals[1] - 60, ahead.totals[1]]  # the lower total by 60 points
+    behind = state.clone()
+    behind.totals = [behind.totals[0], behind.totals[0] - 60]
+    assert coaching.evaluate(behind, 0) < 0.5 < coaching.evaluate(ahead, 0)
+
+
+def test_between_hands_dummy_rummys_estimate_foretells_the_winner_better_than_a_coin():
+    """At the start of each hand of 40 games between the book's bots, the estimate the playouts
+    stop at foretells who wins the game with a mean log-loss below a coin toss's (log 2). The
+    estimate it replaced, 60 points a contract ahead and the points of the cards just dealt,
+    scored 1.00 on these hands, worse than the coin (``benchmarks/fit_estimates.py`` fits the
+    numbers on other games)."""
+    from benchmarks.fit_estimates import check
+
+    assert check("dummy_rummy", 40) < math.log(2)

@@ -12,12 +12,17 @@ from rules.games.dummy_rummy.players import HeuristicPlayer, SharpPlayer
 from rules.games.dummy_rummy.state import PHASES, Discard, DrawDiscard, DummyRummyState, Options
 from rules.lang import Bi
 
-#: a playout is cut short after this many actions and the game estimated
-HORIZON = 80
-#: what one contract ahead is worth in points, for the estimate
-CONTRACT_POINTS = 60
-#: how many points of difference in the estimate make one player about 73% sure to do better
-SCALE = 40.0
+#: a playout stops at the end of its hand (:func:`stage`), or after this many actions, and the game
+#: is estimated there
+HORIZON = 120
+#: the estimate of a game between hands (:func:`evaluate`), fitted to 4,500 games between the book's
+#: bots (``benchmarks/fit_estimates.py``: -68.5 and 36.4, rounded): what a contract ahead is worth in
+#: points before anybody is on the last contract (less than nothing: in those games, at the same
+#: totals, the player a contract ahead won less often than the one behind), and how many points of
+#: difference make a player about 73% sure to finish first. Once somebody is on the last contract the
+#: player a contract ahead won every one of those games, so a contract counts there as more than
+#: twenty times the scale: certain.
+CONTRACT_POINTS, LAST_CONTRACT_POINTS, SCALE = -68.0, 770.0, 36.0
 
 
 def deal(view: dict, rng: random.Random) -> DummyRummyState:
@@ -154,15 +159,25 @@ def policy(state: DummyRummyState, actions: list, rng: random.Random):
     return _BOT.choose(view, actions, rng)
 
 
+def stage(state: DummyRummyState) -> int:
+    """The hand a state is in: a playout stops at the end of its hand."""
+    return state.hand_no
+
+
 def evaluate(state: DummyRummyState, seat: int) -> float:
-    """The seat's chance of finishing first, guessed from the contracts made (a contract made in
-    this hand counts), the totals and the points still in hand."""
-    guess = [
-        CONTRACT_POINTS * (state.contract[q] + state.went_down[q]) - state.totals[q] - sum(_POINTS[c] for c in hand)
-        for q, hand in enumerate(state.hands)
-    ]
+    """The seat's chance of finishing first, guessed from the contracts made, the totals and, in a
+    hand under way, the contract made in it and the points still in hand; between hands (nothing
+    played yet in one) the contracts and totals alone."""
+    fresh = state.turns == 0 and not any(state.down)
+    contracts = [c + (0 if fresh else d) for c, d in zip(state.contract, state.went_down, strict=True)]
+    points = [state.totals[q] + (0 if fresh else sum(_POINTS[c] for c in hand)) for q, hand in enumerate(state.hands)]
     if state.options.lowest_of_all:
-        guess = [-state.totals[q] - sum(_POINTS[c] for c in hand) for q, hand in enumerate(state.hands)]
+        worth = 0.0
+    elif max(contracts) >= state.options.last_contract:
+        worth = LAST_CONTRACT_POINTS
+    else:
+        worth = CONTRACT_POINTS
+    guess = [worth * c - t for c, t in zip(contracts, points, strict=True)]
     return chance_ahead(guess[seat], guess[:seat] + guess[seat + 1 :], SCALE)
 
 
@@ -171,9 +186,9 @@ COACHING = Coaching(
     value=win_share,
     evaluate=evaluate,
     horizon=HORIZON,
+    stage=stage,
     policy=policy,
     remember=remember,
     unit=Bi("chance of winning the game", "шанс выиграть партию"),
     prior=SharpPlayer.name,  # the strong bot's starting move; its playouts play the book's bot (_BOT)
-    shown_stronger=False,  # benchmarks/coach_strengths.json: medium v strong
 )
