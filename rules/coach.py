@@ -133,6 +133,7 @@ class Coaching:
       playout stops where it changes, and the position is evaluated there, between deals, where
       only the totals stand (None: the playout runs to the horizon). The next deal's fresh
       hands would only add their own luck to the estimate of the move played in this one.
+      It needs a ``policy``.
     * ``rollout``: the key of the game's ``players`` who play the playouts (None: the
       game's bot); or ``policy(state, actions, rng)``, the same bot's choice read straight
       from an imagined state (every card of which is the coach's own invention), which
@@ -169,6 +170,10 @@ class Coaching:
     prior: str | None = None
     own_judgement: bool = False
     shown_stronger: bool = True
+
+    def __post_init__(self):
+        if self.stage is not None and self.policy is None:
+            raise ValueError("a coaching that stops its playouts at a stage plays them with a policy")
 
 
 @dataclass(frozen=True)
@@ -376,6 +381,7 @@ def _advise(
         if bots is None and policy is None:
             bots = _rollout_players(game, coaching, world.num_players)
         bot_seed = rng.randrange(2**62)
+        stop = None if stage is None else _left_stage(stage, stage(world))
         moves = {a.label: a for a in world.legal_actions()}
         results = {}
         for k in alive:
@@ -384,8 +390,7 @@ def _advise(
             if move is None:
                 raise RuntimeError(f"{game.id}: the imagined deal lacks the move {labels[k]!r} of the view")
             imagined._advance(move)
-            bound = (horizon, stage, stage(world)) if stage is not None else horizon
-            v = _play_on(imagined, seat, bots or policy, random.Random(bot_seed), value, evaluate, bound)
+            v = _play_on(imagined, seat, bots or policy, random.Random(bot_seed), value, evaluate, horizon, stop)
             results[k] = v
             runs[k].append(v)
             totals[k] += v
@@ -448,26 +453,22 @@ def _better_than(prior: int, runs: list[list[float]], least_gain: float = LEAST_
     return choice
 
 
-def _play_on(state, seat, bots, rng, value, evaluate, horizon) -> float:
+def _left_stage(stage: Callable[[State], int], start: int) -> Callable[[State], bool]:
+    """Whether a state has left the stage (deal, hand) ``start`` (see :attr:`Coaching.stage`)."""
+    return lambda state: stage(state) != start
+
+
+def _play_on(state, seat, bots, rng, value, evaluate, horizon, stop=None) -> float:
     """Let the bots (a list of players, or a policy reading the state) play on from an
-    imagined position; the seat's value at the end (or at the horizon: a count of actions, or
-    (count, stage, the stage played in), see :attr:`Coaching.stage`)."""
-    stage = start = None
-    if isinstance(horizon, tuple):
-        horizon, stage, start = horizon
+    imagined position; the seat's value at the end, or where the horizon (a count of actions)
+    or ``stop(state)`` (a policy's playouts only: :attr:`Coaching.stage`) cuts it short."""
     limit = state.INFO.max_actions(state) if horizon is None else horizon
-    if isinstance(bots, list) and stage is None:
+    if isinstance(bots, list):
         play_bots(state, dict(enumerate(bots)), rng, limit=limit)
-    elif isinstance(bots, list):
-        seats = dict(enumerate(bots))
-        for _ in range(limit):
-            if state.is_over() or stage(state) != start:
-                break
-            play_bots(state, seats, rng, limit=1)
     else:
         advance, legal, over = state._advance, state.legal_actions, state.is_over
         for _ in range(limit):
-            if over() or (stage is not None and stage(state) != start):
+            if over() or (stop is not None and stop(state)):
                 break
             actions = legal()
             advance(actions[0] if len(actions) == 1 else bots(state, actions, rng))

@@ -465,15 +465,14 @@ def test_domimi_remembers_the_cards_the_seat_owns_and_deals_its_personal_deck_fr
 
 
 def test_in_dummy_rummy_a_playout_stops_at_the_end_of_its_hand_and_estimates_the_game_there():
-    from rules.coach import _play_on
+    from rules.coach import _left_stage, _play_on
 
     game = GAMES["dummy_rummy"]
     coaching = game.coaching
     state = game.new_game(players=2, seed=3)
     start = coaching.stage(state)
-    value = _play_on(
-        state, 0, coaching.policy, random.Random(3), coaching.value, coaching.evaluate, (10_000, coaching.stage, start)
-    )
+    stop = _left_stage(coaching.stage, start)
+    value = _play_on(state, 0, coaching.policy, random.Random(3), coaching.value, coaching.evaluate, 10_000, stop)
     assert not state.is_over() and coaching.stage(state) == start + 1
     assert value == coaching.evaluate(state, 0)
     # between hands the estimate reads the contracts and totals, not the cards just dealt
