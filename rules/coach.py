@@ -152,6 +152,11 @@ class Coaching:
       trying to the end) rather than the game's bot's move unless another was surely better:
       for a game whose bot is itself a Monte Carlo player of the same playouts, with fewer of
       them and its own measure of a good result (Domino's).
+    * ``shortlist(view, actions, usual)``: where a move offers too many choices for the strong
+      bot's playouts to tell apart in its time (Joker rummy's discards and openings), the few it
+      weighs against its starting move ``usual`` (which the list holds): the rest are left
+      untried, so each of these gets more imagined deals (None: all of them). The Hint and the
+      Review still rank every move.
     * ``shown_stronger``: ``benchmarks/bench_coach.py`` showed the strong bot stronger than the
       game's bot (its medium v strong row's 95% interval lies above one half;
       ``tests/test_coach_strengths.py`` checks this against the kept rows). Where it did not, the
@@ -169,6 +174,7 @@ class Coaching:
     unit: Bi = Bi("chance of winning", "шанс выиграть")
     prior: str | None = None
     own_judgement: bool = False
+    shortlist: Callable[[dict, Sequence[Action], Action], list[Action]] | None = None
     shown_stronger: bool = True
 
     def __post_init__(self):
@@ -604,9 +610,15 @@ class Coach:
         seed = rng.randrange(2**62)
         starter = game.players[game.coaching.prior]() if game.coaching.prior else game.bot_player()
         usual = starter.choose(view, actions, random.Random(seed))
-        prior = next(i for i, a in enumerate(actions) if a is usual or a == usual)
+        shortlist = game.coaching.shortlist
+        weighed = list(actions) if shortlist is None else shortlist(view, actions, usual)
+        prior = next(i for i, a in enumerate(weighed) if a is usual or a == usual)
+        if len(weighed) == 1:  # nothing to weigh it against
+            if remember is not None:
+                self.memory = remember(self.memory, view, usual)
+            return usual
         seen = _with_memory(game, view, self.memory)
-        advice, move = _advise(game, seen, seat, actions, self.seconds, seed, self.playouts, prior)
+        advice, move = _advise(game, seen, seat, weighed, self.seconds, seed, self.playouts, prior)
         if remember is not None:
             self.memory = remember(self.memory, view, move)
         self.spent[0] += sum(a.playouts for a in advice)

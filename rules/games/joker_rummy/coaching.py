@@ -10,7 +10,7 @@ from rules.cards import parse_card
 from rules.coach import Coaching, chance_ahead, win_share
 from rules.games.joker_rummy.melds import _code, _penalty_codes
 from rules.games.joker_rummy.players import HeuristicPlayer, SharpPlayer
-from rules.games.joker_rummy.state import PHASES, Discard, JokerRummyState, Options, _TableMeld
+from rules.games.joker_rummy.state import PHASES, Discard, JokerRummyState, Meld, Options, _TableMeld
 from rules.lang import Bi
 
 #: a playout is cut short after this many actions and the deal estimated
@@ -123,6 +123,7 @@ def remember(memory: dict | None, view: dict, action) -> dict:
 
 
 _BOT = HeuristicPlayer()
+_SHARP = SharpPlayer()
 
 
 def policy(state: JokerRummyState, actions: list, rng: random.Random):
@@ -130,6 +131,26 @@ def policy(state: JokerRummyState, actions: list, rng: random.Random):
     p = state.player
     table = [(m.cards, m.low) for m in state.melds.values()] if state.opened[p] else []
     return _BOT.decide(p, state.hands[p], state.opened, state.pending, state.owed, table, actions, rng)
+
+
+#: the strong bot's shortlist: the best discards by the sharp bot's measure, and the largest new melds
+SHORT_DISCARDS, SHORT_MELDS = 3, 2
+
+
+def shortlist(view: dict, actions: list, usual) -> list:
+    """The moves the strong bot weighs against its starting move ``usual`` (see
+    :attr:`rules.coach.Coaching.shortlist`): ``usual``, every draw, lay-off, joker taken and meld
+    joined, the :data:`SHORT_MELDS` largest new melds (to meld now or to wait) and the
+    :data:`SHORT_DISCARDS` discards the sharp bot ranks best (a turn of 14 cards offers 14)."""
+    hand = [_code(parse_card(c)) for c in view["hand"]]
+    table = [([_code(parse_card(c)) for c in m["cards"]], m["low"]) for m in view["melds"]]
+    seen = {"player": view["player"], "opened": view["opened"], "melds": table}
+    worth = _SHARP._discard_worth(hand, seen)
+    discards = [a for a in actions if isinstance(a, Discard)]
+    melds = [a for a in actions if isinstance(a, Meld)]
+    best = {a.label for a in sorted(discards, key=lambda a: -worth(_code(a.cards[0])))[:SHORT_DISCARDS]}
+    best |= {a.label for a in sorted(melds, key=lambda a: -len(a.cards))[:SHORT_MELDS]}
+    return [a for a in actions if a == usual or a.label in best or not isinstance(a, (Discard, Meld))]
 
 
 def evaluate(state: JokerRummyState, seat: int) -> float:
@@ -153,4 +174,5 @@ COACHING = Coaching(
     remember=remember,
     unit=Bi("chance of the lowest total", "шанс на наименьшую сумму очков"),
     prior=SharpPlayer.name,  # the strong bot's starting move; its playouts play the book's bot (_BOT)
+    shortlist=shortlist,
 )
