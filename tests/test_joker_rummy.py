@@ -549,6 +549,42 @@ def test_the_sharp_bot_does_not_discard_a_card_the_other_player_could_lay_off():
     assert _choices(closed) == ("P1 discards 8♠",) * 2
 
 
+def test_the_strong_bot_weighs_the_three_costliest_lone_cards_and_every_move_that_is_not_a_discard():
+    # K♠, Q♦ and J♣ go with no other card and cost 10 each; the rest are two melds and a pair. The
+    # strong bot tries those three discards against its starting move, and the two melds, not the
+    # eight other discards, so each gets more imagined deals
+    state = position(["K♠ Q♦ J♣ 3♥ 3♦ 3♠ 5♣ 6♣ 7♣ 9♥ 9♦", "4♠ 5♠ 6♠"], round=2)
+    view, actions = state.view(0), state.legal_actions()
+    usual = jr.SharpPlayer().choose(view, actions, random.Random(0))
+    weighed = GAMES["joker_rummy"].coaching.shortlist(view, actions, usual)
+    discards = {a.label for a in weighed if isinstance(a, Discard)}
+    assert discards == {"P1 discards K♠", "P1 discards Q♦", "P1 discards J♣"}
+    assert usual.label in discards
+    others = [a.label for a in actions if not isinstance(a, Discard)]
+    assert others and all(label in {a.label for a in weighed} for label in others)
+    assert len(actions) == len(weighed) + 8
+
+
+def test_the_strong_bot_thinks_about_its_shortlist_alone(monkeypatch):
+    from rules import coach
+
+    state = position(["K♠ Q♦ J♣ 3♥ 3♦ 3♠ 5♣ 6♣ 7♣ 9♥ 9♦", "4♠ 5♠ 6♠"], round=2)
+    view, actions = state.view(0), state.legal_actions()
+    thought = []
+    advise = coach._advise
+    monkeypatch.setattr(
+        coach,
+        "_advise",
+        lambda game, seen, seat, moves, *rest: thought.append(moves) or advise(game, seen, seat, moves, *rest),
+    )
+    move = coach.Coach("joker_rummy", seconds=None, playouts=20).choose(view, actions, random.Random(0))
+    usual = jr.SharpPlayer().choose(view, actions, random.Random(0))
+    assert [a.label for a in thought[0]] == [
+        a.label for a in GAMES["joker_rummy"].coaching.shortlist(view, actions, usual)
+    ]
+    assert move.label in {a.label for a in thought[0]}
+
+
 def test_the_russian_texts_count_points_cards_and_jokers_in_the_right_form():
     """29 очков, 31 очко, 54 очка, 2 джокера: no abbreviated «очк.» and no number with a wrong noun form."""
     state = position(["9♣ 10♣ J♣ 10♥ 10♦ 10♠ 2♦ 5♥", "4♠ 5♠ 6♠"])
