@@ -549,11 +549,14 @@ def test_the_sharp_bot_does_not_discard_a_card_the_other_player_could_lay_off():
     assert _choices(closed) == ("P1 discards 8♠",) * 2
 
 
+#: K♠, Q♦ and J♣ go with no other card; the rest are two melds and a pair
+LONE_TENS = ["K♠ Q♦ J♣ 3♥ 3♦ 3♠ 5♣ 6♣ 7♣ 9♥ 9♦", "4♠ 5♠ 6♠"]
+
+
 def test_the_strong_bot_weighs_the_three_costliest_lone_cards_and_every_move_that_is_not_a_discard():
-    # K♠, Q♦ and J♣ go with no other card and cost 10 each; the rest are two melds and a pair. The
-    # strong bot tries those three discards against its starting move, and the two melds, not the
-    # eight other discards, so each gets more imagined deals
-    state = position(["K♠ Q♦ J♣ 3♥ 3♦ 3♠ 5♣ 6♣ 7♣ 9♥ 9♦", "4♠ 5♠ 6♠"], round=2)
+    # the three lone cards cost 10 each: the strong bot tries those three discards against its
+    # starting move, and the two melds, not the eight other discards, so each gets more imagined deals
+    state = position(LONE_TENS, round=2)
     view, actions = state.view(0), state.legal_actions()
     usual = jr.SharpPlayer().choose(view, actions, random.Random(0))
     weighed = GAMES["joker_rummy"].coaching.shortlist(view, actions, usual)
@@ -568,7 +571,7 @@ def test_the_strong_bot_weighs_the_three_costliest_lone_cards_and_every_move_tha
 def test_the_strong_bot_thinks_about_its_shortlist_alone(monkeypatch):
     from rules import coach
 
-    state = position(["K♠ Q♦ J♣ 3♥ 3♦ 3♠ 5♣ 6♣ 7♣ 9♥ 9♦", "4♠ 5♠ 6♠"], round=2)
+    state = position(LONE_TENS, round=2)
     view, actions = state.view(0), state.legal_actions()
     thought = []
     advise = coach._advise

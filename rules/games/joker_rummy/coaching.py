@@ -9,7 +9,7 @@ from collections import Counter
 from rules.cards import parse_card
 from rules.coach import Coaching, chance_ahead, win_share
 from rules.games.joker_rummy.melds import _code, _penalty_codes
-from rules.games.joker_rummy.players import HeuristicPlayer, SharpPlayer
+from rules.games.joker_rummy.players import HeuristicPlayer, SharpPlayer, read_view
 from rules.games.joker_rummy.state import PHASES, Discard, JokerRummyState, Meld, Options, _TableMeld
 from rules.lang import Bi
 
@@ -142,10 +142,8 @@ def shortlist(view: dict, actions: list, usual) -> list:
     :attr:`rules.coach.Coaching.shortlist`): ``usual``, every draw, lay-off, joker taken and meld
     joined, the :data:`SHORT_MELDS` largest new melds (to meld now or to wait) and the
     :data:`SHORT_DISCARDS` discards the sharp bot ranks best (a turn of 14 cards offers 14)."""
-    hand = [_code(parse_card(c)) for c in view["hand"]]
-    table = [([_code(parse_card(c)) for c in m["cards"]], m["low"]) for m in view["melds"]]
-    seen = {"player": view["player"], "opened": view["opened"], "melds": table}
-    worth = _SHARP._discard_worth(hand, seen)
+    hand, table = read_view(view)
+    worth = _SHARP._discard_worth(hand, {"player": view["player"], "opened": view["opened"], "melds": table})
     discards = [a for a in actions if isinstance(a, Discard)]
     melds = [a for a in actions if isinstance(a, Meld)]
     best = {a.label for a in sorted(discards, key=lambda a: -worth(_code(a.cards[0])))[:SHORT_DISCARDS]}

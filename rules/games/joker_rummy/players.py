@@ -43,6 +43,13 @@ def _parse(text: str) -> int:
     return _code(parse_card(text))
 
 
+def read_view(view: dict) -> tuple[list[int], list[tuple[list[int], int]]]:
+    """A seat's view as the bots read it: its hand's card codes, and each meld on the table as
+    (card codes, low end)."""
+    hand = [_parse(c) for c in view["hand"]]
+    return hand, [([_parse(c) for c in m["cards"]], m["low"]) for m in view["melds"]]
+
+
 class HeuristicPlayer:
     """A plain rummy player: opens as soon as the best opening reaches 51, then melds and lays off
     all it can; draws the discard when that card joins a meld; discards the card least likely to
@@ -52,10 +59,8 @@ class HeuristicPlayer:
     needs_view = True
 
     def choose(self, view: dict, actions: Sequence[Action], rng) -> Action:
-        p = view["player"]
-        hand = [_parse(c) for c in view["hand"]]
-        table = [([_parse(c) for c in m["cards"]], m["low"]) for m in view["melds"]]
-        return self.decide(p, hand, view["opened"], view["pending"], view["owed"], table, actions, rng)
+        hand, table = read_view(view)
+        return self.decide(view["player"], hand, view["opened"], view["pending"], view["owed"], table, actions, rng)
 
     def decide(self, p: int, hand: list[int], opened, pending: int, owed: int, table, actions, rng) -> Action:
         """The choice itself, from card codes: ``table`` holds each meld's codes and low end (the
