@@ -146,7 +146,7 @@ def shortlist(view: dict, actions: list, usual) -> list:
     worth = _SHARP._discard_worth(hand, {"player": view["player"], "opened": view["opened"], "melds": table})
     discards = [a for a in actions if isinstance(a, Discard)]
     melds = [a for a in actions if isinstance(a, Meld)]
-    best = {a.label for a in sorted(discards, key=lambda a: -worth(_code(a.cards[0])))[:SHORT_DISCARDS]}
+    best = {a.label for a in sorted(discards, key=lambda a: -worth(a.codes[0]))[:SHORT_DISCARDS]}
     best |= {a.label for a in sorted(melds, key=lambda a: -len(a.cards))[:SHORT_MELDS]}
     return [a for a in actions if a == usual or a.label in best or not isinstance(a, (Discard, Meld))]
 

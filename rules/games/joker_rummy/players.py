@@ -112,17 +112,8 @@ class HeuristicPlayer:
         for a in discards:
             if len(a.cards) == len(hand):
                 return a  # going out
-        values: dict[int, float] = {}  # a card's value once, though both packs' copies are offered
         worth = self._discard_worth(hand, view)
-
-        def value(a: Discard) -> float:
-            c = _code(a.cards[0])
-            v = values.get(c)
-            if v is None:
-                v = values[c] = worth(c)
-            return v
-
-        return max(discards, key=value)
+        return max(discards, key=lambda a: worth(a.codes[0]))  # one discard a card name
 
     def _discard_worth(self, hand: list[int], view: dict):
         """How good a discard each card of ``hand`` is, as a function of its code (higher is better)."""
