@@ -600,11 +600,8 @@ class Coach:
         from rules.game import GAMES
 
         game = GAMES[self.game]
-        remember = game.coaching.remember if game.coaching is not None else None
         if len(actions) == 1:
-            if remember is not None:
-                self.memory = remember(self.memory, view, actions[0])
-            return actions[0]
+            return self._played(game, view, actions[0])
         start, cpu = time.perf_counter(), time.process_time()
         seat = actions[0].player
         seed = rng.randrange(2**62)
@@ -614,15 +611,18 @@ class Coach:
         weighed = list(actions) if shortlist is None else shortlist(view, actions, usual)
         prior = next(i for i, a in enumerate(weighed) if a is usual or a == usual)
         if len(weighed) == 1:  # nothing to weigh it against
-            if remember is not None:
-                self.memory = remember(self.memory, view, usual)
-            return usual
+            return self._played(game, view, usual)
         seen = _with_memory(game, view, self.memory)
         advice, move = _advise(game, seen, seat, weighed, self.seconds, seed, self.playouts, prior)
-        if remember is not None:
-            self.memory = remember(self.memory, view, move)
         self.spent[0] += sum(a.playouts for a in advice)
         self.spent[1] += time.perf_counter() - start
         self.spent[2] += time.process_time() - cpu
         self.thought += 1
-        return move
+        return self._played(game, view, move)
+
+    def _played(self, game, view: dict, action: Action) -> Action:
+        """``action``, once the seat's memory has taken in its view and this move (see :class:`Coaching`)."""
+        remember = game.coaching.remember if game.coaching is not None else None
+        if remember is not None:
+            self.memory = remember(self.memory, view, action)
+        return action

@@ -143,7 +143,7 @@ def shortlist(view: dict, actions: list, usual) -> list:
     joined, the :data:`SHORT_MELDS` largest new melds (to meld now or to wait) and the
     :data:`SHORT_DISCARDS` discards the sharp bot ranks best (a turn of 14 cards offers 14)."""
     hand, table = read_view(view)
-    worth = _SHARP._discard_worth(hand, {"player": view["player"], "opened": view["opened"], "melds": table})
+    worth = _SHARP._discard_worth(hand, {**view, "melds": table})
     discards = [a for a in actions if isinstance(a, Discard)]
     melds = [a for a in actions if isinstance(a, Meld)]
     best = {a.label for a in sorted(discards, key=lambda a: -worth(a.codes[0]))[:SHORT_DISCARDS]}

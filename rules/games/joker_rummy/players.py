@@ -113,7 +113,7 @@ class HeuristicPlayer:
             if len(a.cards) == len(hand):
                 return a  # going out
         worth = self._discard_worth(hand, view)
-        return max(discards, key=lambda a: worth(a.codes[0]))  # one discard a card name
+        return max(discards, key=lambda a: worth(a.codes[0]))  # the game offers one discard per card name
 
     def _discard_worth(self, hand: list[int], view: dict):
         """How good a discard each card of ``hand`` is, as a function of its code (higher is better)."""
