@@ -55,7 +55,7 @@ from rules.game import play_bots
 
 #: the coach's playouts a move by default, by game: what it reached in 0.2 s a move on a quiet
 #: machine (``--reach``; the date and load average in the README)
-PLAYOUTS = {"domimi": 140, "domino": 350, "durak": 370, "joker_rummy": 115, "dummy_rummy": 450, "minefield": 100}
+PLAYOUTS = {"domimi": 140, "domino": 350, "durak": 370, "joker_rummy": 190, "dummy_rummy": 450, "minefield": 100}
 #: the rows kept by ``--record``: {game id: {"weak-strong": row}}
 RECORD = Path(__file__).with_name("coach_strengths.json")
 

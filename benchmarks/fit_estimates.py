@@ -1,19 +1,23 @@
-"""The numbers of Dummy rummy's estimate between hands, fitted to games between the book's bots.
+"""The numbers of the rummies' estimates between deals, fitted to games between the book's bots.
 
-The coach's playouts in Dummy rummy stop at the end of the hand they are played in, and the game
-is estimated there from the contracts and the totals (:attr:`rules.coach.Coaching.stage`). This
-script plays games of two players between the book's bots and prints the constants of that
-estimate, to be copied into ``rules/games/dummy_rummy/coaching.py``: a logistic regression of the
-game's winner on the contracts ahead (before anybody is on the last contract, and once somebody
-is) and the points ahead, at the start of every hand but the first (``CONTRACT_POINTS``,
-``SCALE``), and how often the player a contract ahead won once somebody was on the last contract
-(every time: ``LAST_CONTRACT_POINTS`` makes that certain).
+The coach's playouts in Dummy rummy and Joker rummy stop at the end of the hand (deal) they are
+played in, and the game is estimated there from what stands between deals
+(:attr:`rules.coach.Coaching.stage`). This script plays games of two players between the book's
+bots and prints the constants of those estimates, to be copied into the games' ``coaching.py``:
 
-It then says how well the estimate, as the game declares it now, foretells the winner at the
+* Dummy rummy: a logistic regression of the game's winner on the contracts ahead (before anybody
+  is on the last contract, and once somebody is) and the points ahead, at the start of every hand
+  but the first (``CONTRACT_POINTS``, ``SCALE``), and how often the player a contract ahead won
+  once somebody was on the last contract (every time: ``LAST_CONTRACT_POINTS`` makes that
+  certain);
+* Joker rummy: a logistic regression of the winner on the points ahead at the start of the second
+  deal (``SCALE``).
+
+It then says how well each estimate, as the game declares it now, foretells the winner at the
 start of each hand of other games: the mean log-loss (a coin toss scores log 2, about 0.693;
 lower is better). ``tests/test_coach.py`` checks a short run of the same.
 
-    .venv/bin/python -m benchmarks.fit_estimates                 # 4,500 games, 300 to check
+    .venv/bin/python -m benchmarks.fit_estimates                 # 4,500 games each, 300 to check
     .venv/bin/python -m benchmarks.fit_estimates --games 300     # a quick look
 """
 
@@ -100,6 +104,21 @@ def fit_dummy_rummy(samples: tuple[tuple[int, int], ...] = FIT_SAMPLES) -> str:
     )
 
 
+def fit_joker_rummy(samples: tuple[tuple[int, int], ...] = FIT_SAMPLES) -> str:
+    """The constant of Joker rummy's estimate between deals: ``SCALE``, the points of difference
+    in the totals that make a player about 73% sure of the lowest total at the end."""
+    deals = ((state, result) for first, games in samples for state, result in boundaries("joker_rummy", games, first))
+    data = np.array([(state.totals[1] - state.totals[0], result) for state, result in deals], dtype=float)
+    (points,) = fit_logistic(data[:, :1], data[:, 1])
+    return (
+        f"Joker rummy, {len(data):,} deals of {sum(games for _, games in samples):,} games:\nSCALE = {1 / points:.1f}"
+    )
+
+
+#: each game's fit
+FITS = {"dummy_rummy": fit_dummy_rummy, "joker_rummy": fit_joker_rummy}
+
+
 def check(game_id: str, games: int) -> float:
     """The log-loss of the game's estimate at the start of each deal (hand) of ``games`` games from
     seed 0."""
@@ -112,11 +131,12 @@ def main(argv=None) -> None:
     parser.add_argument("--games", type=int, default=0, help="games of the fit (default: FIT_SAMPLES's)")
     parser.add_argument("--check", type=int, default=300, help="games of the check (seeds from 0)")
     args = parser.parse_args(argv)
-    start = time.perf_counter()
-    print(fit_dummy_rummy(((FIT_SAMPLES[0][0], args.games),) if args.games else FIT_SAMPLES))
-    loss = check("dummy_rummy", args.check)
-    print(f"The estimate's log-loss at the start of a hand, {args.check} games from seed 0: {loss:.3f}")
-    print(f"{time.perf_counter() - start:.0f} s")
+    for game_id, fit in FITS.items():
+        start = time.perf_counter()
+        print(fit(((FIT_SAMPLES[0][0], args.games),) if args.games else FIT_SAMPLES))
+        loss = check(game_id, args.check)
+        print(f"The estimate's log-loss at the start of a deal, {args.check} games from seed 0: {loss:.3f}")
+        print(f"{time.perf_counter() - start:.0f} s")
 
 
 if __name__ == "__main__":

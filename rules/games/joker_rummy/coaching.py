@@ -13,10 +13,11 @@ from rules.games.joker_rummy.players import HeuristicPlayer, SharpPlayer, read_v
 from rules.games.joker_rummy.state import PHASES, Discard, JokerRummyState, Meld, Options, _TableMeld
 from rules.lang import Bi
 
-#: a playout is cut short after this many actions and the deal estimated
-HORIZON = 60
+#: a playout stops at the end of its deal (:func:`stage`), or after this many actions, and the game
+#: is estimated there
+HORIZON = 120
 #: how many points of difference in the estimate make one player about 73% sure to do better
-SCALE = 25.0
+SCALE = 60.0
 
 
 def deal(view: dict, rng: random.Random) -> JokerRummyState:
@@ -151,12 +152,19 @@ def shortlist(view: dict, actions: list, usual) -> list:
     return [a for a in actions if a == usual or a.label in best or not isinstance(a, (Discard, Meld))]
 
 
+def stage(state: JokerRummyState) -> int:
+    """The deal a state is in: a playout stops at the end of its deal."""
+    return len(state.deal_scores)
+
+
 def evaluate(state: JokerRummyState, seat: int) -> float:
-    """The seat's chance of the lowest total, guessed from the totals and the points in hand:
-    an opened hand is likely to shed half of them before the deal ends."""
+    """The seat's chance of the lowest total, guessed from the totals and, in a deal under way, the
+    points in hand: an opened hand is likely to shed half of them before the deal ends. Between
+    deals (nothing played yet in one) the totals alone: the hands just dealt are luck to come."""
     joker = state.options.joker_penalty
+    fresh = state.turn_no == 0 and not state.melds
     guess = [
-        total + _penalty_codes(hand, joker) * (0.5 if opened else 1.0)
+        total + (0 if fresh else _penalty_codes(hand, joker) * (0.5 if opened else 1.0))
         for total, hand, opened in zip(state.totals, state.hands, state.opened, strict=True)
     ]
     # the lowest total wins: a total counts against its player
@@ -168,6 +176,7 @@ COACHING = Coaching(
     value=win_share,
     evaluate=evaluate,
     horizon=HORIZON,
+    stage=stage,
     policy=policy,
     remember=remember,
     unit=Bi("chance of the lowest total", "шанс на наименьшую сумму очков"),
