@@ -59,6 +59,12 @@ def boundaries(game_id: str, games: int, first: int = 0) -> Iterator[tuple[State
             yield start, result
 
 
+def sampled(game_id: str, samples: tuple[tuple[int, int], ...]) -> Iterator[tuple[State, float]]:
+    """:func:`boundaries` of each sample (first seed, games) in turn."""
+    for first, games in samples:
+        yield from boundaries(game_id, games, first)
+
+
 def log_loss(pairs: list[tuple[float, float]]) -> float:
     """The mean log-loss of chances foretold against results (1, one half, 0)."""
     total = 0.0
@@ -87,8 +93,7 @@ def fit_dummy_rummy(samples: tuple[tuple[int, int], ...] = FIT_SAMPLES) -> str:
     has no bound when the player ahead won every such game), so the script reports how often
     the player ahead won there."""
     rows, last_won, last_games = [], 0.0, 0
-    hands = ((state, result) for first, games in samples for state, result in boundaries("dummy_rummy", games, first))
-    for state, result in hands:
+    for state, result in sampled("dummy_rummy", samples):
         c, t = state.contract, state.totals
         last = max(c) >= state.options.last_contract
         rows.append((c[0] - c[1], (c[0] - c[1]) * last, t[1] - t[0], result))
@@ -107,7 +112,7 @@ def fit_dummy_rummy(samples: tuple[tuple[int, int], ...] = FIT_SAMPLES) -> str:
 def fit_joker_rummy(samples: tuple[tuple[int, int], ...] = FIT_SAMPLES) -> str:
     """The constant of Joker rummy's estimate between deals: ``SCALE``, the points of difference
     in the totals that make a player about 73% sure of the lowest total at the end."""
-    deals = ((state, result) for first, games in samples for state, result in boundaries("joker_rummy", games, first))
+    deals = sampled("joker_rummy", samples)
     data = np.array([(state.totals[1] - state.totals[0], result) for state, result in deals], dtype=float)
     (points,) = fit_logistic(data[:, :1], data[:, 1])
     return (
