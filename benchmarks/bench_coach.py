@@ -32,6 +32,14 @@ README quotes (``tests/test_coach_strengths.py`` checks that they agree).
 
 Game ``i`` of a pair is dealt with seed ``i``; the players choose with seed ``i`` too. ``--first N``
 plays seeds from N instead, another sample of games (the kept rows are always from seed 0).
+
+Two settings of a coach are best told apart on the same seeds, game by game: ``--games-file F``
+writes each game's result (one JSON line: game, pair, seed, result), and ``--compare F G`` prints the
+mean difference of G's results from F's over the games both played, with its standard error (the
+games in which both did the same add no noise, so this needs far fewer games than two shares).
+
+    .venv/bin/python -m benchmarks.bench_coach --game joker_rummy --pair heuristic-strong --games-file a.jsonl
+    .venv/bin/python -m benchmarks.bench_coach --compare a.jsonl b.jsonl
 """
 
 from __future__ import annotations
@@ -105,6 +113,36 @@ def table(path: Path = RECORD) -> str:
     return "\n".join(lines) + "\n"
 
 
+def write_games(path: Path, game_id: str, weak: str, strong: str, first: int, results: list[float]) -> None:
+    """Each game's result as a JSON line (``--games-file``), after those the file already holds."""
+    with path.open("a") as f:
+        for seed, result in enumerate(results, start=first):
+            f.write(json.dumps({"game": game_id, "pair": f"{weak}-{strong}", "seed": seed, "result": result}) + "\n")
+
+
+def compare(before: Path, after: Path) -> str:
+    """The paired difference of ``after``'s results from ``before``'s (``--compare``), by game, pair and seed."""
+
+    def read(path: Path) -> dict:
+        rows = (json.loads(line) for line in path.read_text().splitlines() if line.strip())
+        return {(r["game"], r["pair"], r["seed"]): r["result"] for r in rows}
+
+    first, second = read(before), read(after)
+    both = sorted(first.keys() & second.keys())
+    if len(both) < 2:
+        return f"{len(both)} games in both files: nothing to compare"
+    diffs = [second[k] - first[k] for k in both]
+    mean = sum(diffs) / len(diffs)
+    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
+    differ = sum(1 for d in diffs if d)
+    shares = [100 * sum(results[k] for k in both) / len(both) for results in (first, second)]
+    return (
+        f"{len(both)} games in both; {differ} ended differently; {after.name} minus {before.name}: "
+        f"{100 * mean:+.1f} points (standard error {100 * se:.1f}); "
+        f"shares {shares[0]:.1f}% and {shares[1]:.1f}%"
+    )
+
+
 def play_game(game_id: str, weak: str, strong: str, i: int, seconds: float | None, playouts: int | None):
     """Game ``i`` of a pair: the stronger side's result, and the coach's (playouts, seconds, moves thought)."""
     game = rules.GAMES[game_id]
@@ -147,7 +185,8 @@ def play_pair(
             for k in range(3):
                 spent[k] += used[k]
             print(
-                f"  {game.id} {weak} v {strong}: game {len(results)}, {sum(results) / len(results):.3f} so far",
+                f"  {game.id} {weak} v {strong}: game {len(results)} (seed {first + len(results) - 1}) {result:g}, "
+                f"{sum(results) / len(results):.3f} so far",
                 file=sys.stderr,
                 flush=True,
             )
@@ -191,6 +230,22 @@ def versus(ids: list[str], games: int, jobs: int = 1) -> None:
             )
 
 
+def print_reach(ids: list[str], seconds: float, moves: int) -> None:
+    """``--reach``'s table: each coached game's playouts in ``seconds`` a move (see :func:`reach`)."""
+    now = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    print(
+        f"{now}; load average {os.getloadavg()[0]:.2f}; the coach's playouts in {seconds} s of processor time, "
+        f"over its first {moves} moves with a choice"
+    )
+    print("| game | coach playouts/move | playouts/processor s | playouts/s on the wall |")
+    print("| --- | --- | --- | --- |")
+    for game_id in ids:
+        if game_id in PLAYOUTS and game_id != "minefield":
+            per_move, rate, wall = reach(rules.GAMES[game_id], seconds, moves)
+            print(f"| {rules.GAMES[game_id].name('en')} | {per_move:,.0f} | {rate:,.0f} | {wall:,.0f} |", flush=True)
+    print(f"load average at the end: {os.getloadavg()[0]:.2f}")
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -213,7 +268,12 @@ def main(argv=None) -> None:
     parser.add_argument("--record", action="store_true", help=f"keep each row in {RECORD.name} (see above)")
     parser.add_argument("--versus", action="store_true", help="each game's prior against its bot (see above)")
     parser.add_argument("--table", action="store_true", help=f"print the README's table of {RECORD.name}")
+    parser.add_argument("--games-file", type=Path, help="add each game's result to this file (see above)")
+    parser.add_argument("--compare", type=Path, nargs=2, metavar=("BEFORE", "AFTER"), help="two --games-file files")
     args = parser.parse_args(argv)
+    if args.compare:
+        print(compare(*args.compare))
+        return
     ids = args.game or [g.id for g in rules.GAMES.values() if set(STRENGTHS) <= set(g.players)]
     if args.table:
         print(table(), end="")
@@ -222,21 +282,7 @@ def main(argv=None) -> None:
         versus(ids, args.games, args.jobs)
         return
     if args.reach:
-        seconds = args.seconds or 0.2
-        now = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-        print(
-            f"{now}; load average {os.getloadavg()[0]:.2f}; the coach's playouts in {seconds} s of processor time, "
-            f"over its first {args.moves} moves with a choice"
-        )
-        print("| game | coach playouts/move | playouts/processor s | playouts/s on the wall |")
-        print("| --- | --- | --- | --- |")
-        for game_id in ids:
-            if game_id in PLAYOUTS and game_id != "minefield":
-                per_move, rate, wall = reach(rules.GAMES[game_id], seconds, args.moves)
-                print(
-                    f"| {rules.GAMES[game_id].name('en')} | {per_move:,.0f} | {rate:,.0f} | {wall:,.0f} |", flush=True
-                )
-        print(f"load average at the end: {os.getloadavg()[0]:.2f}")
+        print_reach(ids, args.seconds or 0.2, args.moves)
         return
     if args.record and args.first:
         parser.error("--record keeps games from seed 0 only: the kept rows and the book's tables say so")
@@ -263,6 +309,8 @@ def main(argv=None) -> None:
             results, (n, secs, moves) = play_pair(
                 game, weak, strong, args.games, seconds, playouts, args.jobs, args.first
             )
+            if args.games_file:
+                write_games(args.games_file, game_id, weak, strong, args.first, results)
             mean, low, high = share(results)
             rate = f"{n / secs:,.0f}" if secs else "-"
             per_move = f"{n / moves:,.0f}" if moves else "-"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.bench_coach import PAIRS, RECORD, play_pair, record, table
+from benchmarks.bench_coach import PAIRS, RECORD, compare, play_pair, record, table, write_games
 from rules import GAMES
 from rules.coach import STRENGTH_NAMES
 
@@ -63,3 +63,17 @@ def test_games_shared_among_processes_give_the_same_results_as_one_process():
     two = play_pair(GAMES["durak"], "heuristic", "strong", 4, None, 12, jobs=2)
     assert one[0] == two[0] and len(one[0]) == 4
     assert one[1][0] == two[1][0] and one[1][2] == two[1][2] > 0  # the same playouts over the same moves
+
+
+def test_two_settings_are_compared_game_by_game_on_the_seeds_both_played(tmp_path):
+    # seeds 10 to 13 before, 11 to 14 after: three in both (11, 12, 13), of which one changed, a loss
+    # turned into a win: +1/3 of a game on average, the differences (1, 0, 0) giving an error of 1/3
+    before, after = tmp_path / "before.jsonl", tmp_path / "after.jsonl"
+    write_games(before, "durak", "heuristic", "strong", 10, [1.0, 0.0, 1.0, 0.5])
+    write_games(after, "durak", "heuristic", "strong", 11, [1.0, 1.0, 0.5, 0.0])
+    said = compare(before, after)
+    assert said.startswith("3 games in both; 1 ended differently")
+    assert "+33.3 points (standard error 33.3)" in said
+    assert "shares 50.0% and 83.3%" in said
+    write_games(after, "durak", "easy", "strong", 11, [0.0])  # another pair's games are not these
+    assert compare(before, after) == said
