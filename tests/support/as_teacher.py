@@ -58,6 +58,10 @@ def expose(paths: list[Path], uid: int, gid: int) -> None:
             path.parent.mkdir(parents=True, exist_ok=True, mode=0o755)
             (path.mkdir() if kept[path].is_dir() else path.touch())
             subprocess.run(["mount", "--bind", str(kept[path]), str(path)], check=True)
+    # each path is bound at its place now, which holds on without the stage: the stage goes (its folder
+    # was made on the machine's own /tmp, seen outside this namespace)
+    subprocess.run(["umount", "--lazy", str(stage)], check=True)
+    stage.rmdir()
 
 
 CLONE_NEWNS, CLONE_NEWUSER = 0x00020000, 0x10000000
