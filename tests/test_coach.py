@@ -498,3 +498,75 @@ def test_between_deals_the_rummies_estimates_foretell_the_winner_better_than_a_c
     from benchmarks.fit_estimates import check
 
     assert check(game_id, 40) < math.log(2)
+
+
+# ---------------------------------------------------------------- Joker rummy reads the other player's last turn
+
+
+def _joker_codes(text: str) -> list[int]:
+    from rules.cards import parse_cards
+    from rules.games.joker_rummy.melds import _codes
+
+    return _codes(parse_cards(text))
+
+
+def test_joker_rummy_reads_a_discard_against_the_hand_it_came_from():
+    from rules.games.joker_rummy.coaching import disagreements
+
+    # the book's bot throws the card least likely to join a meld, the costliest first: holding a lone
+    # king it would not have thrown a five that goes with a six and a five it holds
+    hand = _joker_codes("K♠ 5♣ 6♣ 5♥ 9♦ 2♦")
+    king, five = _joker_codes("K♠ 5♣")
+    assert disagreements(hand, five, opened=False, melding=False, ends=set()) == 1
+    assert disagreements(hand, king, opened=False, melding=False, ends=set()) == 0
+    # past the first round, a player not yet open who held 90 points of sets would have opened
+    sets = _joker_codes("K♠ K♥ K♦ Q♠ Q♥ Q♦ J♠ J♥ J♦ 2♣")
+    two = _joker_codes("2♣")[0]
+    assert disagreements(sets, two, opened=False, melding=True, ends=set()) == 1
+    assert disagreements(sets, two, opened=False, melding=False, ends=set()) == 0  # the first round: no meld
+    # open, it would have laid down a meld it held, or laid off a card on a meld's end
+    assert disagreements(sets, two, opened=True, melding=True, ends=set()) == 1
+    lone = _joker_codes("K♠ 9♦ 2♣")
+    assert disagreements(lone, two, opened=True, melding=True, ends=set()) == 1  # the king: the costlier throw
+    assert disagreements(lone, lone[0], opened=True, melding=True, ends=set()) == 0
+    assert disagreements(lone, lone[0], opened=True, melding=True, ends={lone[1]}) == 1  # the 9♦ fits a meld
+
+
+def test_joker_rummy_deals_the_other_hand_so_that_its_last_turn_agrees_with_the_books_bot():
+    # against the book's bot, the real hand always agrees with what the seat saw it do; the coach's
+    # imagined hands agree far more often than hands dealt at random among the unseen cards, and the
+    # seat cannot tell any of them from the real deal
+    from rules.cards import parse_card
+    from rules.games.joker_rummy.coaching import disagreements
+    from rules.games.joker_rummy.melds import _code
+
+    game = GAMES["joker_rummy"]
+    remember, deal = game.coaching.remember, game.coaching.deal
+    read = unread = positions = 0
+    for seed in range(4):
+        state = game.new_game(players=2, seed=seed)
+        bots, rng, memory = [game.bot_player(), game.bot_player()], random.Random(seed), None
+        while not state.is_over():
+            seat = state.current_player
+            view = state.view(seat)
+            action = bots[seat].choose(view, state.legal_actions(), rng)
+            if seat == 0:
+                now = remember(memory, view, None)
+                last = now["last"]
+                if last is not None:
+                    thrown = _code(parse_card(last["card"]))
+                    ends = {_code(parse_card(c)) for c in last["ends"]}
+
+                    def agrees(hand, thrown=thrown, ends=ends, last=last):
+                        return disagreements([*hand, thrown], thrown, last["opened"], last["melding"], ends) == 0
+
+                    assert agrees(state.hands[1]), "the book's bot did what the reading says it does"
+                    positions += 1
+                    imagined = deal(dict(view, memory=now), random.Random(positions))
+                    assert imagined.view(0) == view
+                    read += agrees(imagined.hands[1])
+                    unread += agrees(deal(dict(view, memory=dict(now, last=None)), random.Random(positions)).hands[1])
+                memory = remember(memory, view, action)
+            state._advance(action)
+    assert positions > 100
+    assert read / positions > 0.7 and unread / positions < 0.35, (read, unread, positions)
