@@ -6,10 +6,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from rules.cards import ALL_CARDS, parse_card
+from rules.cards import parse_card
 from rules.coach import Coaching, chance_ahead, win_share
-from rules.games.joker_rummy.melds import OPENING, RJ, _code, _hand_melds, _penalty_codes
-from rules.games.joker_rummy.players import HeuristicPlayer, SharpPlayer, _player_plan, _table_ends, read_view
+from rules.games.joker_rummy import reading
+from rules.games.joker_rummy.melds import _code, _penalty_codes
+from rules.games.joker_rummy.players import HeuristicPlayer, SharpPlayer, read_view
 from rules.games.joker_rummy.state import PHASES, Discard, JokerRummyState, Meld, Options, _TableMeld
 from rules.lang import Bi
 
@@ -20,9 +21,6 @@ HORIZON = 120
 #: at the end, fitted between deals to 4,500 games between the book's bots
 #: (``benchmarks/fit_estimates.py``: 58.0)
 SCALE = 58.0
-#: how many hands of the other player of two a deal tries for one its last discard agrees with
-#: (:func:`disagreements`); none of them agreeing, it keeps the one that disagrees least
-READ_TRIES = 24
 
 
 def deal(view: dict, rng: random.Random) -> JokerRummyState:
@@ -32,8 +30,8 @@ def deal(view: dict, rng: random.Random) -> JokerRummyState:
     the view says; the cards it has not seen go at random to the other hands (their
     sizes known) and to the stock. A card the seat saw the other player of two take from the
     discard pile and not play since (the view's ``"memory"``, from :func:`remember`) stays
-    in that hand; and that hand is one in which the book's bot would have made that player's last
-    turn's choices (:func:`disagreements`), where one of :data:`READ_TRIES` deals gives one.
+    in that hand. At two players that hand is one of those the seat reads from the other player's
+    turns (the memory's ``"hands"``, :mod:`rules.games.joker_rummy.reading`).
     """
     me = view["player"]
     given = view["options"]
@@ -68,10 +66,15 @@ def deal(view: dict, rng: random.Random) -> JokerRummyState:
                 held.setdefault(p, []).append(c)
     pool = sorted(unseen.elements())
     rng.shuffle(pool)
-    last = (view.get("memory") or {}).get("last")
-    if last is not None and last["turn_no"] == view["turn_no"]:
+    read = (view.get("memory") or {}).get("hands")
+    if read:  # the other player of two: a hand its turns agree with (rules.games.joker_rummy.reading)
         other = 1 - me
-        pool = _read_hand(pool, held.get(other, []), view["hand_sizes"][other], last, rng)
+        guess = Counter(read[rng.randrange(len(read))])
+        free = Counter(pool) + Counter(held.get(other, []))
+        if guess.total() == view["hand_sizes"][other] and not guess - free:
+            held[other] = sorted(guess.elements())
+            pool = sorted((free - guess).elements())
+            rng.shuffle(pool)
     hands = []
     for p, size in enumerate(view["hand_sizes"]):
         if p == me:
@@ -98,45 +101,6 @@ def deal(view: dict, rng: random.Random) -> JokerRummyState:
     return state
 
 
-def _read_hand(pool: list[int], known: list[int], size: int, last: dict, rng: random.Random) -> list[int]:
-    """``pool`` shuffled so that its first cards, with ``known``, make a hand of ``size`` that the
-    other player's last turn (``last``, see :func:`remember`) agrees with, the best of
-    :data:`READ_TRIES` shuffles."""
-    rest = size - len(known)
-    discarded = _code(parse_card(last["card"]))
-    ends = {_code(parse_card(c)) for c in last["ends"]}
-    best, fewest = pool, None
-    for _ in range(READ_TRIES):
-        pool = pool[:]
-        rng.shuffle(pool)
-        broken = disagreements([*known, *pool[:rest], discarded], discarded, last["opened"], last["melding"], ends)
-        if fewest is None or broken < fewest:
-            best, fewest = pool, broken
-            if broken == 0:
-                break
-    return best
-
-
-def disagreements(hand: list[int], discarded: int, opened: bool, melding: bool, ends: set[int]) -> int:
-    """How many of its choices the book's bot would have made otherwise than the other player did,
-    holding ``hand`` (card codes) when it discarded ``discarded``: not yet open, it would have
-    opened if it could (``melding``: past the first round); open, it would have laid down a meld
-    or laid off a natural card on a meld's end (``ends``); and it would have discarded another
-    card it counts a better discard. The coach deals the hidden hand so that this is 0 where it
-    can: a player who could have gone down, or who kept a lone king and threw a connected five,
-    is not likely to hold that hand."""
-    broken = 0
-    if not opened:
-        broken += melding and _player_plan(hand)[0] >= OPENING
-    else:
-        broken += bool(_hand_melds(sorted(hand)))
-        broken += any(c < RJ and c in ends for c in hand)
-    held = set(hand)
-    worth = _BOT._discard_value(discarded, held)
-    broken += any(_BOT._discard_value(c, held) > worth for c in held)
-    return broken
-
-
 def _shown(view: dict) -> Counter:
     return Counter(view["discard"]) + Counter(c for m in view["melds"] for c in m["cards"])
 
@@ -146,14 +110,15 @@ def remember(memory: dict | None, view: dict, action) -> dict:
 
     At two players: the discard pile as the seat left it with its discard; the cards gone
     from it when its turn comes again were taken by the other player, who holds them until
-    a card of that name comes to the table or the pile; and, through the seat's turn, how the
-    other player's last turn ended (``"last"``): the card it discarded, whether it had opened
-    and could meld, and the cards it could have laid off then. A new deal starts the memory
-    afresh.
+    a card of that name comes to the table or the pile; the hands the other player may hold,
+    followed through each of its turns (``"hands"``, :func:`rules.games.joker_rummy.reading.follow`,
+    read at the seat's draw); and the table as the seat left it with its discard (``"left"``). A new
+    deal starts the memory afresh.
     """
     me, n = view["player"], len(view["hand_sizes"])
     if memory is None or memory["deal"] != view["deal"]:
-        memory = {"deal": view["deal"], "pile": None, "held": {}, "shown": {}, "last": None}
+        memory = {"deal": view["deal"], "pile": None, "held": {}, "shown": {}, "hands": None, "left": None}
+        memory["read_turn"] = None
     pile, shown = view["discard"], _shown(view)
     held = {int(p): list(cards) for p, cards in memory["held"].items()}
     before = memory["pile"]
@@ -172,18 +137,23 @@ def remember(memory: dict | None, view: dict, action) -> dict:
     after = None
     if isinstance(action, Discard):
         after = [*pile, *(str(c) for c in action.cards)]
-    last = memory["last"] if memory["last"] and memory["last"]["turn_no"] == view["turn_no"] else None
-    if n == 2 and view["phase"] == "draw" and pile:  # the pile's top is the other player's last discard
-        other = 1 - me
-        table = [([_code(parse_card(c)) for c in m["cards"]], m["low"]) for m in view["melds"]]
-        last = {
-            "turn_no": view["turn_no"],
-            "card": pile[-1],
-            "opened": view["opened"][other],
-            "melding": view["turn_no"] > n,  # that turn was past the first round
-            "ends": sorted(str(ALL_CARDS[c]) for c in _table_ends(table)),
-        }
-    return {"deal": view["deal"], "pile": after, "held": held, "shown": dict(shown), "last": last}
+    hands, left, read_turn = memory["hands"], memory["left"], memory["read_turn"]
+    if n == 2 and view["phase"] == "draw" and read_turn != view["turn_no"]:
+        known = reading.codes(held.get(1 - me, []))
+        hands, read_turn = reading.follow(hands, left, memory["pile"], view, known), view["turn_no"]
+    elif n == 2 and hands is None:
+        hands = reading.follow(None, None, None, view, read_last=False)
+    if isinstance(action, Discard):
+        left = reading.left_by(view)
+    return {
+        "deal": view["deal"],
+        "pile": after,
+        "held": held,
+        "shown": dict(shown),
+        "hands": hands,
+        "left": left,
+        "read_turn": read_turn,
+    }
 
 
 _BOT = HeuristicPlayer()
