@@ -26,7 +26,7 @@ from rules.games.joker_rummy.players import HeuristicPlayer, _connections, _play
 HANDS = 48
 #: the cards of a hand that may be swapped for others so that the other player's last turn agrees
 #: with it (:func:`_agree`)
-SWAPS = 6
+SWAPS = 10
 #: how much less likely a hand is for each card the other player showed that it did not hold
 #: (:func:`follow` puts the card in, in place of another, rather than drop the hand)
 REPAIRED = 0.25
@@ -69,16 +69,25 @@ def disagrees(hand: Sequence[int], discarded: int, opened: bool, melding: bool, 
     or laid off a natural card on a meld's end (``ends``); and it would have discarded another
     card it counts a better discard. A player who could have gone down, or who kept a lone king
     and threw a connected five, is not likely to hold that hand."""
-    broken = 0
+    return sum(1 for cards in _offending(hand, discarded, opened, melding, ends) if cards)
+
+
+def _offending(hand: Sequence[int], discarded: int, opened: bool, melding: bool, ends: set[int]) -> list[list[int]]:
+    """For each choice of :func:`disagrees`, the cards of ``hand`` that make the book's bot choose
+    otherwise (none where it agrees): an opening's cards, a meld's, those it could lay off, those
+    it would rather throw."""
+    found = []
     if not opened:
-        broken += melding and _player_plan(list(hand))[0] >= OPENING
+        points, plan = _player_plan(list(hand)) if melding else (0, [])
+        found.append([c for codes_, _low in plan for c in codes_] if points >= OPENING else [])
     else:
-        broken += bool(_hand_melds(sorted(hand)))
-        broken += any(c < RJ and c in ends for c in hand)
+        melds = _hand_melds(sorted(hand))
+        found.append(list(melds[0][0]) if melds else [])
+        found.append([c for c in hand if c < RJ and c in ends])
     held = set(hand)
     worth = _BOT._discard_value(discarded, held)
-    broken += any(_BOT._discard_value(c, held) > worth for c in held)
-    return broken
+    found.append([c for c in hand if _BOT._discard_value(c, held) > worth])
+    return found
 
 
 def left_by(view: dict) -> dict:
@@ -204,24 +213,29 @@ def _through(hand, turn: _Turn, hidden: Counter, rng) -> tuple[list[int], int] |
 def _agree(hand: list[int], last, hidden: Counter, fixed: Counter, rng) -> tuple[list[int], int] | None:
     """``hand`` with as few as it takes (at most :data:`SWAPS`) of its cards swapped for hidden ones so
     that the last turn (``last``: the card discarded, opened, melding, the table's ends) agrees with
-    it, and how many were swapped; a card the book's bot would rather have thrown goes first, and
-    the cards the seat knows are there (``fixed``) stay (None: no such hand within the swaps)."""
+    it, and how many were swapped; a card that makes the bot choose otherwise goes first (one it
+    would rather have thrown, one of an opening or a meld it would have laid down, one it would have
+    laid off), and the cards the seat knows are there (``fixed``) stay (None: no such hand within
+    the swaps)."""
     if last is None:
         return hand, 0
     discarded, opened, melding, ends = last
     hand = list(hand)
     for swaps in range(SWAPS + 1):
-        if not disagrees([*hand, discarded], discarded, opened, melding, ends):
+        offending = [c for cards in _offending([*hand, discarded], discarded, opened, melding, ends) for c in cards]
+        if not offending:
             return hand, swaps
-        free = sorted((Counter(hand) - fixed).elements())
+        free = Counter(hand) - fixed
         pool = sorted((hidden - Counter(hand)).elements())
         if swaps == SWAPS or not free or not pool:
             return None
+        movable = [c for c in offending if free[c] > 0]
+        hand.remove(rng.choice(movable or sorted(free.elements())))
+        # in its place a card the bot would not rather have thrown, where there is one
         held = set(hand) | {discarded}
         worth = _BOT._discard_value(discarded, held)
-        better = [c for c in free if _BOT._discard_value(c, held) > worth]
-        hand.remove(rng.choice(better or free))
-        hand.append(rng.choice(pool))
+        kept = [c for c in pool if _BOT._discard_value(c, held | {c}) <= worth]
+        hand.append(rng.choice(kept or pool))
     return None  # pragma: no cover (the loop returns)
 
 
