@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.cards import ALL_CARDS, parse_card
-from rules.games.joker_rummy.melds import OPENING, RJ, _code, _hand_melds, game_cards
-from rules.games.joker_rummy.players import HeuristicPlayer, _connections, _player_plan, _table_ends
+from rules.games.joker_rummy.melds import RJ, _code, _hand_melds, game_cards
+from rules.games.joker_rummy.players import HeuristicPlayer, _can_open, _connections, _player_plan, _table_ends
 
 #: the hands the seat keeps of what the other player may hold
 HANDS = 48
@@ -78,8 +78,8 @@ def _offending(hand: Sequence[int], discarded: int, opened: bool, melding: bool,
     it would rather throw."""
     found = []
     if not opened:
-        points, plan = _player_plan(list(hand)) if melding else (0, [])
-        found.append([c for codes_, _low in plan for c in codes_] if points >= OPENING else [])
+        plan = _player_plan(list(hand))[1] if melding and _can_open(list(hand)) else []
+        found.append([c for codes_, _low in plan for c in codes_])
     else:
         melds = _hand_melds(sorted(hand))
         found.append(list(melds[0][0]) if melds else [])
@@ -234,8 +234,8 @@ def _agree(hand: list[int], last, hidden: Counter, fixed: Counter, rng) -> tuple
         # in its place a card the bot would not rather have thrown, where there is one
         held = set(hand) | {discarded}
         worth = _BOT._discard_value(discarded, held)
-        kept = [c for c in pool if _BOT._discard_value(c, held | {c}) <= worth]
-        hand.append(rng.choice(kept or pool))
+        tried = rng.sample(pool, min(len(pool), 8))
+        hand.append(next((c for c in tried if _BOT._discard_value(c, held | {c}) <= worth), tried[0]))
     return None  # pragma: no cover (the loop returns)
 
 
