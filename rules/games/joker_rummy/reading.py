@@ -210,7 +210,7 @@ def _through(hand, turn: _Turn, hidden: Counter, rng) -> tuple[list[int], int] |
     return sorted(after.elements()), len(needed)
 
 
-def _agree(hand: list[int], last, hidden: Counter, fixed: Counter, rng) -> tuple[list[int], int] | None:
+def _agree(hand: list[int], last, hidden: Counter, fixed: Counter, rng, most: int = 0) -> tuple[list[int], int] | None:
     """``hand`` with as few as it takes (at most :data:`SWAPS`) of its cards swapped for hidden ones so
     that the last turn (``last``: the card discarded, opened, melding, the table's ends) agrees with
     it, and how many were swapped; a card that makes the bot choose otherwise goes first (one it
@@ -221,21 +221,18 @@ def _agree(hand: list[int], last, hidden: Counter, fixed: Counter, rng) -> tuple
         return hand, 0
     discarded, opened, melding, ends = last
     hand = list(hand)
-    for swaps in range(SWAPS + 1):
+    most = most or SWAPS
+    for swaps in range(most + 1):
         offending = [c for cards in _offending([*hand, discarded], discarded, opened, melding, ends) for c in cards]
         if not offending:
             return hand, swaps
         free = Counter(hand) - fixed
         pool = sorted((hidden - Counter(hand)).elements())
-        if swaps == SWAPS or not free or not pool:
+        if swaps == most or not free or not pool:
             return None
         movable = [c for c in offending if free[c] > 0]
         hand.remove(rng.choice(movable or sorted(free.elements())))
-        # in its place a card the bot would not rather have thrown, where there is one
-        held = set(hand) | {discarded}
-        worth = _BOT._discard_value(discarded, held)
-        tried = rng.sample(pool, min(len(pool), 8))
-        hand.append(next((c for c in tried if _BOT._discard_value(c, held | {c}) <= worth), tried[0]))
+        hand.append(rng.choice(pool))  # any hidden card: a chosen one would bend the guess toward it
     return None  # pragma: no cover (the loop returns)
 
 
@@ -245,5 +242,5 @@ def _fresh(hidden: Counter, known: list[int], size: int, last, rng: random.Rando
     pool = sorted((hidden - Counter(known)).elements())
     rng.shuffle(pool)
     hand = known + pool[: size - len(known)]
-    agreed = _agree(hand, last, hidden, Counter(known), rng)
+    agreed = _agree(hand, last, hidden, Counter(known), rng, most=len(hand))
     return tuple(sorted(hand if agreed is None else agreed[0]))
