@@ -565,7 +565,7 @@ def test_joker_rummy_never_reads_the_real_hand_out_of_the_other_players_turn():
         turn = reading._turn(memory["left"], reading.codes(memory["pile"]), reading.codes(view["discard"]), view)
         if turn is None:
             continue
-        through = reading._through(before, turn, reading.unseen(view), random.Random(0))
+        through = reading._through(before, turn, reading.unseen(view), Counter(), random.Random(0))
         assert through is not None, "the real hand was dropped"
         hand, changed = through
         assert changed == 0

@@ -70,8 +70,9 @@ def deal(view: dict, rng: random.Random) -> JokerRummyState:
     if read:  # the other player of two: a hand its turns agree with (rules.games.joker_rummy.reading)
         other = 1 - me
         guess = Counter(read[rng.randrange(len(read))])
-        free = Counter(pool) + Counter(held.get(other, []))
-        if guess.total() == view["hand_sizes"][other] and not guess - free:
+        known = Counter(held.get(other, []))
+        free = Counter(pool) + known
+        if guess.total() == view["hand_sizes"][other] and not guess - free and not known - guess:
             held[other] = sorted(guess.elements())
             pool = sorted((free - guess).elements())
             rng.shuffle(pool)

@@ -166,7 +166,7 @@ def _survivors(hands, turn: _Turn, hidden: Counter, last, fixed: Counter, rng) -
     now, as many as :data:`HANDS`, the likelier drawn more often."""
     out, weights = [], []
     for hand in hands:
-        followed = _through(hand, turn, hidden, rng)
+        followed = _through(hand, turn, hidden, fixed, rng)
         if followed is None:
             continue
         hand_now, changed = followed
@@ -179,9 +179,10 @@ def _survivors(hands, turn: _Turn, hidden: Counter, last, fixed: Counter, rng) -
     return out + rng.choices(out, weights, k=max(HANDS - len(out), 0))
 
 
-def _through(hand, turn: _Turn, hidden: Counter, rng) -> tuple[list[int], int] | None:
+def _through(hand, turn: _Turn, hidden: Counter, fixed: Counter, rng) -> tuple[list[int], int] | None:
     """``hand`` brought through the turn (None: the book's bot holding it would have drawn
-    otherwise), and how many of the cards the turn showed it had to be given in place of others."""
+    otherwise), and how many of the cards the turn showed it had to be given in place of others
+    (never one the seat knows it holds, ``fixed``)."""
     prior = Counter(hand)
     needed = sorted((turn.shown - (prior + turn.taken + Counter([turn.top] if turn.took else []))).elements())
     drawn = turn.top if turn.took else None
@@ -190,7 +191,7 @@ def _through(hand, turn: _Turn, hidden: Counter, rng) -> tuple[list[int], int] |
         if (turn.stock - prior)[drawn] <= 0:
             return None
     # a card it showed that this hand lacks: the hand held it in place of one of its other cards
-    spare = sorted((prior - turn.shown).elements())
+    spare = sorted((prior - turn.shown - fixed).elements())
     if len(needed) > len(spare):
         return None
     for card in needed:
