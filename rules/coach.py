@@ -269,29 +269,12 @@ def remembered(state: State, seat: int) -> dict | None:
     remember = coaching.remember if coaching is not None else None
     if remember is None or not state.history:
         return None
-    factory, args = state.origin
-    key = (state.GAME.id, seat, getattr(factory, "__qualname__", repr(factory)), repr(args))
-    labels = tuple(a.label for a in state.history)
-    done, replay, memory = _RECALLED.pop(key, ((), None, None))
-    if replay is None or labels[: len(done)] != done:  # another game, or this one taken back
-        done, replay, memory = (), state.restart(), None
-    else:
-        replay = replay.clone()
-    for action in state.history[len(done) :]:
+    replay, memory = state.restart(), None
+    for action in state.history:
         if action.player == seat:
             memory = remember(memory, replay.view(seat), action)
         replay._advance(action)
-    _RECALLED[key] = (labels, replay.clone(), memory)
-    while len(_RECALLED) > RECALLED_GAMES:
-        _RECALLED.pop(next(iter(_RECALLED)))
     return memory
-
-
-#: the games whose replay :func:`remembered` keeps (the latest first to stay), so that advice asked
-#: move after move in one game replays only the moves since it was last asked: what a seat remembers
-#: may take some reading of each turn (Joker rummy's :mod:`rules.games.joker_rummy.reading`)
-RECALLED_GAMES = 32
-_RECALLED: dict[tuple, tuple[tuple[str, ...], State, dict | None]] = {}
 
 
 def _with_memory(game, view: dict, memory: dict | None) -> dict:

@@ -675,22 +675,3 @@ def test_a_hand_no_game_holds_is_refused_at_once_with_the_reason():
     with pytest.raises(jr.MeldError) as error:
         best_opening(cs("2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣ 2♦ 3♦ 4♦"))
     assert "16 cards" in error.value.message("en") and "16 карт" in error.value.message("ru")
-
-
-@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(st.randoms(use_true_random=False), st.integers(min_value=3, max_value=jr.MAX_HAND))
-def test_whether_a_hand_can_open_is_what_its_best_opening_says(rng, size):
-    """The bots ask whether a hand reaches 51 by a search that stops early: its answer is the best
-    opening's, on hands rich in one suit and in jokers, where the two searches part most."""
-    from rules.games.joker_rummy.melds import _BEST_CACHE, _REACHES, _code, _reaches_opening
-
-    pack = jr.game_cards(2)
-    suit = rng.choice(list(Suit))
-    rich = [c for c in pack if c.is_joker or c.suit == suit or c.rank == pack[0].rank]
-    hand = rng.sample(rich, min(size * 2 // 3, len(rich)))
-    rest = Counter(pack) - Counter(hand)
-    hand += rng.sample(sorted(rest.elements()), size - len(hand))
-    codes = tuple(sorted(_code(c) for c in hand))
-    _BEST_CACHE.pop(codes, None)
-    _REACHES.pop(codes, None)
-    assert _reaches_opening(codes) == (best_opening(hand)[0] >= jr.OPENING)

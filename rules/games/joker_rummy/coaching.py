@@ -8,7 +8,6 @@ from collections import Counter
 
 from rules.cards import parse_card
 from rules.coach import Coaching, chance_ahead, win_share
-from rules.games.joker_rummy import reading
 from rules.games.joker_rummy.melds import _code, _penalty_codes
 from rules.games.joker_rummy.players import HeuristicPlayer, SharpPlayer, read_view
 from rules.games.joker_rummy.state import PHASES, Discard, JokerRummyState, Meld, Options, _TableMeld
@@ -30,8 +29,7 @@ def deal(view: dict, rng: random.Random) -> JokerRummyState:
     the view says; the cards it has not seen go at random to the other hands (their
     sizes known) and to the stock. A card the seat saw the other player of two take from the
     discard pile and not play since (the view's ``"memory"``, from :func:`remember`) stays
-    in that hand. At two players that hand is one of those the seat reads from the other player's
-    turns (the memory's ``"hands"``, :mod:`rules.games.joker_rummy.reading`).
+    in that hand.
     """
     me = view["player"]
     given = view["options"]
@@ -66,16 +64,6 @@ def deal(view: dict, rng: random.Random) -> JokerRummyState:
                 held.setdefault(p, []).append(c)
     pool = sorted(unseen.elements())
     rng.shuffle(pool)
-    read = (view.get("memory") or {}).get("hands")
-    if read:  # the other player of two: a hand its turns agree with (rules.games.joker_rummy.reading)
-        other = 1 - me
-        guess = Counter(read[rng.randrange(len(read))])
-        known = Counter(held.get(other, []))
-        free = Counter(pool) + known
-        if guess.total() == view["hand_sizes"][other] and not guess - free and not known - guess:
-            held[other] = sorted(guess.elements())
-            pool = sorted((free - guess).elements())
-            rng.shuffle(pool)
     hands = []
     for p, size in enumerate(view["hand_sizes"]):
         if p == me:
@@ -111,15 +99,11 @@ def remember(memory: dict | None, view: dict, action) -> dict:
 
     At two players: the discard pile as the seat left it with its discard; the cards gone
     from it when its turn comes again were taken by the other player, who holds them until
-    a card of that name comes to the table or the pile; the hands the other player may hold,
-    followed through each of its turns (``"hands"``, :func:`rules.games.joker_rummy.reading.follow`,
-    read at the seat's draw); and the table as the seat left it with its discard (``"left"``). A new
-    deal starts the memory afresh.
+    a card of that name comes to the table or the pile. A new deal starts the memory afresh.
     """
     me, n = view["player"], len(view["hand_sizes"])
     if memory is None or memory["deal"] != view["deal"]:
-        memory = {"deal": view["deal"], "pile": None, "held": {}, "shown": {}, "hands": None, "left": None}
-        memory["read_turn"] = None
+        memory = {"deal": view["deal"], "pile": None, "held": {}, "shown": {}}
     pile, shown = view["discard"], _shown(view)
     held = {int(p): list(cards) for p, cards in memory["held"].items()}
     before = memory["pile"]
@@ -138,23 +122,7 @@ def remember(memory: dict | None, view: dict, action) -> dict:
     after = None
     if isinstance(action, Discard):
         after = [*pile, *(str(c) for c in action.cards)]
-    hands, left, read_turn = memory["hands"], memory["left"], memory["read_turn"]
-    if n == 2 and view["phase"] == "draw" and read_turn != view["turn_no"]:
-        known = reading.codes(held.get(1 - me, []))
-        hands, read_turn = reading.follow(hands, left, memory["pile"], view, known), view["turn_no"]
-    elif n == 2 and hands is None:
-        hands = reading.follow(None, None, None, view, read_last=False)
-    if isinstance(action, Discard):
-        left = reading.left_by(view)
-    return {
-        "deal": view["deal"],
-        "pile": after,
-        "held": held,
-        "shown": dict(shown),
-        "hands": hands,
-        "left": left,
-        "read_turn": read_turn,
-    }
+    return {"deal": view["deal"], "pile": after, "held": held, "shown": dict(shown)}
 
 
 _BOT = HeuristicPlayer()

@@ -605,51 +605,6 @@ def _best_opening(hand: tuple[int, ...]) -> tuple[int, list[tuple[tuple[int, ...
     return result
 
 
-#: the most a card can count toward an opening, by code: its rank's value, 11 for an ace (high in a
-#: run, or in a set) and for a joker (standing for an ace at most)
-_MOST_POINTS = tuple(11 if c >= RJ else _RANK_VALUE[c % 13 + 1] for c in range(54))
-
-
-_REACHES: dict[tuple[int, ...], bool] = {}
-
-
-def _reaches_opening(hand: tuple[int, ...]) -> bool:
-    """Whether the best opening of a sorted hand reaches :data:`OPENING`: what
-    ``_best_opening(hand)[0] >= OPENING`` says, found by a search that stops at the first plan that
-    reaches it and leaves every branch whose cards in melds could not reach it even each counted at
-    its most (the bots ask this of every hand they hold before opening)."""
-    cached = _BEST_CACHE.get(hand)
-    if cached is not None:
-        return cached[0] >= OPENING
-    known = _REACHES.get(hand)
-    if known is not None:
-        return known
-    failed: dict[tuple[int, ...], int] = {}  # the least points a rest of the hand is known not to reach
-
-    def reach(rest: tuple[int, ...], need: int) -> bool:
-        if need >= failed.get(rest, need + 1):
-            return False
-        melds = _hand_melds(rest)
-        in_melds = {c for codes, _low in melds for c in codes}
-        if sum(_MOST_POINTS[c] for c in rest if c in in_melds) >= need:
-            for codes, low in melds:
-                got = _meld_points(codes, low)
-                if got >= need:
-                    return True
-                left = list(rest)
-                for c in codes:
-                    left.remove(c)
-                if reach(tuple(left), need - got):
-                    return True
-        failed[rest] = min(need, failed.get(rest, need))
-        return False
-
-    if len(_REACHES) > 50_000:
-        _REACHES.clear()
-    _REACHES[hand] = answer = reach(hand, OPENING)
-    return answer
-
-
 def _joker_text(code: int, stands: int | None, lang: str) -> str:
     joker = format_card(ALL_CARDS[code], lang)
     return joker if stands is None else f"{joker}({format_card(ALL_CARDS[stands], lang)})"

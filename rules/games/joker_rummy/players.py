@@ -8,12 +8,12 @@ from rules.game import Action
 from rules.games.joker_rummy.melds import (
     _RANK_VALUE,
     MAX_HAND,
+    OPENING,
     RJ,
     _best_opening,
     _code,
     _hand_melds,
     _natural,
-    _reaches_opening,
 )
 from rules.games.joker_rummy.state import Discard, Draw, JokerRummyState, LayOff, Meld, TakeBack
 
@@ -89,7 +89,7 @@ class HeuristicPlayer:
             return None
         if view["opened"][view["player"]]:
             return max(melds, key=_meld_size)
-        if view["pending"] or _can_open(hand):
+        if view["pending"] or _player_plan(hand)[0] >= OPENING:
             return self._opening_step(hand, melds)
         return None
 
@@ -211,12 +211,6 @@ def _table_ends(table) -> set[int]:
 def _player_plan(hand: list[int]) -> tuple[int, list]:
     """The best opening, for a hand no bigger than a dealt one (a hand-set deal may hold more)."""
     return _best_opening(tuple(sorted(hand))) if len(hand) <= MAX_HAND else (0, [])
-
-
-def _can_open(hand: list[int]) -> bool:
-    """Whether the best opening of a hand no bigger than a dealt one reaches 51 (as :func:`_player_plan`
-    would say, sooner)."""
-    return len(hand) <= MAX_HAND and _reaches_opening(tuple(sorted(hand)))
 
 
 def _meld_size(a: Meld) -> int:
