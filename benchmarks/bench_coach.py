@@ -36,7 +36,8 @@ plays seeds from N instead, another sample of games (the kept rows are always fr
 Two settings of a coach are best told apart on the same seeds, game by game: ``--games-file F``
 writes each game's result (one JSON line: game, pair, seed, result), and ``--compare F G`` prints the
 mean difference of G's results from F's over the games both played, with its standard error (the
-games in which both did the same add no noise, so this needs far fewer games than two shares).
+games in which both did the same add no noise: where few games change, this needs far fewer games
+than two shares; in Joker rummy a third of them change, and it spares little).
 
     .venv/bin/python -m benchmarks.bench_coach --game joker_rummy --pair heuristic-strong --games-file a.jsonl
     .venv/bin/python -m benchmarks.bench_coach --compare a.jsonl b.jsonl
