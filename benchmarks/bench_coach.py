@@ -59,7 +59,7 @@ import time
 from pathlib import Path
 
 import rules
-from rules.coach import PAIRS, STRENGTH_NAMES, STRENGTHS, Coach, win_share
+from rules.coach import PAIRS, STRENGTH_NAMES, STRENGTHS, Coach, paired_noise, win_share
 from rules.game import play_bots
 
 #: the coach's playouts a move by default, by game: what it reached in 0.2 s a move on a quiet
@@ -132,10 +132,10 @@ def compare(before: Path, after: Path) -> str:
     both = sorted(first.keys() & second.keys())
     if len(both) < 2:
         return f"{len(both)} games in both files: nothing to compare"
-    diffs = [second[k] - first[k] for k in both]
-    mean = sum(diffs) / len(diffs)
-    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
-    differ = sum(1 for d in diffs if d)
+    after_results, before_results = [second[k] for k in both], [first[k] for k in both]
+    mean = (sum(after_results) - sum(before_results)) / len(both)
+    se = paired_noise(after_results, before_results)  # the coach's own measure of a paired difference
+    differ = sum(1 for a, b in zip(after_results, before_results, strict=True) if a != b)
     shares = [100 * sum(results[k] for k in both) / len(both) for results in (first, second)]
     return (
         f"{len(both)} games in both; {differ} ended differently; {after.name} minus {before.name}: "
