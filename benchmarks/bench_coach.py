@@ -7,12 +7,13 @@ own :class:`rules.coach.Coaching` value) with its 95% interval, the coach's play
 per move and the playouts per second it managed while advising.
 
 By default the coach thinks a fixed number of playouts a move, the game's
-:data:`PLAYOUTS`, whatever the time it takes: the figures then depend on the seeds alone,
-not on the machine's load. That number is what the coach reaches in 0.2 s a move on a
-quiet machine; ``--reach`` measures it again when the engines' speed changes, from the
-coach's playouts per second of processor time over 10 moves of each game against the
-book's bot (processor time, so that a busy machine does not lower the figure). ``--seconds S``
-bounds each move's time too (0: no bound) and ``--playouts N`` sets the cap (0: none).
+:attr:`rules.coach.Coaching.playouts` (as the class tables' strong bots do), whatever the time it
+takes: the figures then depend on the seeds alone, not on the machine's load. That number is what
+the coach reaches in 0.2 s a move on a quiet machine; ``--reach`` measures it again when the
+engines' speed changes, from the coach's playouts per second of processor time over 10 moves of each
+game against the book's bot (processor time, so that a busy machine does not lower the figure).
+``--seconds S`` bounds each move's time too (0: no bound) and ``--playouts N`` sets the cap (0:
+none).
 
     .venv/bin/python -m benchmarks.bench_coach                     # 200 games a pair
     .venv/bin/python -m benchmarks.bench_coach --games 60 --game durak --pair heuristic-strong
@@ -59,12 +60,9 @@ import time
 from pathlib import Path
 
 import rules
-from rules.coach import PAIRS, STRENGTH_NAMES, STRENGTHS, Coach, paired_noise, win_share
+from rules.coach import PAIRS, STRENGTH_NAMES, STRENGTHS, Coach, paired_noise, strong_playouts, win_share
 from rules.game import play_bots
 
-#: the coach's playouts a move by default, by game: what it reached in 0.2 s a move on a quiet
-#: machine (``--reach``; the date and load average in the README)
-PLAYOUTS = {"domimi": 140, "domino": 350, "durak": 370, "joker_rummy": 190, "dummy_rummy": 450, "minefield": 100}
 #: the rows kept by ``--record``: {game id: {"weak-strong": row}}
 RECORD = Path(__file__).with_name("coach_strengths.json")
 
@@ -241,7 +239,7 @@ def print_reach(ids: list[str], seconds: float, moves: int) -> None:
     print("| game | coach playouts/move | playouts/processor s | playouts/s on the wall |")
     print("| --- | --- | --- | --- |")
     for game_id in ids:
-        if game_id in PLAYOUTS and game_id != "minefield":
+        if rules.GAMES[game_id].coaching is not None:
             per_move, rate, wall = reach(rules.GAMES[game_id], seconds, moves)
             print(f"| {rules.GAMES[game_id].name('en')} | {per_move:,.0f} | {rate:,.0f} | {wall:,.0f} |", flush=True)
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")
@@ -252,7 +250,10 @@ def main(argv=None) -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=0, help="the coach's time a move (0: no time bound)")
     parser.add_argument(
-        "--playouts", type=int, default=None, help="the coach's playouts a move (0: no cap; default: PLAYOUTS's)"
+        "--playouts",
+        type=int,
+        default=None,
+        help="the coach's playouts a move (0: no cap; default: the game's Coaching.playouts)",
     )
     parser.add_argument(
         "--jobs", type=int, default=1, help="processes that share a pair's games (the results do not change)"
@@ -293,7 +294,7 @@ def main(argv=None) -> None:
         parser.error("the coach needs a bound: --seconds or --playouts")
     bound = f"{seconds} s" if seconds else "no time bound"
     if args.playouts is None:
-        cap = "the game's playouts of PLAYOUTS"
+        cap = "the game's Coaching.playouts"
     else:
         cap = f"{args.playouts:,} playouts" if args.playouts else "no cap on the playouts"
     load, now = os.getloadavg()[0], time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
@@ -304,7 +305,7 @@ def main(argv=None) -> None:
     print("| --- | --- | --- | --- | --- | --- |")
     for game_id in ids:
         game = rules.GAMES[game_id]
-        playouts = PLAYOUTS.get(game_id) if args.playouts is None else args.playouts or None
+        playouts = strong_playouts(game) if args.playouts is None else args.playouts or None
         for weak, strong in pairs:
             start, began, load_before = time.perf_counter(), time.gmtime(), os.getloadavg()[0]
             results, (n, secs, moves) = play_pair(

@@ -77,6 +77,9 @@ PERCENT_POINTS = (
 )
 #: the playouts of one piece of advice when no cap is given (the seconds bound it first)
 DEFAULT_PLAYOUTS = 20_000
+#: the strong bot's playouts a move by count where a game does not set its own
+#: (:attr:`Coaching.playouts`)
+STRONG_PLAYOUTS = 100
 
 
 class CoachError(RulesError):
@@ -92,6 +95,12 @@ def strength_name(strength: str, lang: str, game=None) -> str:
     if strength == "strong" and coaching is not None and not coaching.shown_stronger:
         return f"{name} ({NOT_SHOWN_STRONGER(lang)})"
     return name
+
+
+def strong_playouts(game) -> int:
+    """The strong bot's playouts a move in ``game`` where it thinks by count (its
+    :attr:`Coaching.playouts`; a game without a coaching has nothing to weigh, and the default's)."""
+    return STRONG_PLAYOUTS if game.coaching is None else game.coaching.playouts
 
 
 def win_share(state: State, seat: int) -> float:
@@ -157,6 +166,10 @@ class Coaching:
       weighs against its starting move ``usual`` (which the list holds): the rest are left
       untried, so each of these gets more imagined deals (None: all of them). The Hint and the
       Review still rank every move.
+    * ``playouts``: the strong bot's playouts a move where it thinks by count rather than by time
+      (``benchmarks/bench_coach.py``'s rows and the class tables' strong bots, whose play then
+      depends on the seed alone): what it reaches in 0.2 s a move on a quiet machine
+      (``bench_coach --reach``; the README gives the date and the load average).
     * ``shown_stronger``: ``benchmarks/bench_coach.py`` showed the strong bot stronger than the
       game's bot (its medium v strong row's 95% interval lies above one half;
       ``tests/test_coach_strengths.py`` checks this against the kept rows). Where it did not, the
@@ -175,6 +188,7 @@ class Coaching:
     prior: str | None = None
     own_judgement: bool = False
     shortlist: Callable[[dict, Sequence[Action], Action], list[Action]] | None = None
+    playouts: int = STRONG_PLAYOUTS
     shown_stronger: bool = True
 
     def __post_init__(self):

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 import rules
-from classserver.together import tables
 from classserver.together.tables import (
     BOT,
     CODE_LETTERS,
@@ -533,14 +532,15 @@ def test_each_bot_seat_plays_at_its_strength_the_strong_one_the_coachs_moves_the
 ):
     """The same seeds, the same moves: the strong seat plays what the coach plays with the table's
     playouts, the easy seat what the game's easy bot plays; and both differ from the book's bot."""
-    monkeypatch.setitem(tables.STRONG_PLAYOUTS, "durak", 40)
+    durak = rules.GAMES["durak"]
+    fewer = dataclasses.replace(durak, coaching=dataclasses.replace(durak.coaching, playouts=40))
+    monkeypatch.setitem(rules.GAMES, "durak", fewer)  # the tables' and the coach's game alike
     table = Table.open("TABLE", "durak", 3, seed=5)
     table.opener = "ann"
     table.sit("ann", "Ann", 0)
     table.fill_with_bots("ann")
     table.set_strength("ann", 1, "strong")
     table.set_strength("ann", 2, "easy")
-    durak = rules.GAMES["durak"]
     mirrors = {1: Coach("durak", seconds=None, playouts=40), 2: durak.players["easy"]()}
     unlike_the_book = {1: 0, 2: 0}
     moves = {1: 0, 2: 0}

@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from classserver.together.tables import STRONG_PLAYOUTS, Table
+import rules
+from classserver.together.tables import Table
 from classserver.together.web import Together
 from rules.coach import Coach
 from tests.classroom_server import run
@@ -77,7 +78,7 @@ def test_a_strong_bot_thinks_off_the_loop_and_a_table_closed_or_dealt_again_mean
             # the move is the coach's with the table's playouts and the job's seed (its generator went to
             # the worker as a copy); the bot comes back from the worker with what its seat remembers
             job, action, bot = made[0]
-            mirror = Coach("durak", seconds=None, playouts=STRONG_PLAYOUTS["durak"])
+            mirror = Coach("durak", seconds=None, playouts=rules.GAMES["durak"].coaching.playouts)
             mirror.memory = job.bot.memory
             assert action == moved == mirror.choose(job.view, job.actions, job.rng)
             assert bot is not job.bot and table.bots[1] is bot and bot.memory == mirror.memory

@@ -58,11 +58,6 @@ OPEN, HUMAN, BOT = "open", "human", "bot"
 #: a bot seat's strengths, weakest first: a random or simple bot, the book's bot, the coach
 STRENGTHS = ("easy", "medium", "strong")
 DEFAULT_STRENGTH = "medium"
-#: the strong bot's playouts a move, by game: about 0.3 s of one core each (the coach's playouts per
-#: processor second, README "The coach"), a fixed count so that its play depends on the seed alone
-STRONG_PLAYOUTS = {"domimi": 80, "domino": 260, "durak": 190, "joker_rummy": 60, "dummy_rummy": 120}
-#: a game not in :data:`STRONG_PLAYOUTS`
-OTHER_PLAYOUTS = 100
 
 
 class Refusal(RulesError):
@@ -176,11 +171,12 @@ def strength_name(strength: str, lang: str, module: Game | None = None) -> str:
 
 def make_bot(module: Game, strength: str, state: State, seat: int) -> Player:
     """The bot of this strength for ``seat`` of ``state``: the game's easy bot, its own bot (medium),
-    or the coach with :data:`STRONG_PLAYOUTS` a move, remembering what its seat saw so far."""
+    or the coach with the game's :attr:`rules.coach.Coaching.playouts` a move (a fixed count, so that its
+    play depends on the seed alone; those of the benchmark's rows), remembering what its seat saw so far."""
     if strength == "easy" and "easy" in module.players:
         return module.players["easy"]()
     if strength == "strong" and module.coaching is not None:
-        coach = Coach(module.id, seconds=None, playouts=STRONG_PLAYOUTS.get(module.id, OTHER_PLAYOUTS))
+        coach = Coach(module.id, seconds=None, playouts=module.coaching.playouts)
         coach.memory = remembered(state, seat)
         return coach
     return module.bot_player()

@@ -148,4 +148,5 @@ COACHING = Coaching(
     remember=remember,
     unit=Bi("chance of winning", "шанс выиграть"),
     prior=SharpBuilderPlayer.name,  # the player of the playouts too (_BOT)
+    playouts=140,  # its reach in 0.2 s a move (README, "The coach")
 )

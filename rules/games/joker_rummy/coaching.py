@@ -184,4 +184,5 @@ COACHING = Coaching(
     unit=Bi("chance of the lowest total", "шанс на наименьшую сумму очков"),
     prior=SharpPlayer.name,  # the strong bot's starting move; its playouts play the book's bot (_BOT)
     shortlist=shortlist,
+    playouts=190,  # its reach in 0.2 s a move (README, "The coach")
 )
