@@ -338,6 +338,11 @@ def test_the_review_after_a_game_offers_to_try_again_from_a_costly_move(monkeypa
     again = view.state
     assert not again.is_over() and len(again.history) < played and again.current_player == 0
     assert view.buttons(), "the position is offered again to the person who played it"
+    # the costliest move is the first the review names, and the status line says where the game went back to
+    step = len(again.history) + 1
+    assert f"Ход {step}:" in shown.split("</p>", 1)[1].split("<small>")[0]
+    assert f"Снова позиция перед ходом {step} (вы сыграли: " in view._status.value
+    assert "попробуйте другой ход" in view._status.value
 
 
 def _buttons(widget):

@@ -21,7 +21,7 @@ import html
 
 import ipywidgets as w
 
-from rules.coach import STRENGTH_NAMES, STRENGTHS, CoachError, advise, review, strength_name
+from rules.coach import STRENGTH_NAMES, STRENGTHS, CoachError, Mistake, advise, review, strength_name
 from rules.game import Game, Player
 from rules.lang import pick
 from widgets.common import guarded, rule_link, shared, sharing, show
@@ -163,13 +163,25 @@ class HintPanel(w.VBox):
             )
             again = w.Button(description=pick(lang, "Try again from here", "Сыграть отсюда"))
             again.add_class("rb-try-again")
-            again.on_click(functools.partial(self._try_again, state, len(state.history) - m.step))
+            again.on_click(functools.partial(self._try_again, state, m))
             rows.append(w.HBox([text, again], layout=w.Layout(flex_flow="row wrap", align_items="center")))
         self._mistakes.children = rows
 
     @guarded
-    def _try_again(self, state, back: int, _button=None) -> None:
-        self._view.load(state.undo(back).to_json())
+    def _try_again(self, state, mistake: Mistake, _button=None) -> None:
+        """Load the position before ``mistake`` and say so: the same move to choose again."""
+        view = self._view
+        view.load(state.undo(len(state.history) - mistake.step).to_json())
+        played = view.action_text(mistake.played.action)
+        show(
+            self._status,
+            pick(
+                view.lang,
+                f"Back before move {mistake.step + 1} (you played: {played}): try another move.",
+                f"Снова позиция перед ходом {mistake.step + 1} (вы сыграли: {played}): попробуйте другой ход.",
+            ),
+            "ok",
+        )
 
     @guarded
     def _hint(self, _button=None) -> None:
@@ -201,4 +213,4 @@ class HintPanel(w.VBox):
                 f"<small>{rule_link(a.rule, lang)}</small></li>"
             )
         heading = pick(lang, "The coach's best moves", "Лучшие ходы по мнению тренера")
-        return f"<div role='region' aria-label='{heading}'><ol>{''.join(items)}</ol></div>"
+        return f'<div role="region" aria-label="{html.escape(heading)}"><ol>{"".join(items)}</ol></div>'
