@@ -240,3 +240,20 @@ def test_a_visited_page_and_app_open_again_without_a_network_and_the_site_instal
     finally:
         context.close()
         server.shutdown()
+
+
+def test_the_coach_answers_a_hint_in_the_static_app_with_links_into_the_site(page, site_url, offline):
+    """The coach runs in the reader's browser: H in a static app shows the three best moves, each
+    linked to its rule's section on the same site."""
+    page.goto(site_url + "/lite/voici/render/durak/play.html?seed=7")
+    hint = page.locator("button.rb-hint")
+    expect(hint).to_be_visible(timeout=LIVE_TIMEOUT)
+    expect(page.locator(".rb-cards button.rb-legal, button.rb-action").first).to_be_visible()
+    page.evaluate("document.activeElement.blur()")  # the key is the page's, not a box's
+    page.keyboard.press("h")
+    moves = page.locator(".rb-hint-text li")
+    expect(moves).to_have_count(3, timeout=60_000)
+    expect(moves.first).to_contain_text("chance of not being the fool")
+    for k in range(3):
+        href = moves.nth(k).locator("a.rule-link").evaluate("a => a.href")
+        assert href.startswith(site_url + "/book/durak/") and "#" in href, href
