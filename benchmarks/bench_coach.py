@@ -143,7 +143,8 @@ def compare(before: Path, after: Path) -> str:
 
 
 def play_game(game_id: str, weak: str, strong: str, i: int, seconds: float | None, playouts: int | None):
-    """Game ``i`` of a pair: the stronger side's result, and the coach's (playouts, seconds, moves thought)."""
+    """Game ``i`` of a pair: the stronger side's result, and the coach's (playouts, seconds, moves thought,
+    moves where it left its starting move)."""
     game = rules.GAMES[game_id]
     value = game.coaching.value if game.coaching is not None else win_share
     state = game.new_game(players=2, seed=i)
@@ -151,7 +152,12 @@ def play_game(game_id: str, weak: str, strong: str, i: int, seconds: float | Non
     players = {up: _player(game, strong, seconds, playouts), 1 - up: _player(game, weak, seconds, playouts)}
     play_bots(state, players, random.Random(i))
     coaches = [p for p in players.values() if isinstance(p, Coach)]
-    spent = (sum(c.spent[0] for c in coaches), sum(c.spent[1] for c in coaches), sum(c.thought for c in coaches))
+    spent = (
+        sum(c.spent[0] for c in coaches),
+        sum(c.spent[1] for c in coaches),
+        sum(c.thought for c in coaches),
+        sum(c.left for c in coaches),
+    )
     return (value(state, up) if state.is_over() else 0.5), spent
 
 
@@ -174,14 +180,14 @@ def play_pair(
     first: int = 0,
 ):
     """The stronger side's results game by game (games ``first`` to ``first + games - 1``), and the
-    coach's (playouts, seconds, moves thought). With ``jobs`` above 1 the games are shared among
+    coach's (playouts, seconds, moves thought, moves left). With ``jobs`` above 1 the games are shared among
     that many processes: each game is dealt and played from its own seed, so the results are the same."""
-    results, spent = [], [0, 0.0, 0]
+    results, spent = [], [0, 0.0, 0, 0]
     play = functools.partial(play_game, game.id, weak, strong, seconds=seconds, playouts=playouts)
     with multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
         for result, used in (pool.imap if pool is not None else map)(play, range(first, first + games)):
             results.append(result)
-            for k in range(3):
+            for k in range(4):
                 spent[k] += used[k]
             print(
                 f"  {game.id} {weak} v {strong}: game {len(results)} (seed {first + len(results) - 1}) {result:g}, "
@@ -308,7 +314,7 @@ def main(argv=None) -> None:
         playouts = strong_playouts(game) if args.playouts is None else args.playouts or None
         for weak, strong in pairs:
             start, began, load_before = time.perf_counter(), time.gmtime(), os.getloadavg()[0]
-            results, (n, secs, moves) = play_pair(
+            results, (n, secs, moves, left) = play_pair(
                 game, weak, strong, args.games, seconds, playouts, args.jobs, args.first
             )
             if args.games_file:
@@ -331,7 +337,8 @@ def main(argv=None) -> None:
             print(
                 f"| {game.name('en')} | {names} | {100 * mean:.1f}% | {100 * low:.1f} to {100 * high:.1f}% "
                 f"| {per_move} | {rate} |  "
-                f"({len(results)} games, {time.perf_counter() - start:.0f} s, load {os.getloadavg()[0]:.2f})",
+                f"({len(results)} games, {time.perf_counter() - start:.0f} s, load {os.getloadavg()[0]:.2f}"
+                f"{f'; the coach left its starting move in {left:,} of {moves:,} choices' if moves else ''})",
                 flush=True,
             )
     print(f"{time.strftime('%H:%M UTC', time.gmtime())}; load average at the end: {os.getloadavg()[0]:.2f}")

@@ -604,9 +604,11 @@ class Coach:
         self.seconds = seconds
         self.playouts = playouts
         #: playouts, seconds and seconds of this process's processor time spent so far (for the
-        #: benchmark's playouts per second), and the moves it thought about (those with a choice)
+        #: benchmark's playouts per second), the moves it thought about (those with a choice), and
+        #: those of them where it played another move than the one it started from
         self.spent = [0, 0.0, 0.0]
         self.thought = 0
+        self.left = 0
         #: what the seat remembers of the game so far (see :class:`Coaching`)
         self.memory: dict | None = None
 
@@ -632,6 +634,7 @@ class Coach:
         self.spent[1] += time.perf_counter() - start
         self.spent[2] += time.process_time() - cpu
         self.thought += 1
+        self.left += move != usual
         return self._played(game, view, move)
 
     def _played(self, game, view: dict, action: Action) -> Action:

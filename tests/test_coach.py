@@ -172,6 +172,20 @@ def test_the_strong_bot_leaves_the_medium_bots_move_only_for_a_clear_and_real_ga
     assert _better_than(0, [prior, hair, clear]) == 2
 
 
+def test_the_strong_bot_counts_the_moves_where_it_left_its_starting_move():
+    # bench_coach reports how often the strong bot plays another move than the one it starts from:
+    # with one playout a move it has no pair of deals to judge by, so never; with many, now and then
+    durak = rules.GAMES["durak"]
+    left = []
+    for playouts in (1, 300):
+        state = durak.new_game(players=2, seed=3)
+        coach = Coach("durak", seconds=None, playouts=playouts)
+        play_bots(state, {0: coach, 1: durak.bot_player()}, random.Random(3))
+        assert state.is_over() and coach.thought > 0
+        left.append((coach.left, coach.thought))
+    assert left[0][0] == 0 and 0 < left[1][0] < left[1][1], left
+
+
 def test_in_domino_the_strong_bot_plays_the_hints_first_move_not_the_medium_bots():
     # Domino's book bot is a Monte Carlo player of random playouts, with fewer deals: the strong
     # bot trusts its own estimate, so it plays a move the Hint puts first (the same seed, the same deals;

@@ -63,6 +63,7 @@ def test_games_shared_among_processes_give_the_same_results_as_one_process():
     two = play_pair(GAMES["durak"], "heuristic", "strong", 4, None, 12, jobs=2)
     assert one[0] == two[0] and len(one[0]) == 4
     assert one[1][0] == two[1][0] and one[1][2] == two[1][2] > 0  # the same playouts over the same moves
+    assert one[1][3] == two[1][3] <= one[1][2]  # and the same moves where the coach left its starting one
 
 
 def test_two_settings_are_compared_game_by_game_on_the_seeds_both_played(tmp_path):
