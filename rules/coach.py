@@ -326,11 +326,20 @@ class Mistake:
         )
 
 
-def review(state: State, seat: int, *, playouts: int = 200, seconds: float | None = None, shown: int = 3):
+def review(
+    state: State,
+    seat: int,
+    *,
+    playouts: int = 200,
+    seconds: float | None = None,
+    shown: int = 3,
+    progress: Callable[[int, int], None] | None = None,
+):
     """The ``shown`` moves of ``seat`` in ``state``'s game that cost the most, by the coach's
     estimates before each of them (``playouts`` and at most ``seconds`` for each position),
     costliest first; moves that cost nothing are left out. Each position is judged from the
-    seat's view then, as the advice is."""
+    seat's view then, as the advice is. ``progress(moves, of)`` is told after each position
+    judged how many of the game's moves it has gone through."""
     replay = state.restart()
     game = state.GAME
     remember = game.coaching.remember if game.coaching is not None else None
@@ -345,6 +354,8 @@ def review(state: State, seat: int, *, playouts: int = 200, seconds: float | Non
                 played = next(a for a in advice if a.action.label == action.label)
                 if played.rank > 0 and advice[0].score > played.score:
                     mistakes.append(Mistake(step, played, advice[0]))
+                if progress is not None:
+                    progress(step + 1, len(state.history))
             if remember is not None:
                 memory = remember(memory, view, action)
         replay._advance(action)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+import re
 from collections import Counter
 
 import ipywidgets
@@ -339,11 +340,23 @@ def test_the_review_after_a_game_offers_to_try_again_from_a_costly_move(monkeypa
 
     monkeypatch.setattr(widgets.coach, "REVIEW_SECONDS", None)
     monkeypatch.setattr(widgets.coach, "REVIEW_PLAYOUTS", 8)
+    monkeypatch.setattr(widgets.coach, "PROGRESS_EVERY", 0)  # every position's progress drawn
     view, panel = _durak_view("ru")
     while view.buttons() and not view.state.is_over():
         view.press(view.buttons()[-1])  # the last move offered: often the worst
     assert view.state.is_over()
+    bars = []
+    panel._progress.observe(lambda change: bars.append(change["new"]), "value")
     panel.press_review()
+    # while it thought, a bar of the moves gone through, named in the reader's language; gone after
+    moves = len(view.state.history)
+    drawn = [
+        re.search(r'max="(\d+)" value="(\d+)" aria-label="Просмотрено ходов: (\d+) из (\d+)"', b) for b in bars[:-1]
+    ]
+    assert drawn and all(d and d[1] == d[4] == str(moves) and d[2] == d[3] for d in drawn), bars[:3]
+    done = [int(d[2]) for d in drawn]
+    assert done == sorted(set(done)) and done[-1] <= moves
+    assert bars[-1] == "" and panel._progress.value == ""
     shown = panel.review_html()
     assert "дороже всего" in shown and "rule-link" in shown
     assert "Сыграть отсюда" in [b.description for b in _buttons(panel)]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import html
+import time
 
 import ipywidgets as w
 
@@ -34,6 +35,8 @@ HINT_SECONDS, HINT_PLAYOUTS = 0.5, 4000
 SHOWN = 3
 #: a review's bound for each position of the game (time and playouts)
 REVIEW_SECONDS, REVIEW_PLAYOUTS = 0.1, 200
+#: the least time between two redraws of a review's progress bar (a long game takes a dozen seconds)
+PROGRESS_EVERY = 0.25
 #: the seat kinds besides a person: "bot" is the game's own bot (its middle strength)
 BOT = "bot"
 
@@ -93,10 +96,15 @@ class HintPanel(w.VBox):
         self._review.on_click(self._review_game)
         self._mistakes = sharing(w.VBox)
         self._mistakes.add_class("rb-review-moves")
+        # a review's progress, beside the status line "The coach is thinking…" and apart from it, so
+        # that a screen reader hears that line once and may read the bar when it likes
+        self._progress = sharing(w.HTML, value="")
+        self._progress.add_class("rb-review-progress")
+        self._progress_at = 0.0
         # no coach for the game: the panel is hidden for good; else it shares the default one
         hidden = view.GAME.coaching is None
         super().__init__(
-            [self._button, self._review, self._out, self._mistakes],
+            [self._button, self._review, self._out, self._progress, self._mistakes],
             layout=shared(w.Layout, display="none") if hidden else shared(w.Layout),
         )
         self.add_class("rb-hint-panel")
@@ -138,12 +146,19 @@ class HintPanel(w.VBox):
     @guarded
     def _review_game(self, _button=None) -> None:
         view, lang = self._view, self._view.lang
+        self.lang = lang
         state = view.state
         seat = min(view.humans, default=0)
         self._out.value = (
             f"<p class='rb-hint-busy' role='status'>{pick(lang, 'The coach is thinking…', 'Тренер думает…')}</p>"
         )
-        mistakes = review(state, seat, playouts=REVIEW_PLAYOUTS, seconds=REVIEW_SECONDS)
+        self._progress_at = time.monotonic()
+        try:
+            mistakes = review(
+                state, seat, playouts=REVIEW_PLAYOUTS, seconds=REVIEW_SECONDS, progress=self._show_progress
+            )
+        finally:
+            self._progress.value = ""
         if not mistakes:
             self._out.value = pick(
                 lang,
@@ -166,6 +181,18 @@ class HintPanel(w.VBox):
             again.on_click(functools.partial(self._try_again, state, m))
             rows.append(w.HBox([text, again], layout=w.Layout(flex_flow="row wrap", align_items="center")))
         self._mistakes.children = rows
+
+    def _show_progress(self, moves: int, of: int) -> None:
+        """Redraw the review's progress bar (at most every :data:`PROGRESS_EVERY` seconds)."""
+        now = time.monotonic()
+        if now - self._progress_at < PROGRESS_EVERY:
+            return
+        self._progress_at = now
+        label = pick(self.lang, f"Moves looked at: {moves} of {of}", f"Просмотрено ходов: {moves} из {of}")
+        self._progress.value = (
+            f'<progress max="{of}" value="{moves}" aria-label="{html.escape(label)}"></progress> '
+            f'<small aria-hidden="true">{html.escape(label)}</small>'
+        )
 
     @guarded
     def _try_again(self, state, mistake: Mistake, _button=None) -> None:

@@ -19,6 +19,13 @@ WATCH_BUSY = """() => {
   new MutationObserver(() => { if (panel.querySelector('.rb-hint-busy')) window.rbBusy = true; })
     .observe(panel, {subtree: true, childList: true, characterData: true});
 }"""
+#: JavaScript: from now on, whether a review's progress bar ever showed
+WATCH_BAR = """() => {
+  window.rbBar = false;
+  const panel = document.querySelector('.rb-hint-panel');
+  new MutationObserver(() => { if (panel.querySelector('.rb-review-progress progress')) window.rbBar = true; })
+    .observe(panel, {subtree: true, childList: true});
+}"""
 MOST_TAPS = 400
 
 
@@ -87,6 +94,7 @@ def test_review_after_a_game_loads_a_costly_moves_position_again(page, voila_url
     expect(page.locator("button.rb-hint")).to_be_hidden()
     review = page.locator("button.rb-review")
     expect(review).to_be_visible()
+    page.evaluate(WATCH_BAR)
     review.click()
 
     again = page.locator("button.rb-try-again")
@@ -97,6 +105,8 @@ def test_review_after_a_game_loads_a_costly_moves_position_again(page, voila_url
         expect(rows.nth(k)).to_contain_text("percentage point")
         expect(rows.nth(k).locator("a[href]")).to_have_count(1)
     assert _fits_the_width(page, ".rb-review-moves > *") == []
+    assert page.evaluate("window.rbBar"), "no bar of the moves gone through while the coach reviewed"
+    expect(page.locator(".rb-review-progress progress")).to_have_count(0)
     serious = serious_accessibility_faults(page)
     assert serious == [], serious
 
