@@ -64,6 +64,11 @@ def seat_bot(game: Game, kind: str) -> Player:
     return game.bot_player()
 
 
+def _thinking(lang: str) -> str:
+    """The progress line while the coach thinks (a status a screen reader announces)."""
+    return f"<p class='rb-hint-busy' role='status'>{pick(lang, 'The coach is thinking…', 'Тренер думает…')}</p>"
+
+
 class HintPanel(w.VBox):
     """The Hint button and the coach's best moves for the seat to move (see the module's text).
 
@@ -149,9 +154,7 @@ class HintPanel(w.VBox):
         self.lang = lang
         state = view.state
         seat = min(view.humans, default=0)
-        self._out.value = (
-            f"<p class='rb-hint-busy' role='status'>{pick(lang, 'The coach is thinking…', 'Тренер думает…')}</p>"
-        )
+        self._out.value = _thinking(lang)
         self._progress_at = time.monotonic()
         try:
             mistakes = review(
@@ -223,9 +226,7 @@ class HintPanel(w.VBox):
                 "a hint is for a person's move; it is a bot's move now",
                 "подсказка — для хода человека, а сейчас ходит бот",
             )
-        self._out.value = (
-            f"<p class='rb-hint-busy' role='status'>{pick(lang, 'The coach is thinking…', 'Тренер думает…')}</p>"
-        )
+        self._out.value = _thinking(lang)
         advice = advise(state, seat, seconds=self.seconds, seed=len(state.history), playouts=self.playouts)
         self._out.value = self._html(advice[:SHOWN], lang)
         show(self._status, pick(lang, "The coach's best moves are below.", "Лучшие ходы по мнению тренера — ниже."))

@@ -229,3 +229,97 @@ def tap_a_move(page, k: int = 0) -> str:
                 return ""
             return text
     return ""
+
+
+#: the sizes of a phone and a laptop's window (width, height)
+DEVICES = {"phone": (360, 740), "laptop": (1280, 720)}
+#: settings that keep a game short: the fewest players, and the shortest match the options allow
+SHORT_GAMES = {
+    "domimi": {"players": "2", "round_limit": "2"},
+    "domino": {"players": "2"},
+    "durak": {"players": "2"},
+    "joker_rummy": {"players": "2", "deals": "1", "round_limit": "10"},
+    "dummy_rummy": {"players": "2", "first_contract": "1", "last_contract": "1"},
+    "minefield": {"players": "2"},
+}
+#: taps at most in one short game (a bound: the short games above end in far fewer)
+MOST_TAPS = 400
+
+
+def settled(page, quiet_ms: int = 600) -> None:
+    """Until the table has not changed for ``quiet_ms`` (the bots' answers have all arrived)."""
+    page.evaluate(
+        """(ms) => new Promise((done) => {
+          let timer;
+          const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(finish, ms); });
+          const finish = () => { observer.disconnect(); done(); };
+          observer.observe(document.querySelector('.rb-game'), {subtree: true, childList: true, characterData: true,
+                                                                attributes: true});
+          timer = setTimeout(finish, ms);
+        })""",
+        quiet_ms,
+    )
+
+
+def watch_changes(page) -> None:
+    """Count the table's changes from now on (``window.rbChanges``)."""
+    page.evaluate(
+        """() => {
+          window.rbChanges = 0;
+          window.rbWatcher?.disconnect();
+          window.rbWatcher = new MutationObserver(() => { window.rbChanges += 1; });
+          window.rbWatcher.observe(document.querySelector('.rb-game'), {subtree: true, childList: true,
+                                                                        characterData: true, attributes: true});
+        }"""
+    )
+
+
+def answered(page) -> None:
+    """Until the table has changed since :func:`watch_changes` (the kernel answered the tap; on a busy
+    machine that can take seconds), then has stayed still a moment (the bots' moves came with it)."""
+    page.wait_for_function("window.rbChanges > 0", timeout=30_000)
+    settled(page, 300)
+
+
+def open_short(page, voila_url, app: str, size) -> None:
+    """``app``'s play page at ``size``, its settings set to :data:`SHORT_GAMES`'s and a new game dealt."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{voila_url}/voila/render/{app}/play.ipynb?seed=7", timeout=90_000)
+    expect(page.locator(".rb-game .rb-status")).to_contain_text("Player", timeout=90_000)
+    page.locator(".rb-toggle-settings").click()
+    for name, value in SHORT_GAMES[app].items():
+        control = page.locator(f".rb-option-{name} select, .rb-option-{name} input").first
+        if control.evaluate("(e) => e.tagName") == "SELECT":
+            control.select_option(label=value)
+        else:
+            control.fill(value)
+            control.press("Tab")
+    page.locator(".rb-new").click()
+    expect(page.locator(".rb-drawer-settings")).to_be_hidden()
+    settled(page)
+
+
+def game_over(page) -> bool:
+    return page.locator(".rb-result-box").count() > 0
+
+
+def play_by_taps(page, app: str) -> int:
+    """Play the game on the page to its end by taps (:func:`tap_a_move`), each answered without an
+    error; the cards tapped (rather than buttons of moves without a card)."""
+    cards_tapped = 0
+    for k in range(MOST_TAPS):
+        if game_over(page):
+            break
+        watch_changes(page)
+        pressed = tap_a_move(page, k)
+        if not pressed:  # the page may still be drawing the last answer: once it has, a move or the end
+            settled(page, 2000)
+            pressed = game_over(page) or tap_a_move(page, k)
+            if pressed is True:
+                break
+        assert pressed, f"{app}: the game goes on, but no card and no button offers a move"
+        cards_tapped += ":" in pressed  # a card's text: its name, then its move(s)
+        answered(page)
+        assert page.locator(".rb-status .status-error").count() == 0, page.locator(".rb-status").inner_text()
+    assert game_over(page), f"{app} did not end within {MOST_TAPS} taps"
+    return cards_tapped

@@ -7,26 +7,24 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import serious_accessibility_faults, tap_a_move
-from tests.browser.test_play_by_cards import SIZES, _answered, _ended, _open_short, _settled, _watch
+from tests.browser.conftest import DEVICES, open_short, play_by_taps, serious_accessibility_faults, settled
 
 #: the words of the Durak coach's estimate, by language (rules/games/durak/coaching.py's unit)
 UNIT = {"en": "chance of not being the fool", "ru": "шанс не остаться в дураках"}
-#: JavaScript: from now on, whether the progress line ever showed in the hint's place
-WATCH_BUSY = """() => {
-  window.rbBusy = false;
-  const panel = document.querySelector('.rb-hint-panel');
-  new MutationObserver(() => { if (panel.querySelector('.rb-hint-busy')) window.rbBusy = true; })
-    .observe(panel, {subtree: true, childList: true, characterData: true});
-}"""
-#: JavaScript: from now on, whether a review's progress bar ever showed
-WATCH_BAR = """() => {
-  window.rbBar = false;
-  const panel = document.querySelector('.rb-hint-panel');
-  new MutationObserver(() => { if (panel.querySelector('.rb-review-progress progress')) window.rbBar = true; })
-    .observe(panel, {subtree: true, childList: true});
-}"""
-MOST_TAPS = 400
+
+
+def _watch_for(page, selector: str) -> None:
+    """From now on, remember whether ``selector`` ever showed in the coach's panel (``window.rbSeen``):
+    a line or bar that is gone again by the time the coach has answered."""
+    page.evaluate(
+        """(s) => {
+          window.rbSeen = false;
+          const panel = document.querySelector('.rb-hint-panel');
+          new MutationObserver(() => { if (panel.querySelector(s)) window.rbSeen = true; })
+            .observe(panel, {subtree: true, childList: true, characterData: true});
+        }""",
+        selector,
+    )
 
 
 def _fits_the_width(page, selector: str) -> list[str]:
@@ -41,10 +39,10 @@ def _fits_the_width(page, selector: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_h_shows_the_coachs_three_best_moves_with_their_rules_on_a_phone(page, voila_url, offline, lang):
-    page.set_viewport_size({"width": SIZES["phone"][0], "height": SIZES["phone"][1]})
+    page.set_viewport_size({"width": DEVICES["phone"][0], "height": DEVICES["phone"][1]})
     page.goto(f"{voila_url}/voila/render/durak/play.ipynb?seed=7&lang={lang}", timeout=90_000)
     expect(page.locator(".rb-game .rb-status")).to_contain_text("Player" if lang == "en" else "Игрок", timeout=90_000)
-    _settled(page)
+    settled(page)
     hint = page.locator("button.rb-hint")
     expect(hint).to_have_text("Hint" if lang == "en" else "Подсказка")
 
@@ -56,12 +54,12 @@ def test_h_shows_the_coachs_three_best_moves_with_their_rules_on_a_phone(page, v
     assert page.locator(".rb-hint-text li").count() == 0
     box.fill("")
 
-    page.evaluate(WATCH_BUSY)
+    _watch_for(page, ".rb-hint-busy")
     page.evaluate("document.activeElement.blur()")  # away from the box: the key is the page's
     page.keyboard.press("h")
     moves = page.locator(".rb-hint-text li")
     expect(moves).to_have_count(3, timeout=30_000)
-    assert page.evaluate("window.rbBusy"), "no progress line while the coach thought"
+    assert page.evaluate("window.rbSeen"), "no progress line while the coach thought"
     region = page.get_by_role(
         "region", name="The coach's best moves" if lang == "en" else "Лучшие ходы по мнению тренера"
     )
@@ -81,20 +79,12 @@ def test_h_shows_the_coachs_three_best_moves_with_their_rules_on_a_phone(page, v
 
 
 def test_review_after_a_game_loads_a_costly_moves_position_again(page, voila_url, offline):
-    _open_short(page, voila_url, "durak", SIZES["phone"])
-    for k in range(MOST_TAPS):
-        if _ended(page):
-            break
-        _watch(page)
-        if not tap_a_move(page, k):
-            _settled(page, 2000)
-            continue
-        _answered(page)
-    assert _ended(page), f"the game did not end within {MOST_TAPS} taps"
+    open_short(page, voila_url, "durak", DEVICES["phone"])
+    play_by_taps(page, "durak")
     expect(page.locator("button.rb-hint")).to_be_hidden()
     review = page.locator("button.rb-review")
     expect(review).to_be_visible()
-    page.evaluate(WATCH_BAR)
+    _watch_for(page, ".rb-review-progress progress")
     review.click()
 
     again = page.locator("button.rb-try-again")
@@ -105,7 +95,7 @@ def test_review_after_a_game_loads_a_costly_moves_position_again(page, voila_url
         expect(rows.nth(k)).to_contain_text("percentage point")
         expect(rows.nth(k).locator("a[href]")).to_have_count(1)
     assert _fits_the_width(page, ".rb-review-moves > *") == []
-    assert page.evaluate("window.rbBar"), "no bar of the moves gone through while the coach reviewed"
+    assert page.evaluate("window.rbSeen"), "no bar of the moves gone through while the coach reviewed"
     expect(page.locator(".rb-review-progress progress")).to_have_count(0)
     serious = serious_accessibility_faults(page)
     assert serious == [], serious

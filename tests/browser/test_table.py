@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rules.cards import parse_cards
-from tests.browser.conftest import next_frames, serious_accessibility_faults, tap_a_move
+from tests.browser.conftest import next_frames, serious_accessibility_faults, settled, tap_a_move
 from tests.long import kept
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -125,7 +125,7 @@ def _look(page, app, lang, stage):
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         if _projector(page, width >= 1920):
-            _settled(page)  # the table redrawn for the projector has all arrived
+            settled(page, 300)  # the table redrawn for the projector has all arrived
         next_frames(page)  # and has been fitted to the new size (table.js, in the frame after a resize)
         page.evaluate("document.querySelectorAll('*').forEach(e => { if (e.scrollTop) e.scrollTop = 0; })")
         page.screenshot(path=str(SHOTS / f"{app}-{lang}-{width}-{stage}.png"))
@@ -156,26 +156,12 @@ def _play(page, moves: int) -> int:
             break
         before = page.evaluate(f"() => {NOW}")
         if not tap_a_move(page, k * 7):
-            _settled(page)  # the page may have been redrawing the hand: look once more
+            settled(page, 300)  # the page may have been redrawing the hand: look once more
             if not tap_a_move(page, k * 7):
                 break
-        _settled(page)
+        settled(page, 300)
         played += page.evaluate(f"() => {NOW}") != before
     return played
-
-
-def _settled(page, quiet_ms: int = 300):
-    """Wait until the table has not changed for ``quiet_ms`` (the bots' answers have all arrived)."""
-    page.evaluate(
-        """(ms) => new Promise((done) => {
-          let timer;
-          const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(finish, ms); });
-          const finish = () => { observer.disconnect(); done(); };
-          observer.observe(document.querySelector('.rb-game'), {subtree: true, childList: true, characterData: true});
-          timer = setTimeout(finish, ms);
-        })""",
-        quiet_ms,
-    )
 
 
 def test_there_are_play_apps():
@@ -195,7 +181,7 @@ def _switch_language(page, lang):
     expect(page.locator(".rb-game .rb-status")).to_contain_text({"en": "Player", "ru": "Игрок"}[lang])
     expect(page.locator("html")).to_have_attribute("lang", lang)
     assert page.title().endswith(TITLE_END[lang]), page.title()
-    _settled(page)
+    settled(page, 300)
 
 
 def _intro_is_folded(page, lang):
@@ -315,7 +301,7 @@ def test_new_game_and_undo_work_by_keyboard_alone(page, voila_url, offline, app)
     assert ring["style"] != "none" and ring["width"] >= 2 and ring["contrast"] >= 3, ring
     page.keyboard.press("Enter")
     page.wait_for_function(f"(s) => {NOW} !== s", arg=start)
-    _settled(page)
+    settled(page, 300)
     assert page.evaluate("document.activeElement.matches('.rb-actions, .rb-cards')"), "focus left the moves"
     assert page.evaluate("document.activeElement.getAttribute('aria-label')") in ("Your moves", "Hand of Player 1")
     page.keyboard.press("Enter")  # a second Enter plays nothing
@@ -331,7 +317,7 @@ def test_new_game_and_undo_work_by_keyboard_alone(page, voila_url, offline, app)
     _tab_to(page, MOVE)
     page.keyboard.press("Enter")
     page.wait_for_function(f"(s) => {NOW} !== s", arg=start)
-    _settled(page)  # as before ``played`` was read: the bots' answers arrive one by one
+    settled(page, 300)  # as before ``played`` was read: the bots' answers arrive one by one
     assert now() == played, "the same move gives the same table"
     settings = page.locator("button.rb-toggle-settings")
     expect(settings).to_have_attribute("aria-expanded", "false")
@@ -412,7 +398,7 @@ def test_the_card_that_glows_is_the_card_just_played(page, voila_url, offline, a
         f".rb-game g.card.hl-last.{_card_class(c)}, .rb-game button.rb-card.hl-last.{_face(c)}" for c in named
     )
     expect(page.locator(played).first).to_be_attached()
-    _settled(page)
+    settled(page, 300)
     glowing = page.locator(".rb-game g.card.hl-last, .rb-game button.rb-card.hl-last").evaluate_all(
         "(cards) => cards.map((c) => [c.getAttribute('class'), getComputedStyle(c).animationName])"
     )
