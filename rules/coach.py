@@ -170,11 +170,6 @@ class Coaching:
       (``benchmarks/bench_coach.py``'s rows and the class tables' strong bots, whose play then
       depends on the seed alone): what it reaches in 0.2 s a move on a quiet machine
       (``bench_coach --reach``; the README gives the date and the load average).
-    * ``bank``: where the strong bot thinks by count, it stops weighing a move once no other can
-      still be shown better than its starting move (:func:`_settled`) and keeps the playouts it
-      saved for later moves of the game, as a player keeps the time of an easy move on a chess
-      clock: a move may spend up to :data:`BANK_MOST` times ``playouts``, and the game as a whole
-      no more than ``playouts`` a move it weighed.
     * ``shown_stronger``: ``benchmarks/bench_coach.py`` showed the strong bot stronger than the
       game's bot (its medium v strong row's 95% interval lies above one half;
       ``tests/test_coach_strengths.py`` checks this against the kept rows). Where it did not, the
@@ -194,7 +189,6 @@ class Coaching:
     own_judgement: bool = False
     shortlist: Callable[[dict, Sequence[Action], Action], list[Action]] | None = None
     playouts: int = STRONG_PLAYOUTS
-    bank: bool = False
     shown_stronger: bool = True
 
     def __post_init__(self):
@@ -413,8 +407,6 @@ def _advise(
     bots: list[Player] | None = None
     value, evaluate, horizon, policy = coaching.value, coaching.evaluate, coaching.horizon, coaching.policy
     stage = coaching.stage
-    least_gain = 0.0 if coaching.horizon is None else LEAST_GAIN
-    settle = prior is not None and coaching.bank and not coaching.own_judgement
     while done < cap:
         world = coaching.deal(view, random.Random(rng.randrange(2**62)))
         if bots is None and policy is None:
@@ -444,8 +436,6 @@ def _advise(
             break
         if len(alive) > 3 and sweeps in (8, 16, 32, 64, 128):
             alive = _survivors(alive, totals, squares, counts, prior)
-        if settle and sweeps % LEAST_PAIRS == 0 and _settled(prior, runs, least_gain):
-            break
     advice = _ranked(game, coaching, actions, totals, counts, behind, runs)
     if prior is None:
         return advice, advice[0].action
@@ -453,7 +443,7 @@ def _advise(
         most = max(counts)
         tried = [k for k in range(n) if counts[k] == most]
         return advice, actions[max(tried, key=lambda k: (totals[k] / counts[k], k == prior))]
-    return advice, actions[_better_than(prior, runs, least_gain)]
+    return advice, actions[_better_than(prior, runs, 0.0 if coaching.horizon is None else LEAST_GAIN)]
 
 
 #: the least gain, in the game's unit, for which the strong bot leaves its game's bot's move where
@@ -463,12 +453,6 @@ LEAST_GAIN = 0.02
 #: the fewest imagined deals in which a move must have been compared with the bot's move (at least 2,
 #: for a spread)
 LEAST_PAIRS = 6
-#: how many standard errors above its mean a rival's difference from the starting move must
-#: still fall short of the least gain for the strong bot to stop weighing (:func:`_settled`)
-SETTLE_Z = 2.0
-#: the most playouts one move of the strong bot may spend, as a multiple of its count a move,
-#: where its game keeps the playouts a settled move saved (:attr:`Coaching.bank`)
-BANK_MOST = 4
 
 
 def _better_than(prior: int, runs: list[list[float]], least_gain: float = LEAST_GAIN) -> int:
@@ -479,31 +463,6 @@ def _better_than(prior: int, runs: list[list[float]], least_gain: float = LEAST_
     when it is at least ``least_gain`` over at least :data:`LEAST_PAIRS` deals. A move's
     spread is never taken below the middle spread of all the rivals: a few deals that
     happened to agree do not make a sure margin."""
-    paired = _paired(prior, runs)
-    if not paired:
-        return prior
-    z = min(max(math.sqrt(2 * math.log(max(len(paired), 1))), 1.0), 2.5)
-    choice, margin = prior, least_gain
-    for k, mean, se in paired:
-        sure = mean - z * se
-        if sure > margin:
-            choice, margin = k, sure
-    return choice
-
-
-def _settled(prior: int, runs: list[list[float]], least_gain: float = LEAST_GAIN) -> bool:
-    """No other move can still be shown better than ``prior`` (:func:`_better_than`): each one's
-    mean difference from it, even :data:`SETTLE_Z` standard errors higher, stays below
-    ``least_gain``. The strong bot stops weighing there and keeps the playouts for later moves."""
-    paired = _paired(prior, runs)
-    rivals = sum(1 for k, run in enumerate(runs) if k != prior and run)
-    return len(paired) == rivals > 0 and all(mean + SETTLE_Z * se < least_gain for _k, mean, se in paired)
-
-
-def _paired(prior: int, runs: list[list[float]]) -> list[tuple[int, float, float]]:
-    """Each move compared with ``prior`` over at least :data:`LEAST_PAIRS` imagined deals: the
-    move, its mean difference, and the standard error of that mean, the spread never taken below
-    the middle spread of all the rivals (a few deals that happened to agree are not sure)."""
     base = runs[prior]
     paired = []
     for k, run in enumerate(runs):
@@ -513,10 +472,16 @@ def _paired(prior: int, runs: list[list[float]]) -> list[tuple[int, float, float
         mean = (sum(run[:m]) - sum(base[:m])) / m
         paired.append((k, m, mean, paired_noise(run, base) * math.sqrt(m)))
     if not paired:
-        return []
+        return prior
+    z = min(max(math.sqrt(2 * math.log(max(len(paired), 1))), 1.0), 2.5)
     spreads = sorted(sd for _, _, _, sd in paired)
     middle = spreads[len(spreads) // 2]
-    return [(k, mean, max(sd, middle) / math.sqrt(m)) for k, m, mean, sd in paired]
+    choice, margin = prior, least_gain
+    for k, m, mean, sd in paired:
+        sure = mean - z * max(sd, middle) / math.sqrt(m)
+        if sure > margin:
+            choice, margin = k, sure
+    return choice
 
 
 def _left_stage(stage: Callable[[State], int], start: int) -> Callable[[State], bool]:
@@ -655,8 +620,6 @@ class Coach:
         self.spent = [0, 0.0, 0.0]
         self.thought = 0
         self.left = 0
-        #: the playouts saved by the moves weighed so far (:attr:`Coaching.bank`)
-        self.saved = 0
         #: what the seat remembers of the game so far (see :class:`Coaching`)
         self.memory: dict | None = None
 
@@ -677,15 +640,8 @@ class Coach:
         if len(weighed) == 1:  # nothing to weigh it against
             return self._played(game, view, usual)
         seen = _with_memory(game, view, self.memory)
-        budget = self.playouts
-        banked = budget is not None and game.coaching.bank
-        if banked:
-            budget += min(self.saved, (BANK_MOST - 1) * self.playouts)
-        advice, move = _advise(game, seen, seat, weighed, self.seconds, seed, budget, prior)
-        used = sum(a.playouts for a in advice)
-        if banked:
-            self.saved += self.playouts - used  # below 0 where a sweep passed the budget: repaid next move
-        self.spent[0] += used
+        advice, move = _advise(game, seen, seat, weighed, self.seconds, seed, self.playouts, prior)
+        self.spent[0] += sum(a.playouts for a in advice)
         self.spent[1] += time.perf_counter() - start
         self.spent[2] += time.process_time() - cpu
         self.thought += 1

@@ -173,46 +173,6 @@ def test_the_strong_bot_leaves_the_medium_bots_move_only_for_a_clear_and_real_ga
     assert _better_than(0, [prior, hair, clear]) == 2
 
 
-def test_the_strong_bot_stops_weighing_once_no_move_can_still_beat_its_starting_move():
-    from rules.coach import LEAST_PAIRS, _settled
-
-    rng = random.Random(7)
-    prior = [rng.choice((0.0, 1.0)) for _ in range(24)]
-    worse = [v - 1.0 if v else 0.0 for v in prior]  # lost every deal the starting move won
-    even = [v + (0.3 if i % 2 else -0.3) for i, v in enumerate(prior)]  # as good, better and worse by turns
-    assert _settled(0, [prior, worse])
-    assert not _settled(0, [prior, worse, even])  # one rival could still prove better
-    assert not _settled(0, [prior, worse[: LEAST_PAIRS - 1]])  # too few deals to judge a rival by
-    assert not _settled(0, [prior])  # nothing weighed against it
-
-
-def test_joker_rummys_strong_bot_keeps_the_playouts_of_easy_moves_for_hard_ones():
-    # a chess clock: a move whose rivals fall clearly behind stops early, a close one spends what
-    # was saved (up to BANK_MOST times the count), and the game never spends more than its count a move
-    from rules.coach import BANK_MOST
-
-    game, playouts = rules.GAMES["joker_rummy"], 60
-    coach = Coach("joker_rummy", seconds=None, playouts=playouts)
-    per_move = []
-
-    class Clocked:
-        needs_view = True
-
-        def choose(self, view, actions, rng):
-            before, weighed = coach.spent[0], coach.thought
-            move = coach.choose(view, actions, rng)
-            if coach.thought > weighed:
-                per_move.append(coach.spent[0] - before)
-            return move
-
-    state = game.new_game(players=2, seed=4)
-    play_bots(state, {0: Clocked(), 1: game.bot_player()}, random.Random(4), limit=400)
-    sweep = 20  # a move's last sweep of imagined deals may pass its budget by the moves weighed
-    assert len(per_move) > 10
-    assert min(per_move) < playouts < max(per_move) <= BANK_MOST * playouts + sweep
-    assert sum(per_move) <= playouts * len(per_move) + sweep
-
-
 def test_the_strong_bot_counts_the_moves_where_it_left_its_starting_move():
     # bench_coach reports how often the strong bot plays another move than the one it starts from:
     # with one playout a move it has no pair of deals to judge by, so never; with many, now and then

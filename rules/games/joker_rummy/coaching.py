@@ -185,5 +185,4 @@ COACHING = Coaching(
     prior=SharpPlayer.name,  # the strong bot's starting move; its playouts play the book's bot (_BOT)
     shortlist=shortlist,
     playouts=190,  # its reach in 0.2 s a move (README, "The coach")
-    bank=True,
 )
