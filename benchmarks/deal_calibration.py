@@ -13,6 +13,14 @@ not a fairer guess of the hidden hand but the hand itself.
 
     .venv/bin/python -m benchmarks.deal_calibration               # 200 games, 16 imagined deals a position
     .venv/bin/python -m benchmarks.deal_calibration --games 20    # a quick look
+    .venv/bin/python -m benchmarks.deal_calibration --takes       # would the other player take the discard?
+
+``--takes`` asks where the hand's worth lies in the choice of cards: at each single-card discard of
+seat 0 from its second turn on, whether the other player, holding its real hand, would take that
+card from the pile at its next draw (the book bot's rule: a joker, a card it can lay off once it
+has opened, a card two of its cards go with), against the share of the imagined deals' hands for
+that player that would. A discard the imagined hands take less often than the real one is a
+discard whose cost the strong bot's playouts underrate: it feeds the other player.
 """
 
 from __future__ import annotations
@@ -25,6 +33,8 @@ from collections import Counter, defaultdict
 
 import rules
 from rules.coach import _with_memory, remembered
+from rules.games.joker_rummy.players import HeuristicPlayer
+from rules.games.joker_rummy.state import Discard
 
 
 def positions(games: int, worlds: int):
@@ -69,12 +79,58 @@ def _other_goes_out(coaching, view: dict, rng: random.Random, hand: list[int] | 
     return world.deal_log[start].get("winner") == 1
 
 
+def takes(games: int, worlds: int) -> list[tuple[float, bool]]:
+    """Seat 0's single-card discards (from its second turn on, not going out) in games dealt with
+    seeds 0 on: for each, the share of the imagined deals' hands for the other player that would
+    take it from the pile, and whether its real hand would (see the module)."""
+    game = rules.GAMES["joker_rummy"]
+    other, found = HeuristicPlayer(), []
+    for seed in range(games):
+        state = game.new_game(players=2, seed=seed)
+        bot, rng = game.bot_player(), random.Random(seed)
+        while not state.is_over():
+            view = state.view(state.current_player)
+            actions = state.legal_actions()
+            move = actions[0] if len(actions) == 1 else bot.choose(view, actions, rng)
+            if _takeable(state, view, move):
+                card = move.codes[0]
+                table = {"player": 1, "opened": state.opened, "melds": [(m.cards, m.low) for m in state.melds.values()]}
+                seen = _with_memory(game, view, remembered(state, 0))
+                chance = random.Random(f"{seed}/{len(state.history)}")
+                worlds_dealt = (game.coaching.deal(seen, random.Random(chance.randrange(2**62))) for _ in range(worlds))
+                imagined = sum(other._wants(card, world.hands[1], table) for world in worlds_dealt) / worlds
+                found.append((imagined, other._wants(card, state.hands[1], table)))
+            state._advance(move)
+    return found
+
+
+def _takeable(state, view: dict, move) -> bool:
+    """A discard of seat 0 the other player could take next: one card, not its last, from its second
+    turn on."""
+    one = isinstance(move, Discard) and 1 == len(move.codes) < len(state.hands[0])
+    return one and state.current_player == 0 and view["turn_no"] >= 2
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--worlds", type=int, default=16, help="imagined deals a position")
+    parser.add_argument("--takes", action="store_true", help="would the other player take seat 0's discard?")
     args = parser.parse_args(argv)
     began, load = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), os.getloadavg()[0]
+    if args.takes:
+        found = takes(args.games, args.worlds)
+        real = sum(took for _, took in found) / len(found)
+        imagined = sum(chance for chance, _ in found) / len(found)
+        brier = sum((chance - took) ** 2 for chance, took in found) / len(found)
+        plain = sum((real - took) ** 2 for _, took in found) / len(found)
+        print(
+            f"{began}, load average {load:.2f}: {args.games} games, {len(found)} discards of seat 0, "
+            f"{args.worlds} imagined deals each; the other player would take {100 * real:.1f}% of them with its "
+            f"real hand, {100 * imagined:.1f}% with the imagined deals' hands. Brier score of the imagined "
+            f"deals' chance {brier:.3f}; of the rate alone {plain:.3f}"
+        )
+        return
     found = list(positions(args.games, args.worlds))
     groups: dict[str, list] = defaultdict(list)
     for opened, size, out, told, went in found:
