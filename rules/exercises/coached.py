@@ -5,7 +5,8 @@ the coach (:func:`rules.coach.advise`, a fixed number of playouts and no clock, 
 depends on the seed alone) ranks the seat's legal moves. A position becomes an exercise when the
 coach finds a best move clearly ahead of the others: its estimate ahead of the second best by
 at least :data:`MIN_GAP` and by more than :data:`CLEAR` standard errors of the difference in
-the same imagined deals, which the luck of the deals does not explain. The learner picks a
+the same imagined deals, which the luck of the deals does not explain; and a second look, on
+other imagined deals, still finds it the best (:func:`confirmed`). The learner picks a
 move; it is accepted when it is the best or its estimate is within :data:`WITHIN` standard
 errors of the best's (so a move the coach could not tell from the best is never marked
 wrong). The feedback gives the coach's estimates of the learner's move and of the best, the
@@ -25,7 +26,7 @@ from rules.exercises.core import Bi, Choice, Exercise, Verdict, judge, kind, pic
 from rules.game import GAMES, State
 from rules.lang import count, plural_ru
 
-__all__ = ["CLEAR", "MIN_GAP", "WITHIN", "best_move_kind", "clear_best", "accepted_moves"]
+__all__ = ["CLEAR", "MIN_GAP", "WITHIN", "best_move_kind", "clear_best", "confirmed", "accepted_moves"]
 
 #: the best move's lead over the second best, in the game's unit, below which a position teaches
 #: too little to ask about (5 percentage points)
@@ -74,6 +75,24 @@ def clear_best(advice: list[Advice]) -> bool:
         return False
     gap = advice[0].score - advice[1].score
     return gap >= MIN_GAP and gap > CLEAR * advice[0].noise
+
+
+def confirmed(first: list[Advice], again: list[Advice]) -> bool:
+    """Whether a second look (``again``: the same position and playouts, other imagined deals) bears
+    out the first's clear best: the same move best, ahead of the second best by more than one standard
+    error of their difference. A search over many positions keeps those whose lead passed
+    :func:`clear_best` by luck as well as by right; the second look, which did not choose the
+    position, tells them apart.
+
+    >>> from rules.coach import Advice
+    >>> from rules.lang import Bi
+    >>> def a(move, score, noise=0.02):
+    ...     return Advice(move, score, 100, 0.0, Bi("", ""), noise=noise)
+    >>> first = [a("x", 0.70), a("y", 0.55)]
+    >>> confirmed(first, [a("x", 0.66), a("y", 0.58)]), confirmed(first, [a("y", 0.62), a("x", 0.60)])
+    (True, False)
+    """
+    return len(again) > 1 and again[0].action == first[0].action and again[0].score - again[1].score > again[0].noise
 
 
 def _promising(advice: list[Advice]) -> bool:
@@ -204,7 +223,12 @@ def _search(game_id: str, rng: random.Random, lo: int, hi: int, playouts: int, b
             if _promising(advise(position, seat, seconds=None, seed=coach_seed, playouts=few, memory=recalled)):
                 advice = advise(position, seat, seconds=None, seed=coach_seed, playouts=playouts, memory=recalled)
                 if clear_best(advice):
-                    return position, seat, game_seed, coach_seed, advice
+                    # the second look's deals come from the next seed, so the search draws nothing more
+                    again = advise(
+                        position, seat, seconds=None, seed=coach_seed + 1, playouts=playouts, memory=recalled
+                    )
+                    if confirmed(advice, again):
+                        return position, seat, game_seed, coach_seed, advice
     raise AssertionError(f"{game_id}: no position with a clear best move found")  # pragma: no cover
 
 
