@@ -22,6 +22,7 @@ import time
 import rules
 from rules.coach import advise
 from rules.exercises import generate
+from rules.exercises.coached import position_of
 
 GAMES = ("durak", "domino", "joker_rummy", "dummy_rummy", "domimi")
 #: the fresh look's seed offset from the exercise's coach seed, and its playouts against the exercise's
@@ -33,9 +34,7 @@ def check(game_id: str, seeds: range, difficulty: int) -> dict:
     other, behind, leads, fresh_leads = 0, 0, [], []
     for seed in seeds:
         ex = generate(f"{game_id}.best_move", seed=seed, difficulty=difficulty)
-        state = rules.GAMES[game_id].new_game(players=2, seed=ex.get("game_seed"))
-        for label in ex.get("moves"):
-            state.apply_label(label)
+        state = position_of(ex)
         estimates = ex.get("estimates")
         best, second = estimates[0][0], estimates[1][0]
         fresh = advise(

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-import rules
 from rules.coach import Advice, advise
 from rules.exercises import generate, kinds
-from rules.exercises.coached import CLEAR, MIN_GAP, WITHIN, accepted_moves, clear_best
+from rules.exercises.coached import CLEAR, MIN_GAP, WITHIN, accepted_moves, clear_best, position_of
 from rules.lang import Bi
 
 COACHED = ["domimi", "domino", "dummy_rummy", "durak", "joker_rummy"]
@@ -37,18 +36,10 @@ def test_a_move_within_two_standard_errors_of_the_best_is_accepted():
     assert [a.action for a in accepted_moves(ranked)] == ["m0", "m1"]
 
 
-def _rebuilt(ex):
-    """The exercise's position, rebuilt from its data: the seeded game and its moves."""
-    state = rules.GAMES[ex.game].new_game(players=2, seed=ex.get("game_seed"))
-    for label in ex.get("moves"):
-        state.apply_label(label)
-    return state
-
-
 @pytest.mark.parametrize("game", COACHED)
 def test_the_best_move_is_the_coachs_and_stays_ahead_with_fresh_deals(game):
     ex = generate(f"{game}.best_move", seed=5, difficulty=1)
-    state = _rebuilt(ex)
+    state = position_of(ex)
     seat = ex.get("seat")
     assert state.current_player == seat
     assert sorted(c.key for c in ex.choices) == sorted(a.label for a in state.legal_actions())

@@ -26,7 +26,7 @@ from rules.exercises.core import Bi, Choice, Exercise, Verdict, judge, kind, pic
 from rules.game import GAMES, State
 from rules.lang import count, plural_ru
 
-__all__ = ["CLEAR", "MIN_GAP", "WITHIN", "best_move_kind", "clear_best", "confirmed", "accepted_moves"]
+__all__ = ["CLEAR", "MIN_GAP", "WITHIN", "best_move_kind", "clear_best", "confirmed", "accepted_moves", "position_of"]
 
 #: the best move's lead over the second best, in the game's unit, below which a position teaches
 #: too little to ask about (5 percentage points)
@@ -93,6 +93,15 @@ def confirmed(first: list[Advice], again: list[Advice]) -> bool:
     (True, False)
     """
     return len(again) > 1 and again[0].action == first[0].action and again[0].score - again[1].score > again[0].noise
+
+
+def position_of(exercise: Exercise) -> State:
+    """A "best move here" exercise's position, rebuilt from its data: the game of two dealt with its
+    ``game_seed``, then its ``moves``."""
+    state = GAMES[exercise.game].new_game(players=2, seed=exercise.get("game_seed"))
+    for label in exercise.get("moves"):
+        state.apply_label(label)
+    return state
 
 
 def _promising(advice: list[Advice]) -> bool:
