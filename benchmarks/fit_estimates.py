@@ -10,8 +10,11 @@ bots and prints the constants of those estimates, to be copied into the games' `
   but the first (``CONTRACT_POINTS``, ``SCALE``), and how often the player a contract ahead won
   once somebody was on the last contract (every time: ``LAST_CONTRACT_POINTS`` makes that
   certain);
-* Joker rummy: a logistic regression of the winner on the points ahead at the start of the second
-  deal (``SCALE``).
+* Joker rummy: the percentiles of one deal's result, a player's score less the other's
+  (``DEAL_RESULT_UPPER``, the half above the middle: a lead holds through the last deal where that
+  deal's result is less than it),
+  and a logistic regression of the winner on the points ahead at the start of the second deal
+  (``SCALE``, for the deals before the last).
 
 It then says how well each estimate, as the game declares it now, foretells the winner at the
 start of each hand of other games: the mean log-loss (a coin toss scores log 2, about 0.693;
@@ -32,6 +35,7 @@ from collections.abc import Iterator
 import numpy as np
 
 import rules
+from rules.coach import win_share
 from rules.game import State
 
 #: the games the constants were fitted to: (first seed, games), each game's players choosing with
@@ -39,10 +43,10 @@ from rules.game import State
 FIT_SAMPLES = ((10_000, 1_500), (20_000, 3_000))
 
 
-def boundaries(game_id: str, games: int, first: int = 0) -> Iterator[tuple[State, float]]:
+def played(game_id: str, games: int, first: int = 0) -> Iterator[tuple[State, list[State]]]:
     """Games of two between the book's bots, dealt with seeds ``first`` on (the players choosing
-    with seeds 0 on): the state at the start of every deal (hand) but the first, a copy, with
-    seat 0's result of the game (1, one half or 0)."""
+    with seeds 0 on): each game's end, with a copy of the state at the start of every deal (hand)
+    but the first."""
     game = rules.GAMES[game_id]
     for i in range(games):
         state = game.new_game(players=2, seed=first + i)
@@ -54,7 +58,15 @@ def boundaries(game_id: str, games: int, first: int = 0) -> Iterator[tuple[State
             if not state.is_over() and stage(state) != at:
                 at = stage(state)
                 kept.append(state.clone())
-        result = game.coaching.value(state, 0)
+        yield state, kept
+
+
+def boundaries(game_id: str, games: int, first: int = 0) -> Iterator[tuple[State, float]]:
+    """The start of every deal (hand) but the first of :func:`played`'s games, with seat 0's result
+    of the game (1, one half or 0)."""
+    value = rules.GAMES[game_id].coaching.value
+    for end, kept in played(game_id, games, first):
+        result = value(end, 0)
         for start in kept:
             yield start, result
 
@@ -110,13 +122,25 @@ def fit_dummy_rummy(samples: tuple[tuple[int, int], ...] = FIT_SAMPLES) -> str:
 
 
 def fit_joker_rummy(samples: tuple[tuple[int, int], ...] = FIT_SAMPLES) -> str:
-    """The constant of Joker rummy's estimate between deals: ``SCALE``, the points of difference
-    in the totals that make a player about 73% sure of the lowest total at the end."""
-    deals = sampled("joker_rummy", samples)
-    data = np.array([(state.totals[1] - state.totals[0], result) for state, result in deals], dtype=float)
+    """The constants of Joker rummy's estimates between deals: ``DEAL_RESULT_UPPER``, the percentiles
+    above the middle of one deal's result (a player's score less the other's, each deal counted from
+    both seats, so that those below mirror them), which say
+    whether a lead in the totals holds through the last deal; and ``SCALE``, the points of difference
+    in the totals that make a player about 73% sure of the lowest total at the end, for the deals
+    before it."""
+    rows, results = [], []
+    for end, kept in (game for first, games in samples for game in played("joker_rummy", games, first)):
+        result = win_share(end, 0)
+        rows += [(start.totals[1] - start.totals[0], result) for start in kept]
+        results += [a - b for a, b in end.deal_scores] + [b - a for a, b in end.deal_scores]
+    data = np.array(rows, dtype=float)
     (points,) = fit_logistic(data[:, :1], data[:, 1])
+    results.sort()
+    # every deal counted from both seats: the percentiles below the middle mirror those above it
+    upper = tuple(results[int((k + 0.5) / 100 * len(results))] for k in range(50, 100))
     return (
-        f"Joker rummy, {len(data):,} deals of {sum(games for _, games in samples):,} games:\nSCALE = {1 / points:.1f}"
+        f"Joker rummy, {len(data):,} deals of {sum(games for _, games in samples):,} games:\n"
+        f"SCALE = {1 / points:.1f}\nDEAL_RESULT_UPPER = {upper}"
     )
 
 

@@ -530,3 +530,48 @@ def test_between_deals_the_rummies_estimates_foretell_the_winner_better_than_a_c
     from benchmarks.fit_estimates import check
 
     assert check(game_id, 40) < math.log(2)
+
+
+def test_before_joker_rummys_last_deal_a_lead_holds_as_that_deals_results_say():
+    # a player who goes out scores -50 and the other at least 2 (a two left in hand), so the last
+    # deal moves the totals by 52 points or more either way: a smaller lead is the toss of that
+    # deal, and whatever lead one player holds the other lacks
+    from rules.coach import _left_stage
+    from rules.games.joker_rummy.coaching import lead_holds
+
+    assert all(0.49 <= lead_holds(lead) <= 0.51 for lead in range(-51, 52))
+    assert all(lead_holds(lead) + lead_holds(-lead) == pytest.approx(1) for lead in range(0, 300, 7))
+    chances = [lead_holds(lead) for lead in range(-300, 301)]
+    assert chances == sorted(chances) and chances[0] < 0.01 and chances[-1] > 0.99
+    # the estimate the playouts stop at, between the first deal and the last of a match of two
+    game = GAMES["joker_rummy"]
+    state = game.new_game(players=2, seed=3)
+    stop, bot, rng = _left_stage(game.coaching.stage, game.coaching.stage(state)), game.bot_player(), random.Random(0)
+    while not stop(state):
+        state._advance(bot.choose(state.view(state.current_player), state.legal_actions(), rng))
+    lead = state.totals[1] - state.totals[0]
+    assert abs(lead) >= 52 and game.coaching.evaluate(state, 0) == lead_holds(lead)
+
+
+def test_joker_rummys_imagined_deals_give_the_other_player_only_hands_its_last_turn_allows():
+    # the book's bot opens as soon as its hand holds 51 and, once open, lays every meld it holds:
+    # at the seat's turn the other player's hand holds no opening of 51 if it has not opened, and no
+    # meld if it has (once it has had a turn after the first round, when nobody melds)
+    from rules.games.joker_rummy.melds import OPENING, _best_opening, _hand_melds
+
+    game = GAMES["joker_rummy"]
+    seen = {False: 0, True: 0}
+    for seed in range(6):
+        state = game.new_game(players=2, seed=seed)
+        bot, rng = game.bot_player(), random.Random(seed)
+        while not state.is_over():
+            view = state.view(state.current_player)
+            if state.current_player == 0 and view["phase"] == "draw" and view["turn_no"] >= 3:
+                opened = view["opened"][1]
+                for k in range(8):
+                    hand = tuple(game.coaching.deal(view, random.Random(k)).hands[1])
+                    assert (not _hand_melds(hand)) if opened else _best_opening(hand)[0] < OPENING
+                    seen[opened] += 1
+            actions = state.legal_actions()
+            state._advance(actions[0] if len(actions) == 1 else bot.choose(view, actions, rng))
+    assert min(seen.values()) > 50

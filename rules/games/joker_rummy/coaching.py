@@ -3,12 +3,13 @@ rollout policy, and an estimate of a deal cut short (see :mod:`rules.coach`)."""
 
 from __future__ import annotations
 
+import bisect
 import random
 from collections import Counter
 
 from rules.cards import parse_card
 from rules.coach import Coaching, chance_ahead, win_share
-from rules.games.joker_rummy.melds import _code, _penalty_codes
+from rules.games.joker_rummy.melds import OPENING, _best_opening, _code, _hand_melds, _penalty_codes
 from rules.games.joker_rummy.players import HeuristicPlayer, SharpPlayer, read_view
 from rules.games.joker_rummy.state import PHASES, Discard, JokerRummyState, Meld, Options, _TableMeld
 from rules.lang import Bi
@@ -20,6 +21,15 @@ HORIZON = 120
 #: at the end, fitted between deals to 4,500 games between the book's bots
 #: (``benchmarks/fit_estimates.py``: 58.0)
 SCALE = 58.0
+#: one deal's result between the book's bots at two players, one player's score less the other's:
+#: its percentiles from 50.5% to 99.5% over the 9,000 deals of 4,500 games, each deal counted from
+#: both seats (``benchmarks/fit_estimates.py``); those below the middle mirror them
+DEAL_RESULT_UPPER = (
+    52, 52, 52, 52, 52, 52, 53, 53, 53, 54, 54, 54, 55, 55, 56, 56, 57, 58, 58, 59, 60, 60, 61, 62, 63,
+    64, 65, 66, 67, 69, 70, 71, 72, 74, 76, 79, 82, 85, 90, 94, 100, 101, 104, 110, 117, 125, 133, 140, 150, 163
+)  # fmt: skip
+#: the percentiles 0.5%, 1.5% ... 99.5% of that result
+DEAL_RESULT = tuple(-x for x in reversed(DEAL_RESULT_UPPER)) + DEAL_RESULT_UPPER
 
 
 def deal(view: dict, rng: random.Random) -> JokerRummyState:
@@ -29,7 +39,8 @@ def deal(view: dict, rng: random.Random) -> JokerRummyState:
     the view says; the cards it has not seen go at random to the other hands (their
     sizes known) and to the stock. A card the seat saw the other player of two take from the
     discard pile and not play since (the view's ``"memory"``, from :func:`remember`) stays
-    in that hand.
+    in that hand. The other hands are those the book's bot could have left at the end of its last
+    turn, as the playouts play them (:func:`_as_left`): up to :data:`TRIES` deals are tried until one is.
     """
     me = view["player"]
     given = view["options"]
@@ -63,16 +74,20 @@ def deal(view: dict, rng: random.Random) -> JokerRummyState:
                 unseen[c] -= 1
                 held.setdefault(p, []).append(c)
     pool = sorted(unseen.elements())
-    rng.shuffle(pool)
-    hands = []
-    for p, size in enumerate(view["hand_sizes"]):
-        if p == me:
-            hands.append(sorted(hand))
-        else:
-            known = held.get(p, [])
-            rest = size - len(known)
-            hands.append(sorted(known + pool[:rest]))
-            del pool[:rest]
+    for _ in range(TRIES):
+        rng.shuffle(pool)
+        hands, rest_pool = [], list(pool)
+        for p, size in enumerate(view["hand_sizes"]):
+            if p == me:
+                hands.append(sorted(hand))
+            else:
+                known = held.get(p, [])
+                rest = size - len(known)
+                hands.append(sorted(known + rest_pool[:rest]))
+                del rest_pool[:rest]
+        if all(_as_left(view, p, hands[p]) for p in range(n) if p != me):
+            break
+    pool = rest_pool
     state.hands, state.stock, state.discard = hands, pool, discard
     state.melds = melds
     state.next_meld = max(melds, default=0) + 1
@@ -88,6 +103,23 @@ def deal(view: dict, rng: random.Random) -> JokerRummyState:
     state.deals = view["deals"]
     state._cache = None
     return state
+
+
+#: the deals of the unseen cards :func:`deal` tries before it keeps one the other players' last turns rule out
+TRIES = 20
+
+
+def _as_left(view: dict, p: int, hand: list[int]) -> bool:
+    """Whether player ``p`` could hold ``hand`` (card codes) as the book's bot leaves a hand at the end
+    of a turn in which it could meld: not opened, no opening of 51 in it (the bot opens as soon as
+    it can); opened, no meld in it (the bot lays every meld it holds)."""
+    n = len(view["hand_sizes"])
+    last = view["turn_no"] - (view["turn"] - p) % n  # p's last turn in this deal
+    if last < n:  # none yet, or in the first round, when nobody melds
+        return True
+    if view["opened"][p]:
+        return not _hand_melds(hand)
+    return _best_opening(tuple(hand))[0] < OPENING
 
 
 def _shown(view: dict) -> Counter:
@@ -159,12 +191,36 @@ def stage(state: JokerRummyState) -> int:
     return len(state.deal_scores)
 
 
+def lead_holds(lead: float) -> float:
+    """The chance that a lead of ``lead`` points in the totals (the other player's less the seat's) still
+    stands after one more deal of two players: that the deal's result (the seat's score less the other's,
+    :data:`DEAL_RESULT`) is less than it. Read off the percentiles, straight between them.
+
+    >>> lead_holds(0), round(lead_holds(56), 2), lead_holds(-400)
+    (0.5, 0.65, 0.005)
+    """
+    q = DEAL_RESULT
+    k = bisect.bisect_left(q, lead)
+    if k == 0:
+        return 0.5 / len(q)
+    if k == len(q):
+        return 1 - 0.5 / len(q)
+    j = bisect.bisect_right(q, lead)
+    if j > k:  # lead is a percentile: the middle of its run
+        return (k + j) / 2 / len(q)
+    low, high = q[k - 1], q[k]
+    return (k - 0.5 + (lead - low) / (high - low)) / len(q)
+
+
 def evaluate(state: JokerRummyState, seat: int) -> float:
     """The seat's chance of the lowest total, guessed from the totals and, in a deal under way, the
     points in hand: an opened hand is likely to shed half of them before the deal ends. Between
-    deals (nothing played yet in one) the totals alone: the hands just dealt are luck to come."""
+    deals (nothing played yet in one) the totals alone: the hands just dealt are luck to come; before
+    the last deal of two players, the chance that the seat's lead holds through it (:func:`lead_holds`)."""
     joker = state.options.joker_penalty
     fresh = state.turn_no == 0 and not state.melds
+    if fresh and state.num_players == 2 and state.deals - len(state.deal_scores) == 1:
+        return lead_holds(state.totals[1 - seat] - state.totals[seat])
     guess = [
         total + (0 if fresh else _penalty_codes(hand, joker) * (0.5 if opened else 1.0))
         for total, hand, opened in zip(state.totals, state.hands, state.opened, strict=True)
