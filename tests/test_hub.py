@@ -33,8 +33,9 @@ from tests.support.together_client import TableClient
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory):
     # servers started as programs (the hub's way without its fork server): a test below reads a
-    # server's environment from /proc, where a forked server shows the fork server's
-    with running_hub(tmp_path_factory, RULEBOOK_HUB_FORK="0") as running:
+    # server's environment from /proc, where a forked server shows the fork server's; the "starting"
+    # page at once, so that a student in line sees it whether the start before takes 2 s or 20
+    with running_hub(tmp_path_factory, RULEBOOK_HUB_FORK="0", RULEBOOK_HUB_SLOW_SPAWN="0") as running:
         yield running
 
 

@@ -106,6 +106,9 @@ c.JupyterHub.allow_named_servers = False
 c.JupyterHub.active_server_limit = int(os.environ.get("RULEBOOK_HUB_MAX_SERVERS", "40"))
 # nobody is turned away while others start: the spawner lines them up (ClassSpawner.starting_at_once)
 c.JupyterHub.concurrent_spawn_limit = 0
+# how long the hub holds a student's request for a server that is starting before it shows the
+# "starting" page with the start's progress (JupyterHub's default: 10 s)
+c.JupyterHub.tornado_settings = {"slow_spawn_timeout": float(os.environ.get("RULEBOOK_HUB_SLOW_SPAWN", "10"))}
 cert, key = os.environ.get("RULEBOOK_HUB_SSL_CERT"), os.environ.get("RULEBOOK_HUB_SSL_KEY")
 if cert and key:
     c.JupyterHub.ssl_cert, c.JupyterHub.ssl_key = cert, key
