@@ -140,7 +140,8 @@ def test_a_seat_is_sent_its_hand_its_moves_with_rules_and_the_others_only_their_
 def test_codes_are_short_and_never_hold_letters_that_read_alike():
     assert not set("0O1IL") & set(CODE_LETTERS)
     codes = {new_code() for _ in range(200)}
-    assert len(codes) == 200 and all(len(c) == 5 and set(c) <= set(CODE_LETTERS) for c in codes)
+    # 200 codes of about 28 million may share one by chance (1 run in about 1,400): they are varied
+    assert len(codes) > 190 and all(len(c) == 5 and set(c) <= set(CODE_LETTERS) for c in codes)
     assert read_code(" k7r-px ") == "K7RPX"
     assert read_code("K7RP0") is None and read_code("K7RPXX") is None and read_code(12345) is None
 
