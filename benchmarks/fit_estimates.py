@@ -35,7 +35,6 @@ from collections.abc import Iterator
 import numpy as np
 
 import rules
-from rules.coach import win_share
 from rules.game import State
 
 #: the games the constants were fitted to: (first seed, games), each game's players choosing with
@@ -43,38 +42,33 @@ from rules.game import State
 FIT_SAMPLES = ((10_000, 1_500), (20_000, 3_000))
 
 
-def played(game_id: str, games: int, first: int = 0) -> Iterator[tuple[State, list[State]]]:
-    """Games of two between the book's bots, dealt with seeds ``first`` on (the players choosing
-    with seeds 0 on): each game's end, with a copy of the state at the start of every deal (hand)
-    but the first."""
+def played(game_id: str, samples: tuple[tuple[int, int], ...]) -> Iterator[tuple[State, list[State]]]:
+    """Games of two between the book's bots, each sample's (first seed, games) dealt with seeds
+    ``first`` on (the players choosing with seeds 0 on): each game's end, with a copy of the state at
+    the start of every deal (hand) but the first."""
     game = rules.GAMES[game_id]
-    for i in range(games):
-        state = game.new_game(players=2, seed=first + i)
-        bot, rng = game.bot_player(), random.Random(i)
-        stage, kept = game.coaching.stage, []
-        at = stage(state)
-        while not state.is_over():
-            state._advance(bot.choose(state.view(state.current_player), state.legal_actions(), rng))
-            if not state.is_over() and stage(state) != at:
-                at = stage(state)
-                kept.append(state.clone())
-        yield state, kept
+    for first, games in samples:
+        for i in range(games):
+            state = game.new_game(players=2, seed=first + i)
+            bot, rng = game.bot_player(), random.Random(i)
+            stage, kept = game.coaching.stage, []
+            at = stage(state)
+            while not state.is_over():
+                state._advance(bot.choose(state.view(state.current_player), state.legal_actions(), rng))
+                if not state.is_over() and stage(state) != at:
+                    at = stage(state)
+                    kept.append(state.clone())
+            yield state, kept
 
 
-def boundaries(game_id: str, games: int, first: int = 0) -> Iterator[tuple[State, float]]:
+def boundaries(game_id: str, samples: tuple[tuple[int, int], ...]) -> Iterator[tuple[State, float]]:
     """The start of every deal (hand) but the first of :func:`played`'s games, with seat 0's result
     of the game (1, one half or 0)."""
     value = rules.GAMES[game_id].coaching.value
-    for end, kept in played(game_id, games, first):
+    for end, kept in played(game_id, samples):
         result = value(end, 0)
         for start in kept:
             yield start, result
-
-
-def sampled(game_id: str, samples: tuple[tuple[int, int], ...]) -> Iterator[tuple[State, float]]:
-    """:func:`boundaries` of each sample (first seed, games) in turn."""
-    for first, games in samples:
-        yield from boundaries(game_id, games, first)
 
 
 def log_loss(pairs: list[tuple[float, float]]) -> float:
@@ -105,7 +99,7 @@ def fit_dummy_rummy(samples: tuple[tuple[int, int], ...] = FIT_SAMPLES) -> str:
     has no bound when the player ahead won every such game), so the script reports how often
     the player ahead won there."""
     rows, last_won, last_games = [], 0.0, 0
-    for state, result in sampled("dummy_rummy", samples):
+    for state, result in boundaries("dummy_rummy", samples):
         c, t = state.contract, state.totals
         last = max(c) >= state.options.last_contract
         rows.append((c[0] - c[1], (c[0] - c[1]) * last, t[1] - t[0], result))
@@ -129,8 +123,9 @@ def fit_joker_rummy(samples: tuple[tuple[int, int], ...] = FIT_SAMPLES) -> str:
     in the totals that make a player about 73% sure of the lowest total at the end, for the deals
     before it."""
     rows, results = [], []
-    for end, kept in (game for first, games in samples for game in played("joker_rummy", games, first)):
-        result = win_share(end, 0)
+    value = rules.GAMES["joker_rummy"].coaching.value
+    for end, kept in played("joker_rummy", samples):
+        result = value(end, 0)
         rows += [(start.totals[1] - start.totals[0], result) for start in kept]
         results += [a - b for a, b in end.deal_scores] + [b - a for a, b in end.deal_scores]
     data = np.array(rows, dtype=float)
@@ -152,7 +147,7 @@ def check(game_id: str, games: int) -> float:
     """The log-loss of the game's estimate at the start of each deal (hand) of ``games`` games from
     seed 0."""
     evaluate = rules.GAMES[game_id].coaching.evaluate
-    return log_loss([(evaluate(state, 0), result) for state, result in boundaries(game_id, games)])
+    return log_loss([(evaluate(state, 0), result) for state, result in boundaries(game_id, ((0, games),))])
 
 
 def main(argv=None) -> None:

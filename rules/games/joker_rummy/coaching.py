@@ -9,7 +9,7 @@ from collections import Counter
 
 from rules.cards import parse_card
 from rules.coach import Coaching, chance_ahead, win_share
-from rules.games.joker_rummy.melds import OPENING, _best_opening, _code, _hand_melds, _penalty_codes
+from rules.games.joker_rummy.melds import _code, _penalty_codes
 from rules.games.joker_rummy.players import HeuristicPlayer, SharpPlayer, read_view
 from rules.games.joker_rummy.state import PHASES, Discard, JokerRummyState, Meld, Options, _TableMeld
 from rules.lang import Bi
@@ -110,16 +110,12 @@ TRIES = 20
 
 
 def _as_left(view: dict, p: int, hand: list[int]) -> bool:
-    """Whether player ``p`` could hold ``hand`` (card codes) as the book's bot leaves a hand at the end
-    of a turn in which it could meld: not opened, no opening of 51 in it (the bot opens as soon as
-    it can); opened, no meld in it (the bot lays every meld it holds)."""
+    """Whether player ``p`` could hold ``hand`` (card codes) at the end of its last turn, played as
+    the book's bot plays (:meth:`HeuristicPlayer.could_leave`): any hand before it has had a turn in
+    which it could meld (the first round, when nobody melds)."""
     n = len(view["hand_sizes"])
     last = view["turn_no"] - (view["turn"] - p) % n  # p's last turn in this deal
-    if last < n:  # none yet, or in the first round, when nobody melds
-        return True
-    if view["opened"][p]:
-        return not _hand_melds(hand)
-    return _best_opening(tuple(hand))[0] < OPENING
+    return last < n or HeuristicPlayer.could_leave(hand, view["opened"][p])
 
 
 def _shown(view: dict) -> Counter:

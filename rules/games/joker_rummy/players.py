@@ -89,9 +89,16 @@ class HeuristicPlayer:
             return None
         if view["opened"][view["player"]]:
             return max(melds, key=_meld_size)
-        if view["pending"] or _player_plan(hand)[0] >= OPENING:
+        if view["pending"] or _opens(hand):
             return self._opening_step(hand, melds)
         return None
+
+    @staticmethod
+    def could_leave(hand: Sequence[int], opened: bool) -> bool:
+        """Whether this bot could end a turn in which it may meld holding ``hand`` (card codes):
+        :meth:`_meld` opens as soon as the hand holds an opening and, once open, lays every meld
+        it holds."""
+        return not _hand_melds(hand) if opened else not _opens(hand)
 
     @staticmethod
     def _lay_off_or_take_back(actions: Sequence[Action], hand: list[int], view: dict) -> Action | None:
@@ -208,7 +215,12 @@ def _table_ends(table) -> set[int]:
     return ends
 
 
-def _player_plan(hand: list[int]) -> tuple[int, list]:
+def _opens(hand: Sequence[int]) -> bool:
+    """The hand holds an opening of :data:`OPENING` points, which the book's bot lays at once."""
+    return _player_plan(hand)[0] >= OPENING
+
+
+def _player_plan(hand: Sequence[int]) -> tuple[int, list]:
     """The best opening, for a hand no bigger than a dealt one (a hand-set deal may hold more)."""
     return _best_opening(tuple(sorted(hand))) if len(hand) <= MAX_HAND else (0, [])
 
